@@ -1,0 +1,83 @@
+package io.relaymq.localinfra.cli;
+
+import io.relaymq.localinfra.process.Executables;
+import io.relaymq.localinfra.stack.StackEndpoints;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Starts one broker node (the Spring Boot jar) as a child process pointed at a stack. */
+final class BrokerLauncher {
+
+    static final int MQTT_PORT = 1883;
+    static final int HTTP_PORT = 8083;
+    private static final String JAR = "broker/target/relaymq-broker.jar";
+
+    private final Path jar;
+
+    private BrokerLauncher(Path jar) {
+        this.jar = jar;
+    }
+
+    static BrokerLauncher locate() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve(JAR))) {
+                return new BrokerLauncher(dir.resolve(JAR));
+            }
+        }
+        throw new IllegalStateException(JAR + " not found above " + Path.of("").toAbsolutePath()
+                + ": build it with ./mvnw -pl broker -am package -DskipTests (./relaymq does this for you)");
+    }
+
+    /** The environment of one node: the stack's endpoints, its id and its ports. */
+    static Map<String, String> environment(StackEndpoints stack, String nodeId, int portOffset) {
+        Map<String, String> env = new LinkedHashMap<>(stack.brokerEnvironment());
+        env.put("RELAYMQ_NODE_ID", nodeId);
+        env.put("LISTENER_TCP_BIND_PORT", Integer.toString(MQTT_PORT + portOffset));
+        env.put("HTTP_BIND_PORT", Integer.toString(HTTP_PORT + portOffset));
+        return env;
+    }
+
+    Process start(Map<String, String> environment) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Executables.currentJava(), "-Xms256m", "-Xmx1g",
+                "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError", "-jar", jar.toString()));
+        if (Executables.find("setsid").isPresent()) {
+            command.add(0, "setsid");
+        }
+        ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+        builder.environment().putAll(environment);
+        return builder.start();
+    }
+
+    /** Polls the node's health endpoint until it answers UP, the process exits, or the timeout passes. */
+    static Optional<String> awaitHealthy(Process broker, int httpPort, Duration timeout) throws InterruptedException {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/actuator/health"))
+                .timeout(Duration.ofSeconds(2)).build();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String last = "no answer";
+        while (System.nanoTime() < deadline && broker.isAlive()) {
+            try {
+                HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 200) {
+                    return Optional.of(response.body());
+                }
+                last = response.statusCode() + " " + response.body();
+            } catch (IOException e) {
+                last = e.getMessage();
+            }
+            Thread.sleep(500);
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,119 @@
+package io.relaymq.localinfra.stack;
+
+import io.relaymq.localinfra.process.Ports;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.function.IntPredicate;
+import java.util.function.IntSupplier;
+import java.util.stream.Collectors;
+
+/**
+ * The loopback ports of one stack. Chosen once per work folder and saved there, because Kafka's
+ * controller quorum and the Redis cluster configuration remember them: a second run reuses them.
+ */
+public record PortPlan(List<Integer> kafka, List<Integer> kafkaControllers, List<Integer> redis, int postgres) {
+
+    static final String FILE = "ports.properties";
+    static final int REDIS_BUS_OFFSET = 10000;
+
+    public PortPlan {
+        kafka = List.copyOf(kafka);
+        kafkaControllers = List.copyOf(kafkaControllers);
+        redis = List.copyOf(redis);
+    }
+
+    /** The saved plan of {@code workDir}, or a new one (saved) fitting {@code settings}. */
+    public static PortPlan forStack(StackSettings settings) {
+        Path file = settings.workDir().resolve(FILE);
+        if (Files.exists(file)) {
+            PortPlan saved = load(file);
+            if (saved.fits(settings)) {
+                return saved;
+            }
+            throw new IllegalStateException(file + " was made for another stack shape (Kafka nodes "
+                    + saved.kafka.size() + ", Redis nodes " + saved.redis.size() + "): use another work folder");
+        }
+        PortPlan plan = choose(settings);
+        plan.save(file);
+        return plan;
+    }
+
+    static PortPlan choose(StackSettings s) {
+        boolean wellKnown = s.durable();
+        List<Integer> kafka = pick(s.kafkaNodes(), 9092, wellKnown, Ports::isFree, Ports::free);
+        List<Integer> controllers = pick(s.kafkaNodes(), 19092, wellKnown, Ports::isFree, Ports::free);
+        List<Integer> redis = pick(s.redisNodeCount(), 7000, wellKnown,
+                p -> Ports.isFree(p) && Ports.isFree(p + REDIS_BUS_OFFSET),
+                () -> Ports.freeWithCompanion(REDIS_BUS_OFFSET));
+        int postgres = pick(1, 5433, wellKnown, Ports::isFree, Ports::free).get(0);
+        return new PortPlan(kafka, controllers, redis, postgres);
+    }
+
+    /** {@code count} consecutive ports from {@code first} when wanted and all free, else OS-chosen ones. */
+    static List<Integer> pick(int count, int first, boolean wellKnown, IntPredicate free, IntSupplier any) {
+        if (wellKnown) {
+            List<Integer> ports = new ArrayList<>();
+            for (int p = first; p < first + count && free.test(p); p++) {
+                ports.add(p);
+            }
+            if (ports.size() == count) {
+                return ports;
+            }
+        }
+        List<Integer> ports = new ArrayList<>();
+        while (ports.size() < count) {
+            int p = any.getAsInt();
+            if (!ports.contains(p)) {
+                ports.add(p);
+            }
+        }
+        return ports;
+    }
+
+    boolean fits(StackSettings s) {
+        return kafka.size() == s.kafkaNodes() && redis.size() == s.redisNodeCount();
+    }
+
+    void save(Path file) {
+        Properties p = new Properties();
+        p.setProperty("kafka", join(kafka));
+        p.setProperty("kafka.controllers", join(kafkaControllers));
+        p.setProperty("redis", join(redis));
+        p.setProperty("postgres", Integer.toString(postgres));
+        try {
+            Files.createDirectories(file.getParent());
+            try (Writer out = Files.newBufferedWriter(file)) {
+                p.store(out, "RelayMQ local stack ports; delete the work folder to choose new ones");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot save " + file, e);
+        }
+    }
+
+    static PortPlan load(Path file) {
+        Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(file)) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        return new PortPlan(split(p.getProperty("kafka")), split(p.getProperty("kafka.controllers")),
+                split(p.getProperty("redis")), Integer.parseInt(p.getProperty("postgres").trim()));
+    }
+
+    private static String join(List<Integer> ports) {
+        return ports.stream().map(String::valueOf).collect(Collectors.joining(","));
+    }
+
+    private static List<Integer> split(String value) {
+        return Arrays.stream(value.split(",")).map(String::trim).map(Integer::valueOf).toList();
+    }
+}
