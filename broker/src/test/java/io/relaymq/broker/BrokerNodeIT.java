@@ -1,0 +1,64 @@
+package io.relaymq.broker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.relaymq.localinfra.junit.LocalStackExtension;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** A node started against the real local stack reports every dependency UP and serves metrics. */
+@ExtendWith(LocalStackExtension.class)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"RELAYMQ_NODE_ID=it-node-1", "HEALTH_SHOW_DETAILS=always"})
+class BrokerNodeIT {
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final JsonMapper json = JsonMapper.builder().build();
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void healthReportsKafkaRedisAndPostgresUp() throws Exception {
+        HttpResponse<String> health = get("/actuator/health");
+        assertThat(health.statusCode()).isEqualTo(200);
+        JsonNode body = json.readTree(health.body());
+        assertThat(body.path("status").asString()).isEqualTo("UP");
+        JsonNode components = body.path("components");
+        for (String dependency : new String[] {"kafka", "redis", "postgres"}) {
+            assertThat(components.path(dependency).path("status").asString()).as(dependency).isEqualTo("UP");
+        }
+        assertThat(components.path("kafka").path("details").path("brokers").asInt()).isEqualTo(1);
+        assertThat(components.path("redis").path("details").path("clusterState").asString()).isEqualTo("ok");
+        assertThat(components.path("redis").path("details").path("masters").asInt()).isEqualTo(3);
+        assertThat(components.path("postgres").path("details").path("version").asString()).matches("\\d+.*");
+    }
+
+    @Test
+    void readinessProbeWaitsForTheDependencies() throws Exception {
+        HttpResponse<String> readiness = get("/actuator/health/readiness");
+        assertThat(readiness.statusCode()).isEqualTo(200);
+        assertThat(readiness.body()).contains("kafka", "redis", "postgres");
+    }
+
+    @Test
+    void prometheusMetricsCarryTheNodeId() throws Exception {
+        HttpResponse<String> metrics = get("/actuator/prometheus");
+        assertThat(metrics.statusCode()).isEqualTo(200);
+        assertThat(metrics.body()).contains("jvm_memory_used_bytes").contains("node=\"it-node-1\"")
+                .contains("hikaricp_connections");
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+}

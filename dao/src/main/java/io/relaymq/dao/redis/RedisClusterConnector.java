@@ -1,0 +1,97 @@
+package io.relaymq.dao.redis;
+
+import io.lettuce.core.RedisException;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
+import java.time.Duration;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Owns the Lettuce cluster client of one broker node: topology refresh (periodic and on redirects),
+ * command timeouts, and one shared event-loop group. Connections it opens are asynchronous and
+ * thread-safe; the node keeps a few long-lived ones instead of opening one per task.
+ */
+public final class RedisClusterConnector implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(RedisClusterConnector.class);
+
+    private final RedisClusterSettings settings;
+    private final ClientResources resources;
+    private final RedisClusterClient client;
+
+    public RedisClusterConnector(RedisClusterSettings settings) {
+        this.settings = settings;
+        this.resources = DefaultClientResources.builder().build();
+        this.client = RedisClusterClient.create(resources, seedUris(settings));
+        this.client.setOptions(clientOptions(settings));
+    }
+
+    /**
+     * Connects, retrying until {@link RedisClusterSettings#connectTimeout()} has passed, so a node
+     * started together with its Redis Cluster waits for it instead of failing at once.
+     */
+    public <K, V> StatefulRedisClusterConnection<K, V> connect(RedisCodec<K, V> codec) {
+        long deadline = System.nanoTime() + settings.connectTimeout().toNanos();
+        RedisException last;
+        do {
+            try {
+                return client.connect(codec);
+            } catch (RedisException e) {
+                last = e;
+                log.warn("Redis Cluster {} not reachable yet: {}", settings.nodes(), e.getMessage());
+                pause();
+            }
+        } while (System.nanoTime() < deadline);
+        throw new IllegalStateException("Redis Cluster " + settings.nodes() + " not reachable within "
+                + settings.connectTimeout().toSeconds() + " s (check REDIS_NODES)", last);
+    }
+
+    @Override
+    public void close() {
+        client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+        resources.shutdown(0, 2, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
+    static List<RedisURI> seedUris(RedisClusterSettings settings) {
+        return settings.nodes().stream().map(node -> {
+            int colon = node.lastIndexOf(':');
+            RedisURI.Builder uri = RedisURI.builder().withHost(node.substring(0, colon))
+                    .withPort(Integer.parseInt(node.substring(colon + 1)))
+                    .withTimeout(settings.commandTimeout());
+            if (!settings.password().isEmpty()) {
+                uri.withPassword(settings.password().toCharArray());
+            }
+            return uri.build();
+        }).toList();
+    }
+
+    private static ClusterClientOptions clientOptions(RedisClusterSettings settings) {
+        ClusterTopologyRefreshOptions refresh = ClusterTopologyRefreshOptions.builder()
+                .enablePeriodicRefresh(settings.topologyRefreshPeriod())
+                .enableAllAdaptiveRefreshTriggers()
+                .build();
+        return ClusterClientOptions.builder()
+                .topologyRefreshOptions(refresh)
+                .timeoutOptions(TimeoutOptions.enabled(settings.commandTimeout()))
+                .validateClusterNodeMembership(false)
+                .build();
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for Redis", e);
+        }
+    }
+}
