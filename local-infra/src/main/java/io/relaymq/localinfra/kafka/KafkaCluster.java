@@ -155,7 +155,8 @@ public final class KafkaCluster {
     private boolean allAlive() {
         for (int i = 0; i < processes.length; i++) {
             if (processes[i] == null || !processes[i].isAlive()) {
-                throw new IllegalStateException("Kafka node " + nodes.get(i).nodeId() + " exited:\n"
+                throw new Await.GaveUp("Kafka node " + nodes.get(i).nodeId() + " exited, see "
+                        + nodes.get(i).dir().resolve("server.log") + ":\n"
                         + (processes[i] == null ? "" : processes[i].tail(30)));
             }
         }

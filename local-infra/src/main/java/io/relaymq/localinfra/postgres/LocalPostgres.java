@@ -114,7 +114,7 @@ final class LocalPostgres implements PostgresServer {
         }
         Await.until("PostgreSQL on " + port, Duration.ofSeconds(60), () -> {
             if (!process.isAlive()) {
-                throw new IllegalStateException("postgres exited:\n" + process.tail(20));
+                throw new Await.GaveUp("postgres exited:\n" + process.tail(20));
             }
             return DatabaseProvisioning.answers(port, SUPERUSER);
         }, () -> process.tail(20));

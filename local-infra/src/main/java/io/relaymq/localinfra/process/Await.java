@@ -22,6 +22,8 @@ public final class Await {
                 if (condition.getAsBoolean()) {
                     return;
                 }
+            } catch (GaveUp e) {
+                throw e;
             } catch (RuntimeException e) {
                 last = e;
             }
@@ -33,6 +35,13 @@ public final class Await {
             failure.addSuppressed(last);
         }
         throw failure;
+    }
+
+    /** Thrown by a condition that knows waiting longer cannot help (the server process exited). */
+    public static final class GaveUp extends IllegalStateException {
+        public GaveUp(String message) {
+            super(message);
+        }
     }
 
     private static void pause() {

@@ -5,11 +5,16 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
 
 /** Loopback port checks and free-port picking. */
 public final class Ports {
 
     public static final String LOOPBACK = "127.0.0.1";
+    private static final int EPHEMERAL_START = ephemeralStart();
+    private static final Random RANDOM = new Random();
 
     private Ports() {
     }
@@ -33,23 +38,40 @@ public final class Ports {
         }
     }
 
-    /** A free port chosen by the OS. */
+    /**
+     * A free port for a server. Picked at random below the kernel's ephemeral range: a port the OS
+     * hands out for bind(0) can be taken by any outgoing connection (a Redis or JDBC client) in the
+     * seconds before a slow-starting server binds it.
+     */
     public static int free() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException("no free loopback port", e);
-        }
+        return freeBelowEphemeral(0);
     }
 
     /** A free port {@code p} whose companion {@code p + offset} is free too (Redis cluster bus). */
     public static int freeWithCompanion(int offset) {
-        for (int attempt = 0; attempt < 200; attempt++) {
-            int port = free();
-            if (port + offset <= 65535 && isFree(port + offset)) {
+        return freeBelowEphemeral(offset);
+    }
+
+    private static int freeBelowEphemeral(int companionOffset) {
+        int low = 10000;
+        int high = EPHEMERAL_START - 1 - companionOffset;
+        for (int attempt = 0; attempt < 500; attempt++) {
+            int port = low + RANDOM.nextInt(high - low);
+            if (isFree(port) && (companionOffset == 0 || isFree(port + companionOffset))) {
                 return port;
             }
         }
-        throw new IllegalStateException("no free loopback port p with p+" + offset + " free");
+        throw new IllegalStateException("no free loopback port between " + low + " and " + high);
+    }
+
+    /** The first port of the kernel's ephemeral range (Linux: /proc/sys/net/ipv4/ip_local_port_range). */
+    static int ephemeralStart() {
+        try {
+            String range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0);
+            int start = Integer.parseInt(range.trim().split("\\s+")[0]);
+            return start > 20000 + 10000 ? start : 32768;
+        } catch (IOException | RuntimeException e) {
+            return 32768;
+        }
     }
 }

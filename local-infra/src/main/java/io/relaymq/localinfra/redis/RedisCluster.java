@@ -113,6 +113,10 @@ public final class RedisCluster {
     }
 
     private boolean ping(RedisNodeSpec node) {
+        int index = nodes.indexOf(node);
+        if (processes[index] != null && !processes[index].isAlive()) {
+            throw new Await.GaveUp("redis-server on " + node.port() + " exited:\n" + processes[index].tail(10));
+        }
         return Ports.isListening(node.port()) && "PONG".equals(withConnection(node, c -> c.sync().ping()));
     }
 

@@ -9,8 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.function.IntPredicate;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
@@ -48,16 +50,31 @@ public record PortPlan(List<Integer> kafka, List<Integer> kafkaControllers, List
 
     static PortPlan choose(StackSettings s) {
         boolean wellKnown = s.durable();
-        List<Integer> kafka = pick(s.kafkaNodes(), 9092, wellKnown, Ports::isFree, Ports::free);
-        List<Integer> controllers = pick(s.kafkaNodes(), 19092, wellKnown, Ports::isFree, Ports::free);
-        List<Integer> redis = pick(s.redisNodeCount(), 7000, wellKnown,
-                p -> Ports.isFree(p) && Ports.isFree(p + REDIS_BUS_OFFSET),
-                () -> Ports.freeWithCompanion(REDIS_BUS_OFFSET));
-        int postgres = pick(1, 5433, wellKnown, Ports::isFree, Ports::free).get(0);
+        Set<Integer> taken = new HashSet<>();
+        IntPredicate free = p -> !taken.contains(p) && Ports.isFree(p);
+        IntPredicate freeWithBus = p -> free.test(p) && free.test(p + REDIS_BUS_OFFSET);
+        List<Integer> kafka = claim(taken, 0, pick(s.kafkaNodes(), 9092, wellKnown, free, Ports::free));
+        List<Integer> controllers = claim(taken, 0, pick(s.kafkaNodes(), 19092, wellKnown, free, Ports::free));
+        List<Integer> redis = claim(taken, REDIS_BUS_OFFSET, pick(s.redisNodeCount(), 7000, wellKnown, freeWithBus,
+                () -> Ports.freeWithCompanion(REDIS_BUS_OFFSET)));
+        int postgres = claim(taken, 0, pick(1, 5433, wellKnown, free, Ports::free)).get(0);
         return new PortPlan(kafka, controllers, redis, postgres);
     }
 
-    /** {@code count} consecutive ports from {@code first} when wanted and all free, else OS-chosen ones. */
+    private static List<Integer> claim(Set<Integer> taken, int companionOffset, List<Integer> ports) {
+        for (int p : ports) {
+            taken.add(p);
+            if (companionOffset > 0) {
+                taken.add(p + companionOffset);
+            }
+        }
+        return ports;
+    }
+
+    /**
+     * {@code count} consecutive ports from {@code first} when wanted and all free, else ports from
+     * {@code any} that {@code free} accepts.
+     */
     static List<Integer> pick(int count, int first, boolean wellKnown, IntPredicate free, IntSupplier any) {
         if (wellKnown) {
             List<Integer> ports = new ArrayList<>();
@@ -69,9 +86,12 @@ public record PortPlan(List<Integer> kafka, List<Integer> kafkaControllers, List
             }
         }
         List<Integer> ports = new ArrayList<>();
-        while (ports.size() < count) {
+        for (int attempt = 0; ports.size() < count; attempt++) {
+            if (attempt > 1000) {
+                throw new IllegalStateException("cannot find " + count + " free ports");
+            }
             int p = any.getAsInt();
-            if (!ports.contains(p)) {
+            if (!ports.contains(p) && free.test(p)) {
                 ports.add(p);
             }
         }

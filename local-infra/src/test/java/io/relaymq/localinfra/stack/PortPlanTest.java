@@ -40,6 +40,34 @@ class PortPlanTest {
     }
 
     @Test
+    void portsTheOsMightHandToOutgoingConnectionsAreNeverChosen() throws Exception {
+        int ephemeralStart = Integer.parseInt(java.nio.file.Files.readAllLines(
+                Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim().split("\\s+")[0]);
+        for (int i = 0; i < 20; i++) {
+            PortPlan plan = PortPlan.choose(StackSettings.forTests(work));
+            assertThat(plan.kafka()).allMatch(p -> p < ephemeralStart);
+            assertThat(plan.redis()).allMatch(p -> p + PortPlan.REDIS_BUS_OFFSET < ephemeralStart);
+            assertThat(plan.postgres()).isLessThan(ephemeralStart);
+        }
+    }
+
+    @Test
+    void noPortOfAPlanCollidesWithAnotherOrWithARedisBusPort() {
+        for (int i = 0; i < 50; i++) {
+            PortPlan plan = PortPlan.choose(StackSettings.forTests(work).withKafkaNodes(3).withRedisReplicas(1));
+            java.util.List<Integer> all = new java.util.ArrayList<>();
+            all.addAll(plan.kafka());
+            all.addAll(plan.kafkaControllers());
+            all.add(plan.postgres());
+            plan.redis().forEach(p -> {
+                all.add(p);
+                all.add(p + PortPlan.REDIS_BUS_OFFSET);
+            });
+            assertThat(all).doesNotHaveDuplicates().hasSize(3 + 3 + 1 + 12);
+        }
+    }
+
+    @Test
     void aSavedPlanIsReusedByTheNextRun() {
         StackSettings settings = StackSettings.forTests(work);
         PortPlan first = PortPlan.forStack(settings);
