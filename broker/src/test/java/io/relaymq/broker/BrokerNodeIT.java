@@ -2,22 +2,18 @@ package io.relaymq.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.relaymq.localinfra.junit.LocalStackExtension;
+import io.relaymq.broker.support.RelayMqNodeTest;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** A node started against the real local stack reports every dependency UP and serves metrics. */
-@ExtendWith(LocalStackExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"RELAYMQ_NODE_ID=it-node-1", "HEALTH_SHOW_DETAILS=always"})
+@RelayMqNodeTest
 class BrokerNodeIT {
 
     private final HttpClient http = HttpClient.newHttpClient();

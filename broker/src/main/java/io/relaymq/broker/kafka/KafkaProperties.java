@@ -1,7 +1,11 @@
 package io.relaymq.broker.kafka;
 
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import java.time.Duration;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -14,13 +18,21 @@ import org.springframework.validation.annotation.Validated;
  * @param apiTimeout       bound of one admin call (health check, topic checks)
  * @param clientConfig     extra client properties for every producer, consumer and admin client
  *                         (SASL, TLS, …), e.g. {@code security.protocol: SSL}
+ * @param msgAll           the topic every inbound PUBLISH is produced to
  */
 @Validated
 @ConfigurationProperties("relaymq.kafka")
 public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Duration apiTimeout,
-                              Map<String, String> clientConfig) {
+                              Map<String, String> clientConfig, @Valid @NotNull MsgAll msgAll) {
 
     public KafkaProperties {
         clientConfig = clientConfig == null ? Map.of() : Map.copyOf(clientConfig);
+    }
+
+    /** The topic every inbound PUBLISH goes through, and its producer and consumers. */
+    public record MsgAll(@NotBlank String topic, @Min(1) int partitions, @Min(1) @Max(32767) int replicationFactor,
+                         @NotNull Duration retention, @Pattern(regexp = "0|1|all|-1") String acks,
+                         @NotNull Duration linger, @Min(0) int batchSize, @NotBlank String consumerGroup,
+                         @Min(1) int consumers, @Min(1) int maxPollRecords) {
     }
 }

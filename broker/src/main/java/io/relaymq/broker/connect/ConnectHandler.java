@@ -1,0 +1,165 @@
+package io.relaymq.broker.connect;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.codec.mqtt.MqttConnAckMessage;
+import io.netty.handler.codec.mqtt.MqttConnectMessage;
+import io.netty.handler.codec.mqtt.MqttConnectReturnCode;
+import io.netty.handler.codec.mqtt.MqttMessageBuilders;
+import io.netty.handler.codec.mqtt.MqttProperties;
+import io.netty.handler.codec.mqtt.MqttVersion;
+import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.MqttConnection;
+import io.relaymq.broker.session.SessionContext;
+import io.relaymq.broker.session.SessionRegistry;
+import io.relaymq.broker.transport.MqttSettings;
+import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Carries out a CONNECT: validation, then the session the client continues or starts, with takeover of
+ * a connection that holds the same client id ([MQTT-3.1.4-3]: 5.0 DISCONNECT 0x8E), then CONNACK.
+ * When a clean start replaces an old session, the old one is ended on its own thread before the new one
+ * is used, so none of its subscriptions can outlive it.
+ */
+public final class ConnectHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ConnectHandler.class);
+    private static final byte SESSION_TAKEN_OVER = (byte) 0x8E;
+
+    private final ConnectValidator validator;
+    private final SessionRegistry registry;
+    private final SessionContext sessionContext;
+    private final MqttSettings settings;
+    private final MqttMetrics metrics;
+
+    public ConnectHandler(ConnectValidator validator, SessionRegistry registry, SessionContext sessionContext,
+                          MqttSettings settings, MqttMetrics metrics) {
+        this.validator = validator;
+        this.registry = registry;
+        this.sessionContext = sessionContext;
+        this.settings = settings;
+        this.metrics = metrics;
+    }
+
+    /**
+     * Handles {@code connect}; when accepted, {@code onConnected} runs on the session's thread after
+     * CONNACK was sent. Returns false when the connection is refused (and being closed).
+     */
+    public boolean handle(Channel channel, MqttConnectMessage connect, MqttVersion version,
+                          BiConsumer<MqttConnection, ClientSession> onConnected) {
+        boolean v5 = version == MqttVersion.MQTT_5;
+        ConnectValidator.Outcome outcome = validator.validate(connect, version);
+        if (outcome.reject() != null) {
+            refuse(channel, v5, outcome.reject(), connect.payload().clientIdentifier(), outcome.detail());
+            return false;
+        }
+        ConnectRequest request = outcome.request();
+        MqttConnection connection = new MqttConnection(channel, version, request.clientId(), request.receiveMaximum(),
+                request.maxPacketSize());
+        connection.setWill(request.will(), request.willDelaySeconds());
+        connection.setKeepAliveSeconds(request.keepAliveSeconds());
+        claim(connection, request, onConnected);
+        return true;
+    }
+
+    private void claim(MqttConnection connection, ConnectRequest request,
+                       BiConsumer<MqttConnection, ClientSession> onConnected) {
+        ClientSession[] replaced = new ClientSession[1];
+        boolean[] resumed = new boolean[1];
+        ClientSession session = registry.claim(request.clientId(), current -> {
+            if (current != null && !request.cleanStart() && !current.isEnded()) {
+                resumed[0] = true;
+                return current;
+            }
+            replaced[0] = current;
+            return new ClientSession(request.clientId(), connection.channel().eventLoop(), sessionContext);
+        });
+        if (resumed[0]) {
+            session.execute(() -> {
+                if (session.isEnded()) {
+                    claim(connection, request, onConnected);
+                    return;
+                }
+                kick(session.connection());
+                accept(connection, session, request, true, onConnected);
+            });
+        } else if (replaced[0] != null) {
+            ClientSession old = replaced[0];
+            old.execute(() -> {
+                kick(old.connection());
+                old.end();
+                session.execute(() -> accept(connection, session, request, false, onConnected));
+            });
+        } else {
+            session.execute(() -> accept(connection, session, request, false, onConnected));
+        }
+    }
+
+    private static void kick(MqttConnection previous) {
+        if (previous != null) {
+            log.info("{} taken over by a new connection", previous);
+            previous.close(SESSION_TAKEN_OVER);
+        }
+    }
+
+    private void accept(MqttConnection connection, ClientSession session, ConnectRequest request, boolean present,
+                        BiConsumer<MqttConnection, ClientSession> onConnected) {
+        session.setExpirySeconds(request.expirySeconds());
+        if (!connection.isActive()) {
+            // gone before CONNACK: the session starts its expiry like after any disconnect
+            session.attach(connection);
+            session.detach(connection);
+            return;
+        }
+        MqttConnAckMessage connAck = MqttMessageBuilders.connAck()
+                .returnCode(MqttConnectReturnCode.CONNECTION_ACCEPTED)
+                .sessionPresent(present)
+                .properties(connection.isV5() ? connAckProperties(request) : MqttProperties.NO_PROPERTIES)
+                .build();
+        connection.send(connAck);
+        session.attach(connection);
+        log.debug("{} connected ({}, session {})", connection, connection.version(), present ? "resumed" : "new");
+        onConnected.accept(connection, session);
+    }
+
+    private MqttProperties connAckProperties(ConnectRequest request) {
+        MqttMessageBuilders.ConnAckPropertiesBuilder props = new MqttMessageBuilders.ConnAckPropertiesBuilder()
+                .receiveMaximum(settings.receiveMaximum())
+                .maximumPacketSize(settings.maxPacketSize())
+                .topicAliasMaximum(settings.topicAliasMaximum())
+                .retainAvailable(true)
+                .wildcardSubscriptionAvailable(true)
+                .subscriptionIdentifiersAvailable(true)
+                .sharedSubscriptionAvailable(true);
+        if (request.assigned()) {
+            props.assignedClientId(request.clientId());
+        }
+        if (request.serverKeepAlive() != null) {
+            props.serverKeepAlive(request.serverKeepAlive());
+        }
+        if (request.expiryCapped()) {
+            props.sessionExpiryInterval(request.expirySeconds());
+        }
+        if (request.responseInformation() && settings.responseInformationEnabled()) {
+            props.responseInformation("relaymq/response/" + request.clientId());
+        }
+        return props.build();
+    }
+
+    /** Sends the refusing CONNACK (3.x: only where 3.x has a code) and closes ([MQTT-3.2.2-4]/[MQTT-3.2.2-5]). */
+    public void refuse(Channel channel, boolean v5, ConnectReject reject, String clientId, String detail) {
+        metrics.connectionRejected(reject.metricName());
+        log.info("[{}] CONNECT refused: {} ({})", clientId, reject, detail);
+        MqttConnectReturnCode code = reject.code(v5);
+        if (code == null) {
+            channel.close();
+            return;
+        }
+        MqttConnAckMessage connAck = MqttMessageBuilders.connAck().returnCode(code).sessionPresent(false)
+                .properties(MqttProperties.NO_PROPERTIES).build();
+        channel.writeAndFlush(connAck).addListener(ChannelFutureListener.CLOSE);
+    }
+}

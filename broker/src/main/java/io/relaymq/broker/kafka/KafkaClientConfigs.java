@@ -1,0 +1,53 @@
+package io.relaymq.broker.kafka;
+
+import io.relaymq.common.node.NodeId;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.springframework.stereotype.Component;
+
+/** Builds producer and consumer configurations from the node's Kafka settings. */
+@Component
+public class KafkaClientConfigs {
+
+    private final KafkaProperties kafka;
+    private final NodeId nodeId;
+
+    public KafkaClientConfigs(KafkaProperties kafka, NodeId nodeId) {
+        this.kafka = kafka;
+        this.nodeId = nodeId;
+    }
+
+    public Map<String, Object> producer(String purpose, String acks, long lingerMs, int batchSize) {
+        Map<String, Object> config = base();
+        config.put(ProducerConfig.CLIENT_ID_CONFIG, "relaymq-" + purpose + "-" + nodeId);
+        config.put(ProducerConfig.ACKS_CONFIG, acks);
+        config.put(ProducerConfig.LINGER_MS_CONFIG, (int) lingerMs);
+        config.put(ProducerConfig.BATCH_SIZE_CONFIG, batchSize);
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "all".equals(acks) || "-1".equals(acks));
+        config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        return config;
+    }
+
+    public Map<String, Object> consumer(String purpose, String groupId, int maxPollRecords) {
+        Map<String, Object> config = base();
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "relaymq-" + purpose + "-" + nodeId);
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, maxPollRecords);
+        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        return config;
+    }
+
+    private Map<String, Object> base() {
+        Map<String, Object> config = new HashMap<>(kafka.clientConfig());
+        config.put("bootstrap.servers", kafka.bootstrapServers());
+        return config;
+    }
+}

@@ -1,0 +1,79 @@
+package io.relaymq.broker.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.stereotype.Component;
+
+/**
+ * The broker's MQTT meters, with stable dotted names (Prometheus: dots become underscores):
+ * {@code relaymq.connections.current|opened|rejected}, {@code relaymq.messages.in|out|dropped},
+ * {@code relaymq.bytes.in}, {@code relaymq.kafka.produce.latency}, {@code relaymq.delivery.latency}.
+ */
+@Component
+public class MqttMetrics {
+
+    private final MeterRegistry registry;
+    private final AtomicInteger connections = new AtomicInteger();
+    private final Counter opened;
+    private final Counter bytesIn;
+    private final Counter[] in = new Counter[3];
+    private final Counter[] out = new Counter[3];
+    private final Timer produceLatency;
+    private final Timer deliveryLatency;
+    private final ConcurrentMap<String, Counter> rejected = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Counter> dropped = new ConcurrentHashMap<>();
+
+    public MqttMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        registry.gauge("relaymq.connections.current", connections);
+        opened = registry.counter("relaymq.connections.opened");
+        bytesIn = registry.counter("relaymq.bytes.in");
+        for (int qos = 0; qos < 3; qos++) {
+            in[qos] = registry.counter("relaymq.messages.in", "qos", Integer.toString(qos));
+            out[qos] = registry.counter("relaymq.messages.out", "qos", Integer.toString(qos));
+        }
+        produceLatency = Timer.builder("relaymq.kafka.produce.latency").description("PUBLISH received to Kafka ack")
+                .publishPercentiles(0.5, 0.99).register(registry);
+        deliveryLatency = Timer.builder("relaymq.delivery.latency").description("PUBLISH received to routed to subscriber")
+                .publishPercentiles(0.5, 0.99).register(registry);
+    }
+
+    public void connectionOpened() {
+        opened.increment();
+        connections.incrementAndGet();
+    }
+
+    public void connectionClosed() {
+        connections.decrementAndGet();
+    }
+
+    public void connectionRejected(String reason) {
+        rejected.computeIfAbsent(reason, r -> registry.counter("relaymq.connections.rejected", "reason", r)).increment();
+    }
+
+    public void messageIn(int qos, int bytes) {
+        in[qos].increment();
+        bytesIn.increment(bytes);
+    }
+
+    public void messageOut(int qos) {
+        out[qos].increment();
+    }
+
+    public void dropped(String reason, int count) {
+        dropped.computeIfAbsent(reason, r -> registry.counter("relaymq.messages.dropped", "reason", r)).increment(count);
+    }
+
+    public void produced(Duration latency) {
+        produceLatency.record(latency);
+    }
+
+    public void routed(Duration sinceReceived) {
+        deliveryLatency.record(sinceReceived);
+    }
+}

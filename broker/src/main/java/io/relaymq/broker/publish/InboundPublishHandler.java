@@ -1,0 +1,135 @@
+package io.relaymq.broker.publish;
+
+import io.netty.buffer.ByteBufUtil;
+import io.netty.handler.codec.mqtt.MqttMessageType;
+import io.netty.handler.codec.mqtt.MqttProperties;
+import io.netty.handler.codec.mqtt.MqttPublishMessage;
+import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.routing.MsgAllProducer;
+import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.MqttConnection;
+import io.relaymq.broker.topic.TopicNames;
+import io.relaymq.broker.transport.MqttProps;
+import io.relaymq.broker.transport.MqttSettings;
+import io.relaymq.common.message.PublishedMessage;
+import java.time.Clock;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A PUBLISH from a client: topic alias resolution (5.0), validation, then the message goes to Kafka.
+ * QoS 1 is acknowledged with PUBACK and QoS 2 with PUBREC only once Kafka has acknowledged the write,
+ * in the order the packets arrived. A QoS 2 packet id stays reserved until PUBREL, so a re-sent
+ * PUBLISH with that id is not forwarded twice ([MQTT-4.3.3-10]). Runs on the session's thread.
+ */
+public final class InboundPublishHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(InboundPublishHandler.class);
+    private static final byte PROTOCOL_ERROR = (byte) 0x82;
+    private static final byte RECEIVE_MAXIMUM_EXCEEDED = (byte) 0x93;
+    private static final byte TOPIC_ALIAS_INVALID = (byte) 0x94;
+    private static final byte TOPIC_NAME_INVALID = (byte) 0x90;
+    private static final byte UNSPECIFIED_ERROR = (byte) 0x80;
+
+    private final MsgAllProducer producer;
+    private final MqttSettings settings;
+    private final MqttMetrics metrics;
+    private final Clock clock;
+
+    public InboundPublishHandler(MsgAllProducer producer, MqttSettings settings, MqttMetrics metrics, Clock clock) {
+        this.producer = producer;
+        this.settings = settings;
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    public void handle(MqttConnection connection, ClientSession session, MqttPublishMessage publish) {
+        int qos = publish.fixedHeader().qosLevel().value();
+        int packetId = publish.variableHeader().packetId();
+        MqttProperties props = connection.isV5() ? publish.variableHeader().properties() : MqttProperties.NO_PROPERTIES;
+        String topic = resolveTopic(connection, publish.variableHeader().topicName(), props);
+        if (topic == null) {
+            return;
+        }
+        if (!TopicNames.isValidTopicName(topic)) {
+            protocolViolation(connection, TOPIC_NAME_INVALID, "invalid topic name in PUBLISH");
+            return;
+        }
+        if (qos > 0 && connection.acks().size() + session.awaitingPubrel().size() >= settings.receiveMaximum()) {
+            protocolViolation(connection, RECEIVE_MAXIMUM_EXCEEDED, "more unacknowledged QoS 1/2 PUBLISH than Receive Maximum");
+            return;
+        }
+        if (qos == 2 && session.awaitingPubrel().contains(packetId)) {
+            connection.send(PublishPackets.reply(MqttMessageType.PUBREC, packetId, (byte) 0));
+            return;
+        }
+        byte[] payload = ByteBufUtil.getBytes(publish.payload());
+        long now = clock.millis();
+        PublishedMessage message = new PublishedMessage(topic, qos, publish.fixedHeader().isRetain(), payload,
+                connection.clientId(), now, MqttProps.forwarded(props));
+        metrics.messageIn(qos, payload.length);
+        switch (qos) {
+            case 0 -> producer.send(message);
+            case 1 -> forwardAndAcknowledge(connection, session, message, MqttMessageType.PUBACK, packetId, now);
+            default -> {
+                session.awaitingPubrel().add(packetId);
+                forwardAndAcknowledge(connection, session, message, MqttMessageType.PUBREC, packetId, now);
+            }
+        }
+    }
+
+    private void forwardAndAcknowledge(MqttConnection connection, ClientSession session, PublishedMessage message,
+                                       MqttMessageType ackType, int packetId, long receivedMillis) {
+        AckSequencer.Pending slot = connection.acks().register(stored -> {
+            if (stored) {
+                connection.send(PublishPackets.reply(ackType, packetId, (byte) 0));
+                return;
+            }
+            if (ackType == MqttMessageType.PUBREC) {
+                session.awaitingPubrel().remove(packetId);
+            }
+            if (connection.isV5()) {
+                connection.send(PublishPackets.reply(ackType, packetId, UNSPECIFIED_ERROR));
+            } else {
+                connection.close(UNSPECIFIED_ERROR);
+            }
+        });
+        producer.send(message).whenComplete((ok, error) -> session.execute(() -> {
+            if (error != null) {
+                log.warn("[{}] Kafka did not store a QoS {} message: {}", connection.clientId(), message.qos(),
+                        error.getMessage());
+            } else {
+                metrics.produced(Duration.ofMillis(clock.millis() - receivedMillis));
+            }
+            connection.acks().complete(slot, error == null);
+        }));
+    }
+
+    /** Applies and records 5.0 topic aliases; null when the connection was closed for a bad alias. */
+    private String resolveTopic(MqttConnection connection, String topic, MqttProperties props) {
+        Integer alias = MqttProps.integer(props, MqttProperties.TOPIC_ALIAS);
+        if (alias == null) {
+            return topic;
+        }
+        if (alias == 0 || alias > settings.topicAliasMaximum()) {
+            protocolViolation(connection, TOPIC_ALIAS_INVALID, "topic alias " + alias + " out of range");
+            return null;
+        }
+        if (topic.isEmpty()) {
+            String known = connection.inboundAliases().get(alias);
+            if (known == null) {
+                protocolViolation(connection, PROTOCOL_ERROR, "unknown topic alias " + alias);
+            }
+            return known;
+        }
+        connection.inboundAliases().put(alias, topic);
+        return topic;
+    }
+
+    private void protocolViolation(MqttConnection connection, byte reason, String what) {
+        log.info("{} disconnected: {}", connection, what);
+        metrics.dropped("protocol_violation", 1);
+        connection.close(reason);
+    }
+}

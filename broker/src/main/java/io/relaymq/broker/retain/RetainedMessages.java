@@ -1,0 +1,34 @@
+package io.relaymq.broker.retain;
+
+import io.relaymq.broker.topic.TopicFilter;
+import io.relaymq.common.message.PublishedMessage;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * The last retained message per topic. A retained PUBLISH with an empty payload clears its topic
+ * ([MQTT-3.3.1-6], [MQTT-3.3.1-7]). Expired messages are dropped when found.
+ */
+public final class RetainedMessages {
+
+    private final ConcurrentMap<String, PublishedMessage> byTopic = new ConcurrentHashMap<>();
+
+    public void apply(PublishedMessage message) {
+        if (message.payload().length == 0) {
+            byTopic.remove(message.topic());
+        } else {
+            byTopic.put(message.topic(), message);
+        }
+    }
+
+    /** The retained messages whose topic matches {@code filter}, dropping expired ones on the way. */
+    public List<PublishedMessage> matching(TopicFilter filter, long nowMillis) {
+        byTopic.values().removeIf(m -> m.isExpired(nowMillis));
+        return byTopic.values().stream().filter(m -> filter.matches(m.topic())).toList();
+    }
+
+    public int size() {
+        return byTopic.size();
+    }
+}

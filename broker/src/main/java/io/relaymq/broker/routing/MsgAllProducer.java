@@ -1,0 +1,57 @@
+package io.relaymq.broker.routing;
+
+import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaProperties;
+import io.relaymq.broker.kafka.TopicProvisioner;
+import io.relaymq.common.message.PublishedMessage;
+import io.relaymq.common.message.PublishedMessageCodec;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+/**
+ * Produces every inbound PUBLISH to {@code relaymq.msg.all}, keyed by MQTT topic so that messages of
+ * one topic stay in order. The returned future completes when Kafka has acknowledged the write (per
+ * the configured acks), which is when QoS 1/2 publishers get their PUBACK/PUBREC.
+ */
+@Component
+public class MsgAllProducer implements DisposableBean {
+
+    private final Producer<byte[], byte[]> producer;
+    private final String topic;
+
+    public MsgAllProducer(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics) {
+        KafkaProperties.MsgAll msgAll = kafka.msgAll();
+        topics.ensure(msgAll.topic(), msgAll.partitions(), msgAll.replicationFactor(), msgAll.retention());
+        this.topic = msgAll.topic();
+        this.producer = new KafkaProducer<>(configs.producer("msg-all", msgAll.acks(), msgAll.linger().toMillis(),
+                msgAll.batchSize()));
+    }
+
+    public CompletableFuture<Void> send(PublishedMessage message) {
+        CompletableFuture<Void> acked = new CompletableFuture<>();
+        try {
+            producer.send(new ProducerRecord<>(topic, message.topic().getBytes(StandardCharsets.UTF_8),
+                    PublishedMessageCodec.encode(message)), (metadata, error) -> {
+                if (error == null) {
+                    acked.complete(null);
+                } else {
+                    acked.completeExceptionally(error);
+                }
+            });
+        } catch (RuntimeException e) {
+            acked.completeExceptionally(e);
+        }
+        return acked;
+    }
+
+    @Override
+    public void destroy() {
+        producer.close(Duration.ofSeconds(10));
+    }
+}

@@ -1,0 +1,138 @@
+package io.relaymq.broker.session;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.codec.mqtt.MqttMessage;
+import io.netty.handler.codec.mqtt.MqttMessageBuilders;
+import io.netty.handler.codec.mqtt.MqttProperties;
+import io.netty.handler.codec.mqtt.MqttVersion;
+import io.relaymq.broker.publish.AckSequencer;
+import io.relaymq.common.message.PublishedMessage;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One network connection of an MQTT client, from CONNECT to close: what the client negotiated and the
+ * per-connection state (topic aliases, inbound acknowledgements). After CONNECT it is used only on its
+ * session's thread.
+ */
+public final class MqttConnection {
+
+    private final Channel channel;
+    private final MqttVersion version;
+    private final String clientId;
+    private final int clientReceiveMaximum;
+    private final long clientMaxPacketSize;
+    private final Map<Integer, String> inboundAliases = new HashMap<>();
+    private final AckSequencer acks = new AckSequencer();
+    private PublishedMessage will;
+    private long willDelaySeconds;
+    private boolean disconnectedByClient;
+    private int keepAliveSeconds;
+
+    public MqttConnection(Channel channel, MqttVersion version, String clientId, int clientReceiveMaximum,
+                          long clientMaxPacketSize) {
+        this.channel = channel;
+        this.version = version;
+        this.clientId = clientId;
+        this.clientReceiveMaximum = clientReceiveMaximum;
+        this.clientMaxPacketSize = clientMaxPacketSize;
+    }
+
+    public Channel channel() {
+        return channel;
+    }
+
+    public MqttVersion version() {
+        return version;
+    }
+
+    public boolean isV5() {
+        return version == MqttVersion.MQTT_5;
+    }
+
+    public String clientId() {
+        return clientId;
+    }
+
+    public int clientReceiveMaximum() {
+        return clientReceiveMaximum;
+    }
+
+    public long clientMaxPacketSize() {
+        return clientMaxPacketSize;
+    }
+
+    /** The keep alive in force (the client's, or the Server Keep Alive the broker imposed). */
+    public int keepAliveSeconds() {
+        return keepAliveSeconds;
+    }
+
+    public void setKeepAliveSeconds(int seconds) {
+        this.keepAliveSeconds = seconds;
+    }
+
+    public Map<Integer, String> inboundAliases() {
+        return inboundAliases;
+    }
+
+    public AckSequencer acks() {
+        return acks;
+    }
+
+    public boolean isActive() {
+        return channel.isActive();
+    }
+
+    public boolean isWritable() {
+        return channel.isWritable();
+    }
+
+    public void setWill(PublishedMessage will, long delaySeconds) {
+        this.will = will;
+        this.willDelaySeconds = delaySeconds;
+    }
+
+    public PublishedMessage will() {
+        return will;
+    }
+
+    public long willDelaySeconds() {
+        return willDelaySeconds;
+    }
+
+    /** The client ended the connection with DISCONNECT; {@code keepWill} for 5.0 reason 0x04. */
+    public void markDisconnectedByClient(boolean keepWill) {
+        disconnectedByClient = true;
+        if (!keepWill) {
+            will = null;
+        }
+    }
+
+    public boolean disconnectedByClient() {
+        return disconnectedByClient;
+    }
+
+    public void send(MqttMessage message) {
+        channel.writeAndFlush(message, channel.voidPromise());
+    }
+
+    /** Closes the connection; a 5.0 client is first told why with a DISCONNECT ([MQTT-4.13.1-1]). */
+    public void close(byte reasonCode) {
+        if (!channel.isActive()) {
+            return;
+        }
+        if (isV5()) {
+            MqttMessage disconnect = MqttMessageBuilders.disconnect().reasonCode(reasonCode)
+                    .properties(MqttProperties.NO_PROPERTIES).build();
+            channel.writeAndFlush(disconnect).addListener(ChannelFutureListener.CLOSE);
+        } else {
+            channel.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "[" + clientId + "] " + channel.remoteAddress();
+    }
+}

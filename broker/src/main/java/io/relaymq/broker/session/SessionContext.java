@@ -1,0 +1,22 @@
+package io.relaymq.broker.session;
+
+import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.subscription.SubscriptionTrie;
+import io.relaymq.common.message.PublishedMessage;
+import java.time.Clock;
+import java.util.function.Consumer;
+
+/**
+ * What every session needs from the node, handed over explicitly.
+ *
+ * @param trie               the node's subscriptions, cleaned when a session ends
+ * @param registry           the node's sessions
+ * @param willSink           publishes a will message like any other PUBLISH
+ * @param maxInflightOutbound the broker's in-flight limit per client
+ * @param maxQueued          queue limit per session
+ * @param metrics            counters
+ * @param clock              time source (message expiry)
+ */
+public record SessionContext(SubscriptionTrie trie, SessionRegistry registry, Consumer<PublishedMessage> willSink,
+                             int maxInflightOutbound, int maxQueued, MqttMetrics metrics, Clock clock) {
+}

@@ -1,0 +1,235 @@
+package io.relaymq.broker.transport;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.TooLongFrameException;
+import io.netty.handler.codec.mqtt.MqttConnectMessage;
+import io.netty.handler.codec.mqtt.MqttIdentifierRejectedException;
+import io.netty.handler.codec.mqtt.MqttMessage;
+import io.netty.handler.codec.mqtt.MqttMessageType;
+import io.netty.handler.codec.mqtt.MqttUnacceptableProtocolVersionException;
+import io.netty.handler.codec.mqtt.MqttVersion;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.AttributeKey;
+import io.netty.util.ReferenceCountUtil;
+import io.relaymq.broker.connect.ConnectHandler;
+import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.MqttConnection;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The MQTT state of one channel: waiting for CONNECT ([MQTT-3.1.0-1]: anything else closes), connecting
+ * (packets sent right after CONNECT are kept, bounded, and handled after CONNACK), connected (packets go
+ * to the session's thread), closed. Malformed input closes the connection with the 5.0 reason code, is
+ * logged once, and never touches another client.
+ */
+public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
+
+    static final String IDLE_HANDLER = "idle";
+    private static final Logger log = LoggerFactory.getLogger(MqttConnectionHandler.class);
+    private static final AttributeKey<MqttVersion> VERSION = AttributeKey.valueOf("NETTY_CODEC_MQTT_VERSION");
+    private static final byte MALFORMED = (byte) 0x81;
+    private static final byte PACKET_TOO_LARGE = (byte) 0x95;
+    private static final byte KEEP_ALIVE_TIMEOUT = (byte) 0x8D;
+    private static final int EARLY_PACKET_LIMIT = 1000;
+
+    private enum State { AWAITING_CONNECT, CONNECTING, CONNECTED, CLOSED }
+
+    private final ConnectHandler connectHandler;
+    private final PacketDispatcher dispatcher;
+    private final MqttMetrics metrics;
+    private final Queue<MqttMessage> early = new ArrayDeque<>();
+    private State state = State.AWAITING_CONNECT;
+    private MqttConnection connection;
+    private ClientSession session;
+
+    public MqttConnectionHandler(ConnectHandler connectHandler, PacketDispatcher dispatcher, MqttMetrics metrics) {
+        this.connectHandler = connectHandler;
+        this.dispatcher = dispatcher;
+        this.metrics = metrics;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        metrics.connectionOpened();
+        super.channelActive(ctx);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof MqttMessage message)) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        if (message.decoderResult().isFailure()) {
+            ReferenceCountUtil.release(message);
+            malformed(ctx, message.decoderResult().cause());
+            return;
+        }
+        switch (state) {
+            case AWAITING_CONNECT -> onFirstPacket(ctx, message);
+            case CONNECTING -> keepEarly(ctx, message);
+            case CONNECTED -> dispatch(message);
+            default -> ReferenceCountUtil.release(message);
+        }
+    }
+
+    private void onFirstPacket(ChannelHandlerContext ctx, MqttMessage message) {
+        if (message.fixedHeader().messageType() != MqttMessageType.CONNECT) {
+            ReferenceCountUtil.release(message);
+            log.info("{} closed: first packet was {}, not CONNECT", ctx.channel().remoteAddress(),
+                    message.fixedHeader().messageType());
+            metrics.connectionRejected("no_connect");
+            close(ctx);
+            return;
+        }
+        MqttConnectMessage connect = (MqttConnectMessage) message;
+        state = State.CONNECTING;
+        MqttVersion version = ctx.channel().attr(VERSION).get();
+        boolean accepted = connectHandler.handle(ctx.channel(), connect, version == null ? MqttVersion.MQTT_3_1_1 : version,
+                (conn, s) -> ctx.executor().execute(() -> connected(ctx, conn, s)));
+        if (!accepted) {
+            state = State.CLOSED;
+        }
+    }
+
+    private void keepEarly(ChannelHandlerContext ctx, MqttMessage message) {
+        if (early.size() >= EARLY_PACKET_LIMIT) {
+            ReferenceCountUtil.release(message);
+            log.info("{} closed: more than {} packets before CONNACK", ctx.channel().remoteAddress(), EARLY_PACKET_LIMIT);
+            close(ctx);
+            return;
+        }
+        early.add(message);
+    }
+
+    private void connected(ChannelHandlerContext ctx, MqttConnection conn, ClientSession s) {
+        if (state != State.CONNECTING) {
+            return;
+        }
+        connection = conn;
+        session = s;
+        state = State.CONNECTED;
+        int keepAlive = conn.keepAliveSeconds();
+        if (ctx.pipeline().get(IDLE_HANDLER) != null) {
+            if (keepAlive > 0) {
+                // [MQTT-3.1.2-24]: no packet within one and a half keep alive periods closes the connection
+                ctx.pipeline().replace(IDLE_HANDLER, IDLE_HANDLER,
+                        new IdleStateHandler(keepAlive * 1500L, 0, 0, TimeUnit.MILLISECONDS));
+            } else {
+                ctx.pipeline().remove(IDLE_HANDLER);
+            }
+        }
+        MqttMessage next;
+        while ((next = early.poll()) != null) {
+            dispatch(next);
+        }
+    }
+
+    private void dispatch(MqttMessage message) {
+        MqttConnection conn = connection;
+        ClientSession s = session;
+        s.execute(() -> {
+            try {
+                dispatcher.dispatch(conn, s, message);
+            } finally {
+                ReferenceCountUtil.release(message);
+            }
+        });
+    }
+
+    private void malformed(ChannelHandlerContext ctx, Throwable cause) {
+        if (state == State.CLOSED) {
+            return;
+        }
+        String who = connection != null ? connection.toString() : String.valueOf(ctx.channel().remoteAddress());
+        log.info("{} closed: malformed packet ({})", who, cause.getMessage());
+        metrics.dropped("malformed_packet", 1);
+        if (state == State.AWAITING_CONNECT) {
+            MqttVersion version = ctx.channel().attr(VERSION).get();
+            boolean v5 = version == MqttVersion.MQTT_5;
+            ConnectReject reject = cause instanceof MqttUnacceptableProtocolVersionException
+                    ? ConnectReject.UNSUPPORTED_PROTOCOL
+                    : cause instanceof MqttIdentifierRejectedException ? ConnectReject.CLIENT_ID_INVALID
+                    : cause instanceof TooLongFrameException ? ConnectReject.PACKET_TOO_LARGE : ConnectReject.MALFORMED;
+            state = State.CLOSED;
+            connectHandler.refuse(ctx.channel(), v5, reject, "", cause.getMessage());
+            return;
+        }
+        state = State.CLOSED;
+        if (connection != null) {
+            byte reason = cause instanceof TooLongFrameException ? PACKET_TOO_LARGE : MALFORMED;
+            connection.close(reason);
+        } else {
+            ctx.close();
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        if (evt instanceof IdleStateEvent) {
+            if (connection == null) {
+                log.info("{} closed: no CONNECT in time", ctx.channel().remoteAddress());
+                metrics.connectionRejected("connect_timeout");
+                close(ctx);
+            } else {
+                log.info("{} closed: keep alive timeout", connection);
+                connection.close(KEEP_ALIVE_TIMEOUT);
+            }
+            return;
+        }
+        super.userEventTriggered(ctx, evt);
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        if (ctx.channel().isWritable() && session != null) {
+            ClientSession s = session;
+            s.execute(s::drain);
+        }
+        super.channelWritabilityChanged(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        state = State.CLOSED;
+        metrics.connectionClosed();
+        MqttMessage pending;
+        while ((pending = early.poll()) != null) {
+            ReferenceCountUtil.release(pending);
+        }
+        if (session != null) {
+            ClientSession s = session;
+            MqttConnection conn = connection;
+            s.execute(() -> s.detach(conn));
+        }
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        String who = connection != null ? connection.toString() : String.valueOf(ctx.channel().remoteAddress());
+        if (cause instanceof IOException) {
+            log.debug("{} connection error: {}", who, cause.getMessage());
+        } else if (cause instanceof DecoderException) {
+            log.info("{} closed: undecodable input ({})", who, cause.getMessage());
+        } else {
+            log.warn("{} closed after an unexpected error", who, cause);
+        }
+        close(ctx);
+    }
+
+    private void close(ChannelHandlerContext ctx) {
+        state = State.CLOSED;
+        ctx.close();
+    }
+}

@@ -1,0 +1,83 @@
+package io.relaymq.broker.transport;
+
+import io.relaymq.broker.connect.ConnectHandler;
+import io.relaymq.broker.connect.ConnectValidator;
+import io.relaymq.broker.connect.DisconnectHandler;
+import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.publish.AckHandler;
+import io.relaymq.broker.publish.InboundPublishHandler;
+import io.relaymq.broker.retain.RetainedMessages;
+import io.relaymq.broker.routing.MsgAllProducer;
+import io.relaymq.broker.routing.Router;
+import io.relaymq.broker.routing.SharedSubscriptionPicker;
+import io.relaymq.broker.session.SessionContext;
+import io.relaymq.broker.session.SessionRegistry;
+import io.relaymq.broker.subscription.SubscribeHandler;
+import io.relaymq.broker.subscription.SubscriptionTrie;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Wires the MQTT engine: shared state, packet handlers, listeners. */
+@Configuration(proxyBeanMethods = false)
+class MqttEngineConfiguration {
+
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    SubscriptionTrie subscriptionTrie(MeterRegistry meters) {
+        SubscriptionTrie trie = new SubscriptionTrie();
+        meters.gauge("relaymq.subscriptions", trie, SubscriptionTrie::size);
+        return trie;
+    }
+
+    @Bean
+    SessionRegistry sessionRegistry(MeterRegistry meters) {
+        SessionRegistry registry = new SessionRegistry();
+        meters.gauge("relaymq.sessions", registry, SessionRegistry::size);
+        return registry;
+    }
+
+    @Bean
+    RetainedMessages retainedMessages(MeterRegistry meters) {
+        RetainedMessages retained = new RetainedMessages();
+        meters.gauge("relaymq.retained.messages", retained, RetainedMessages::size);
+        return retained;
+    }
+
+    @Bean
+    Router router(SubscriptionTrie trie, SessionRegistry sessions, RetainedMessages retained, MqttMetrics metrics,
+                  Clock clock) {
+        return new Router(trie, sessions, retained, new SharedSubscriptionPicker(), metrics, clock);
+    }
+
+    @Bean
+    SessionContext sessionContext(SubscriptionTrie trie, SessionRegistry registry, MsgAllProducer producer,
+                                  MqttSettings settings, MqttMetrics metrics, Clock clock) {
+        return new SessionContext(trie, registry, producer::send, settings.maxInflightOutbound(),
+                settings.maxQueuedMessages(), metrics, clock);
+    }
+
+    @Bean
+    ConnectHandler connectHandler(SessionRegistry registry, SessionContext sessionContext, MqttSettings settings,
+                                  MqttMetrics metrics, Clock clock) {
+        return new ConnectHandler(new ConnectValidator(settings, clock), registry, sessionContext, settings, metrics);
+    }
+
+    @Bean
+    PacketDispatcher packetDispatcher(MsgAllProducer producer, RetainedMessages retained, MqttSettings settings,
+                                      MqttMetrics metrics, Clock clock) {
+        return new PacketDispatcher(new InboundPublishHandler(producer, settings, metrics, clock), new AckHandler(),
+                new SubscribeHandler(retained, clock), new DisconnectHandler(settings));
+    }
+
+    @Bean
+    MqttServer mqttServer(MqttSettings settings, ConnectHandler connectHandler, PacketDispatcher dispatcher,
+                          MqttMetrics metrics) {
+        return new MqttServer(settings, () -> new MqttConnectionHandler(connectHandler, dispatcher, metrics));
+    }
+}

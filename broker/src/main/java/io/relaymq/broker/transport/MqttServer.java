@@ -1,0 +1,117 @@
+package io.relaymq.broker.transport;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.ServerSocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * The MQTT listeners (TCP, WebSocket) on Netty, epoll where the OS has it. They open after the Kafka
+ * consumers are running and close first on shutdown, so no client is accepted that could not be served.
+ */
+public final class MqttServer implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(MqttServer.class);
+
+    private final MqttSettings settings;
+    private final Supplier<MqttConnectionHandler> handlers;
+    private final Map<String, Channel> listeners = new LinkedHashMap<>();
+    private EventLoopGroup boss;
+    private EventLoopGroup workers;
+    private volatile boolean running;
+
+    public MqttServer(MqttSettings settings, Supplier<MqttConnectionHandler> handlers) {
+        this.settings = settings;
+        this.handlers = handlers;
+    }
+
+    @Override
+    public void start() {
+        boolean epoll = Epoll.isAvailable();
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        boss = new MultiThreadIoEventLoopGroup(1, io);
+        workers = new MultiThreadIoEventLoopGroup(settings.netty().workerThreads(), io);
+        MqttSettings.Listeners l = settings.listeners();
+        if (l.tcp().enabled()) {
+            bind("tcp", l.tcp(), channelType, null);
+        }
+        if (l.ws().enabled()) {
+            bind("ws", l.ws(), channelType, l.ws().path());
+        }
+        running = true;
+        log.info("MQTT listening: {} ({})", boundPorts(), epoll ? "epoll" : "nio");
+    }
+
+    private void bind(String name, MqttSettings.Listener listener, Class<? extends ServerSocketChannel> channelType,
+                      String webSocketPath) {
+        MqttSettings.Netty netty = settings.netty();
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(boss, workers)
+                .channel(channelType)
+                .option(ChannelOption.SO_BACKLOG, netty.soBacklog())
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_KEEPALIVE, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                        new WriteBufferWaterMark(netty.writeLowWaterMark(), netty.writeHighWaterMark()))
+                .childHandler(new MqttChannelInitializer(settings, webSocketPath, handlers));
+        try {
+            Channel channel = bootstrap.bind(new InetSocketAddress(listener.host(), listener.port())).sync().channel();
+            listeners.put(name, channel);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while binding " + name, e);
+        } catch (Exception e) {
+            stop();
+            throw new IllegalStateException("cannot listen for MQTT " + name + " on " + listener.host() + ":"
+                    + listener.port() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The ports the listeners are bound to, by listener name (tcp, ws). */
+    public Map<String, Integer> boundPorts() {
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        listeners.forEach((name, ch) -> ports.put(name, ((InetSocketAddress) ch.localAddress()).getPort()));
+        return ports;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        listeners.values().forEach(ch -> ch.close().awaitUninterruptibly(5, TimeUnit.SECONDS));
+        if (workers != null) {
+            workers.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+        }
+        if (boss != null) {
+            boss.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** After the Kafka consumers (phase 100). */
+    @Override
+    public int getPhase() {
+        return 200;
+    }
+}

@@ -1,0 +1,28 @@
+package io.relaymq.broker.support;
+
+import io.relaymq.localinfra.junit.LocalStackExtension;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.context.SpringBootTest;
+
+/**
+ * A broker node on the shared local stack. Every broker integration test uses exactly this
+ * configuration, so one Spring context (one node, one member of the msg.all consumer group) serves
+ * them all; a second context would be a second node and take half of the messages.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@ExtendWith(LocalStackExtension.class)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "RELAYMQ_NODE_ID=it-node-1",
+        "HEALTH_SHOW_DETAILS=always",
+        "LISTENER_TCP_BIND_PORT=0",
+        "LISTENER_WS_BIND_PORT=0",
+        "MQTT_CONNECT_TIMEOUT=3s",
+        "RELAYMQ_KAFKA_MSG_ALL_PARTITIONS=4",
+        "RELAYMQ_KAFKA_MSG_ALL_LINGER=0ms"})
+public @interface RelayMqNodeTest {
+}
