@@ -38,8 +38,9 @@ final class MqttChannelInitializer extends ChannelInitializer<SocketChannel> {
         if (webSocketPath != null) {
             pipeline.addLast("http", new HttpServerCodec());
             pipeline.addLast("httpAggregator", new HttpObjectAggregator(65536));
-            pipeline.addLast("webSocket", new WebSocketServerProtocolHandler(webSocketPath, WS_SUBPROTOCOLS, true,
+            pipeline.addLast("webSocket", new WebSocketServerProtocolHandler(webSocketPath, WS_SUBPROTOCOLS, false,
                     settings.maxPacketSize() + 5));
+            pipeline.addLast("wrongPath", new WrongPathResponder(webSocketPath));
             pipeline.addLast("webSocketFrames", new WebSocketFrames());
         }
         pipeline.addLast("flush", new FlushConsolidationHandler(256, true));
