@@ -38,6 +38,14 @@ public final class ConnectValidator {
         boolean v5 = version == MqttVersion.MQTT_5;
         MqttProperties props = v5 ? header.properties() : MqttProperties.NO_PROPERTIES;
         boolean clean = header.isCleanSession();
+        if (!header.isWillFlag() && (header.willQos() != 0 || header.isWillRetain())) {
+            // [MQTT-3.1.2-13], [MQTT-3.1.2-15]: will QoS and will retain need the will flag
+            return Outcome.refuse(ConnectReject.MALFORMED, "will QoS or retain without will flag");
+        }
+        if (!v5 && header.hasPassword() && !header.hasUserName()) {
+            // [MQTT-3.1.2-22]
+            return Outcome.refuse(ConnectReject.MALFORMED, "password without user name");
+        }
 
         String clientId = payload.clientIdentifier() == null ? "" : payload.clientIdentifier();
         boolean assigned = false;

@@ -5,7 +5,6 @@ import io.netty.handler.codec.mqtt.MqttMessageType;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttPublishMessage;
 import io.relaymq.broker.metrics.MqttMetrics;
-import io.relaymq.broker.routing.MsgAllProducer;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.topic.TopicNames;
@@ -31,13 +30,14 @@ public final class InboundPublishHandler {
     private static final byte TOPIC_ALIAS_INVALID = (byte) 0x94;
     private static final byte TOPIC_NAME_INVALID = (byte) 0x90;
     private static final byte UNSPECIFIED_ERROR = (byte) 0x80;
+    private static final byte MALFORMED = (byte) 0x81;
 
-    private final MsgAllProducer producer;
+    private final MessageSink producer;
     private final MqttSettings settings;
     private final MqttMetrics metrics;
     private final Clock clock;
 
-    public InboundPublishHandler(MsgAllProducer producer, MqttSettings settings, MqttMetrics metrics, Clock clock) {
+    public InboundPublishHandler(MessageSink producer, MqttSettings settings, MqttMetrics metrics, Clock clock) {
         this.producer = producer;
         this.settings = settings;
         this.metrics = metrics;
@@ -46,6 +46,11 @@ public final class InboundPublishHandler {
 
     public void handle(MqttConnection connection, ClientSession session, MqttPublishMessage publish) {
         int qos = publish.fixedHeader().qosLevel().value();
+        if (qos == 0 && publish.fixedHeader().isDup()) {
+            // [MQTT-3.3.1-2]
+            protocolViolation(connection, MALFORMED, "DUP set on a QoS 0 PUBLISH");
+            return;
+        }
         int packetId = publish.variableHeader().packetId();
         MqttProperties props = connection.isV5() ? publish.variableHeader().properties() : MqttProperties.NO_PROPERTIES;
         String topic = resolveTopic(connection, publish.variableHeader().topicName(), props);

@@ -3,6 +3,7 @@ package io.relaymq.broker.routing;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
+import io.relaymq.broker.publish.MessageSink;
 import io.relaymq.common.message.PublishedMessage;
 import io.relaymq.common.message.PublishedMessageCodec;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,7 @@ import org.springframework.stereotype.Component;
  * the configured acks), which is when QoS 1/2 publishers get their PUBACK/PUBREC.
  */
 @Component
-public class MsgAllProducer implements DisposableBean {
+public class MsgAllProducer implements MessageSink, DisposableBean {
 
     private final Producer<byte[], byte[]> producer;
     private final String topic;
@@ -33,6 +34,7 @@ public class MsgAllProducer implements DisposableBean {
                 msgAll.batchSize()));
     }
 
+    @Override
     public CompletableFuture<Void> send(PublishedMessage message) {
         CompletableFuture<Void> acked = new CompletableFuture<>();
         try {

@@ -40,6 +40,7 @@ public final class SubscribeHandler {
     private static final int TOPIC_FILTER_INVALID = 0x8F;
     private static final int NO_SUBSCRIPTION_EXISTED = 0x11;
     private static final byte PROTOCOL_ERROR = (byte) 0x82;
+    private static final byte MALFORMED = (byte) 0x81;
 
     private final RetainedMessages retained;
     private final Clock clock;
@@ -53,6 +54,12 @@ public final class SubscribeHandler {
         int packetId = subscribe.idAndPropertiesVariableHeader().messageId();
         MqttProperties props = connection.isV5() ? subscribe.idAndPropertiesVariableHeader().properties()
                 : MqttProperties.NO_PROPERTIES;
+        if (subscribe.payload().topicSubscriptions().isEmpty()) {
+            // [MQTT-3.8.3-3]
+            log.info("{} disconnected: SUBSCRIBE without topic filters", connection);
+            connection.close(PROTOCOL_ERROR);
+            return;
+        }
         Integer subscriptionId = MqttProps.integer(props, MqttProperties.SUBSCRIPTION_IDENTIFIER);
         if (subscriptionId != null && subscriptionId == 0) {
             log.info("{} disconnected: subscription identifier 0", connection);
@@ -94,6 +101,12 @@ public final class SubscribeHandler {
 
     public void unsubscribe(MqttConnection connection, ClientSession session, MqttUnsubscribeMessage unsubscribe) {
         int packetId = unsubscribe.idAndPropertiesVariableHeader().messageId();
+        if (packetId == 0) {
+            // [MQTT-2.3.1-1]
+            log.info("{} disconnected: UNSUBSCRIBE with packet id 0", connection);
+            connection.close(MALFORMED);
+            return;
+        }
         List<Short> codes = new ArrayList<>();
         for (String text : unsubscribe.payload().topics()) {
             Optional<TopicFilter> filter = TopicFilter.parse(text);

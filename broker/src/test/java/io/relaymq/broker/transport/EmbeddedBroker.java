@@ -1,0 +1,97 @@
+package io.relaymq.broker.transport;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.mqtt.MqttDecoder;
+import io.netty.handler.codec.mqtt.MqttEncoder;
+import io.relaymq.broker.connect.ConnectHandler;
+import io.relaymq.broker.connect.ConnectValidator;
+import io.relaymq.broker.connect.DisconnectHandler;
+import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.publish.AckHandler;
+import io.relaymq.broker.publish.InboundPublishHandler;
+import io.relaymq.broker.retain.RetainedMessages;
+import io.relaymq.broker.routing.Router;
+import io.relaymq.broker.routing.SharedSubscriptionPicker;
+import io.relaymq.broker.session.SessionContext;
+import io.relaymq.broker.session.SessionRegistry;
+import io.relaymq.broker.subscription.SubscribeHandler;
+import io.relaymq.broker.subscription.SubscriptionTrie;
+import io.relaymq.common.message.PublishedMessage;
+import java.io.ByteArrayOutputStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The broker's real MQTT handler chain on Netty EmbeddedChannels, for byte-level tests. Accepted
+ * messages are routed straight back through the {@link Router} instead of a Kafka round trip, so
+ * spec tests can see deliveries; {@link #published} records what would have gone to Kafka.
+ */
+final class EmbeddedBroker {
+
+    static final int MAX_PACKET_SIZE = 2048;
+
+    final List<PublishedMessage> published = new CopyOnWriteArrayList<>();
+    final SessionRegistry registry = new SessionRegistry();
+    final SubscriptionTrie trie = new SubscriptionTrie();
+    final RetainedMessages retained = new RetainedMessages();
+    final MqttMetrics metrics = new MqttMetrics(new SimpleMeterRegistry());
+    private final Clock clock = Clock.systemUTC();
+    private final MqttSettings settings = settings();
+    private final Router router = new Router(trie, registry, retained, new SharedSubscriptionPicker(), metrics, clock);
+    private final ConnectHandler connect;
+    private final PacketDispatcher dispatcher;
+
+    EmbeddedBroker() {
+        SessionContext context = new SessionContext(trie, registry, this::accept, settings.maxInflightOutbound(),
+                settings.maxQueuedMessages(), metrics, clock);
+        connect = new ConnectHandler(new ConnectValidator(settings, clock), registry, context, settings, metrics);
+        dispatcher = new PacketDispatcher(new InboundPublishHandler(this::accept, settings, metrics, clock),
+                new AckHandler(), new SubscribeHandler(retained, clock), new DisconnectHandler(settings));
+    }
+
+    static MqttSettings settings() {
+        return new MqttSettings(new MqttSettings.Listeners(new MqttSettings.Listener(true, "127.0.0.1", 0, null),
+                new MqttSettings.Listener(false, "127.0.0.1", 0, "/mqtt")), Duration.ofSeconds(10), MAX_PACKET_SIZE, 64,
+                0, 20, 100, 1000, 10, Duration.ofDays(7), true, new MqttSettings.Netty(0, 128, 32768, 65536));
+    }
+
+    private CompletableFuture<Void> accept(PublishedMessage message) {
+        published.add(message);
+        router.route(message);
+        return CompletableFuture.completedFuture(null);
+    }
+
+    /** A new client connection with the production decoder, encoder and connection handler. */
+    EmbeddedChannel channel() {
+        return new EmbeddedChannel(new MqttDecoder(MAX_PACKET_SIZE, 64), MqttEncoder.INSTANCE,
+                new MqttConnectionHandler(connect, dispatcher, metrics));
+    }
+
+    /** Writes raw bytes as the client and runs every task they cause. */
+    static void send(EmbeddedChannel channel, byte[] bytes) {
+        channel.writeInbound(Unpooled.wrappedBuffer(bytes));
+        channel.runPendingTasks();
+        channel.runPendingTasks();
+    }
+
+    /** Everything the broker wrote to the client so far, as bytes. */
+    static byte[] received(EmbeddedChannel channel) {
+        channel.runPendingTasks();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Object msg;
+        while ((msg = channel.readOutbound()) != null) {
+            ByteBuf buf = (ByteBuf) msg;
+            byte[] b = new byte[buf.readableBytes()];
+            buf.readBytes(b);
+            buf.release();
+            out.writeBytes(b);
+        }
+        return out.toByteArray();
+    }
+}
