@@ -107,6 +107,12 @@ public final class SubscribeHandler {
             connection.close(MALFORMED);
             return;
         }
+        if (unsubscribe.payload().topics().isEmpty()) {
+            // [MQTT-3.10.3-2]
+            log.info("{} disconnected: UNSUBSCRIBE without topic filters", connection);
+            connection.close(PROTOCOL_ERROR);
+            return;
+        }
         List<Short> codes = new ArrayList<>();
         for (String text : unsubscribe.payload().topics()) {
             Optional<TopicFilter> filter = TopicFilter.parse(text);
