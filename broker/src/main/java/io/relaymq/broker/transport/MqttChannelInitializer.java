@@ -43,11 +43,16 @@ final class MqttChannelInitializer extends ChannelInitializer<SocketChannel> {
             pipeline.addLast("wrongPath", new WrongPathResponder(webSocketPath));
             pipeline.addLast("webSocketFrames", new WebSocketFrames());
         }
+        addMqtt(pipeline, settings, handlers.get());
+    }
+
+    /** The MQTT part of the pipeline, shared by every listener (and by the byte-level tests). */
+    static void addMqtt(ChannelPipeline pipeline, MqttSettings settings, MqttConnectionHandler handler) {
         pipeline.addLast("flush", new FlushConsolidationHandler(256, true));
         pipeline.addLast(MqttConnectionHandler.IDLE_HANDLER,
                 new IdleStateHandler(settings.connectTimeout().toMillis(), 0, 0, TimeUnit.MILLISECONDS));
         pipeline.addLast("mqttDecoder", new MqttDecoder(settings.maxPacketSize(), settings.maxClientIdLength()));
         pipeline.addLast("mqttEncoder", MqttEncoder.INSTANCE);
-        pipeline.addLast("mqtt", handlers.get());
+        pipeline.addLast("mqtt", handler);
     }
 }

@@ -4,8 +4,8 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.handler.codec.mqtt.MqttDecoder;
-import io.netty.handler.codec.mqtt.MqttEncoder;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
 import io.relaymq.broker.connect.ConnectHandler;
 import io.relaymq.broker.connect.ConnectValidator;
 import io.relaymq.broker.connect.DisconnectHandler;
@@ -32,14 +32,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * messages are routed straight back through the {@link Router} instead of a Kafka round trip, so
  * spec tests can see deliveries; {@link #published} records what would have gone to Kafka.
  */
-final class EmbeddedBroker {
+public final class EmbeddedBroker {
 
     static final int MAX_PACKET_SIZE = 2048;
 
-    final List<PublishedMessage> published = new CopyOnWriteArrayList<>();
-    final SessionRegistry registry = new SessionRegistry();
-    final SubscriptionTrie trie = new SubscriptionTrie();
-    final RetainedMessages retained = new RetainedMessages();
+    public final List<PublishedMessage> published = new CopyOnWriteArrayList<>();
+    public final SessionRegistry registry = new SessionRegistry();
+    public final SubscriptionTrie trie = new SubscriptionTrie();
+    public final RetainedMessages retained = new RetainedMessages();
     final MqttMetrics metrics = new MqttMetrics(new SimpleMeterRegistry());
     private final Clock clock = Clock.systemUTC();
     private final MqttSettings settings = settings();
@@ -47,7 +47,7 @@ final class EmbeddedBroker {
     private final ConnectHandler connect;
     private final PacketDispatcher dispatcher;
 
-    EmbeddedBroker() {
+    public EmbeddedBroker() {
         SessionContext context = new SessionContext(trie, registry, this::accept, settings.maxInflightOutbound(),
                 settings.maxQueuedMessages(), metrics, clock);
         connect = new ConnectHandler(new ConnectValidator(settings, clock), registry, context, settings, metrics);
@@ -69,8 +69,13 @@ final class EmbeddedBroker {
 
     /** A new client connection with the production decoder, encoder and connection handler. */
     EmbeddedChannel channel() {
-        return new EmbeddedChannel(new MqttDecoder(MAX_PACKET_SIZE, 64), MqttEncoder.INSTANCE,
-                new MqttConnectionHandler(connect, dispatcher, metrics));
+        return new EmbeddedChannel(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel channel) {
+                MqttChannelInitializer.addMqtt(channel.pipeline(), settings,
+                        new MqttConnectionHandler(connect, dispatcher, metrics));
+            }
+        });
     }
 
     /** Writes raw bytes as the client and runs every task they cause. */

@@ -1,0 +1,143 @@
+package io.relaymq.broker.spec.v311;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.handler.codec.mqtt.MqttMessage;
+import io.netty.handler.codec.mqtt.MqttMessageIdVariableHeader;
+import io.netty.handler.codec.mqtt.MqttMessageType;
+import io.netty.handler.codec.mqtt.MqttVersion;
+import io.relaymq.broker.transport.EmbeddedBroker;
+import io.relaymq.broker.transport.SpecClient;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** MQTT 3.1.1 chapter 3.3 (PUBLISH), 3.4-3.7 (acknowledgements) and 4.3/4.4/4.6 (QoS flows, ordering). */
+class PublishSpecTest {
+
+    private final EmbeddedBroker broker = new EmbeddedBroker();
+
+    private SpecClient connected(String id, boolean clean) {
+        SpecClient c = new SpecClient(broker, MqttVersion.MQTT_3_1_1);
+        c.connect(id, clean);
+        return c;
+    }
+
+    // [MQTT-3.3.4-1] QoS 1 is answered with a PUBACK carrying the packet id ([MQTT-2.3.1-6])
+    @Test
+    void qos1IsAcknowledgedWithItsPacketId() {
+        SpecClient c = connected("p1", true);
+        c.publish("t", 1, 42, "x", false);
+        List<MqttMessage> answer = c.receive();
+        assertThat(answer).singleElement().satisfies(m -> {
+            assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.PUBACK);
+            assertThat(((MqttMessageIdVariableHeader) m.variableHeader()).messageId()).isEqualTo(42);
+        });
+    }
+
+    // [MQTT-4.3.3-2] PUBREC then PUBCOMP; a re-sent PUBLISH before PUBREL is not forwarded twice (§4.3.3 method B)
+    @Test
+    void qos2IsForwardedOnceEvenWhenThePublishIsResent() {
+        SpecClient sub = connected("s2", true);
+        sub.subscribe(1, "q2", 2);
+        sub.receive();
+        SpecClient pub = connected("p2", true);
+        pub.publish("q2", 2, 7, "once", false);
+        pub.publish("q2", 2, 7, "once", false);
+        assertThat(pub.receive()).extracting(m -> m.fixedHeader().messageType())
+                .containsExactly(MqttMessageType.PUBREC, MqttMessageType.PUBREC);
+        pub.ack(MqttMessageType.PUBREL, 7);
+        assertThat(pub.receive()).extracting(m -> m.fixedHeader().messageType()).containsExactly(MqttMessageType.PUBCOMP);
+        assertThat(sub.publishes()).extracting(SpecClient.Received::payload).containsExactly("once");
+        assertThat(broker.published).hasSize(1);
+    }
+
+    // [MQTT-4.6.0-2] PUBACKs go out in the order the PUBLISH packets arrived
+    @Test
+    void acknowledgementsKeepTheOrderOfPublishes() {
+        SpecClient c = connected("p3", true);
+        for (int id = 1; id <= 20; id++) {
+            c.publish("order/" + (id % 3), 1, id, "m", false);
+        }
+        List<Integer> ids = c.receive().stream().map(m -> ((MqttMessageIdVariableHeader) m.variableHeader()).messageId()).toList();
+        assertThat(ids).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20);
+    }
+
+    // [MQTT-3.3.1-5] retained message stored; [MQTT-3.3.1-8] sent with RETAIN 1 to a new subscriber;
+    // [MQTT-3.3.1-9] RETAIN 0 when forwarded to existing subscribers
+    @Test
+    void retainFlagRules() {
+        SpecClient existing = connected("existing", true);
+        existing.subscribe(1, "r/+", 1);
+        existing.receive();
+        SpecClient pub = connected("pub", true);
+        pub.publish("r/1", 1, 1, "kept", true);
+        assertThat(existing.publishes()).singleElement().satisfies(r -> assertThat(r.retain()).isFalse());
+
+        SpecClient late = connected("late", true);
+        late.subscribe(1, "r/#", 1);
+        assertThat(late.publishes()).singleElement().satisfies(r -> {
+            assertThat(r.retain()).isTrue();
+            assertThat(r.payload()).isEqualTo("kept");
+        });
+    }
+
+    // [MQTT-3.3.1-10]/[MQTT-3.3.1-11] an empty retained payload removes the retained message
+    @Test
+    void emptyRetainedPayloadClearsTheTopic() {
+        SpecClient pub = connected("pub", true);
+        pub.publish("clear/me", 1, 1, "x", true);
+        pub.publish("clear/me", 1, 2, "", true);
+        SpecClient late = connected("late", true);
+        late.subscribe(1, "clear/me", 1);
+        assertThat(late.publishes()).isEmpty();
+        assertThat(broker.retained.size()).isZero();
+    }
+
+    // [MQTT-3.3.5-1] delivered at the maximum QoS of the matching subscriptions, once per client
+    @Test
+    void overlappingSubscriptionsDeliverOnceAtTheHighestQos() {
+        SpecClient sub = connected("overlap", true);
+        sub.subscribe(1, "o/+", 0);
+        sub.subscribe(2, "o/#", 2);
+        sub.receive();
+        connected("pub", true).publish("o/x", 2, 1, "m", false);
+        assertThat(sub.publishes()).singleElement().satisfies(r -> assertThat(r.qos()).isEqualTo(2));
+    }
+
+    // [MQTT-4.4.0-1] unacknowledged PUBLISH packets are re-sent with DUP 1 when the session resumes
+    @Test
+    void unacknowledgedMessagesAreResentWithDupAfterReconnect() {
+        SpecClient sub = connected("resume", false);
+        sub.subscribe(1, "d", 1);
+        sub.receive();
+        connected("pub", true).publish("d", 1, 1, "again", false);
+        SpecClient.Received first = sub.publishes().get(0);
+        assertThat(first.dup()).isFalse();
+        sub.drop();
+
+        SpecClient back = new SpecClient(broker, MqttVersion.MQTT_3_1_1);
+        back.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect().clientId("resume")
+                .protocolVersion(MqttVersion.MQTT_3_1_1).cleanSession(false).build());
+        List<SpecClient.Received> resent = back.publishes();
+        assertThat(resent).singleElement().satisfies(r -> {
+            assertThat(r.dup()).isTrue();
+            assertThat(r.packetId()).isEqualTo(first.packetId());
+            assertThat(r.payload()).isEqualTo("again");
+        });
+    }
+
+    // §4.3.2: once PUBACK arrives the message is no longer unacknowledged and is not sent again
+    @Test
+    void acknowledgedMessagesAreNotResent() {
+        SpecClient sub = connected("acked", false);
+        sub.subscribe(1, "e", 1);
+        sub.receive();
+        connected("pub", true).publish("e", 1, 1, "done", false);
+        sub.ack(MqttMessageType.PUBACK, sub.publishes().get(0).packetId());
+        sub.drop();
+        SpecClient back = new SpecClient(broker, MqttVersion.MQTT_3_1_1);
+        back.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect().clientId("acked")
+                .protocolVersion(MqttVersion.MQTT_3_1_1).cleanSession(false).build());
+        assertThat(back.publishes()).isEmpty();
+    }
+}
