@@ -34,7 +34,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class EmbeddedBroker {
 
-    static final int MAX_PACKET_SIZE = 2048;
+    public static final int MAX_PACKET_SIZE = 2048;
 
     public final List<PublishedMessage> published = new CopyOnWriteArrayList<>();
     public final SessionRegistry registry = new SessionRegistry();
