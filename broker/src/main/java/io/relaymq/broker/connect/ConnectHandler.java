@@ -58,7 +58,7 @@ public final class ConnectHandler {
         }
         ConnectRequest request = outcome.request();
         MqttConnection connection = new MqttConnection(channel, version, request.clientId(), request.receiveMaximum(),
-                request.maxPacketSize());
+                request.maxPacketSize(), request.topicAliasMaximum());
         connection.setWill(request.will(), request.willDelaySeconds());
         connection.setKeepAliveSeconds(request.keepAliveSeconds());
         claim(connection, request, onConnected);

@@ -97,7 +97,12 @@ public final class ConnectValidator {
         return new Outcome(new ConnectRequest(clientId, assigned, clean, expiry, requestedExpiry > expiry, keepAlive,
                 v5 ? serverKeepAlive : null, receiveMaximum == null ? 65535 : receiveMaximum,
                 maxPacketSize == null ? MAX_PACKET_SIZE_LIMIT : Math.min(maxPacketSize, MAX_PACKET_SIZE_LIMIT),
-                will, willDelay, responseInfo != null && responseInfo == 1), null, null);
+                will, willDelay, responseInfo != null && responseInfo == 1,
+                orZeroInt(MqttProps.integer(props, MqttProperties.TOPIC_ALIAS_MAXIMUM))), null, null);
+    }
+
+    private static int orZeroInt(Integer value) {
+        return value == null ? 0 : value;
     }
 
     private static long orZero(Long value) {

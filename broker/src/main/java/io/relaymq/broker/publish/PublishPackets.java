@@ -9,6 +9,7 @@ import io.netty.handler.codec.mqtt.MqttPubReplyMessageVariableHeader;
 import io.netty.handler.codec.mqtt.MqttPublishMessage;
 import io.netty.handler.codec.mqtt.MqttPublishVariableHeader;
 import io.netty.handler.codec.mqtt.MqttQoS;
+import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.common.message.MessageProperties;
 import io.relaymq.common.message.PublishedMessage;
@@ -26,11 +27,22 @@ public final class PublishPackets {
      * interval is rewritten to what is left ([MQTT-3.3.2-6]) and the subscription ids are added.
      */
     public static MqttPublishMessage publish(OutboundMessage out, int packetId, boolean dup, boolean v5, long nowMillis) {
+        return publish(out, packetId, dup, v5, nowMillis, MqttConnection.OutboundAlias.NONE);
+    }
+
+    /** The same with a topic alias (5.0): the topic name is left out when the alias is already known. */
+    public static MqttPublishMessage publish(OutboundMessage out, int packetId, boolean dup, boolean v5, long nowMillis,
+                                             MqttConnection.OutboundAlias alias) {
         PublishedMessage m = out.message();
         MqttProperties props = v5 ? properties(out, nowMillis) : MqttProperties.NO_PROPERTIES;
+        if (v5 && alias.alias() > 0) {
+            props = props == MqttProperties.NO_PROPERTIES ? new MqttProperties() : props;
+            props.add(new MqttProperties.IntegerProperty(MqttProperties.TOPIC_ALIAS, alias.alias()));
+        }
         MqttFixedHeader fixed = new MqttFixedHeader(MqttMessageType.PUBLISH, dup, MqttQoS.valueOf(out.qos()),
                 out.retain(), 0);
-        return new MqttPublishMessage(fixed, new MqttPublishVariableHeader(m.topic(), out.qos() == 0 ? -1 : packetId, props),
+        String topic = alias.withTopic() ? m.topic() : "";
+        return new MqttPublishMessage(fixed, new MqttPublishVariableHeader(topic, out.qos() == 0 ? -1 : packetId, props),
                 Unpooled.wrappedBuffer(m.payload()));
     }
 

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Routes one message from {@code relaymq.msg.all} to its subscribers on this node. A client whose
@@ -65,9 +66,33 @@ public final class Router {
             ClientSession session = sessions.get(target.clientId);
             if (session != null) {
                 session.deliver(new OutboundMessage(message, Math.min(message.qos(), target.qos),
-                        target.retainAsPublished && message.retain(), target.subscriptionIds));
+                        target.retainAsPublished && message.retain(), target.subscriptionIds,
+                        target.direct ? null : target.sharedFilter));
             }
         }
+    }
+
+    /**
+     * A member of a shared subscription left without finishing {@code orphan}: another member of the
+     * group gets it, so the group does not lose it. Counted as dropped when no member is left.
+     */
+    public void redeliverShared(OutboundMessage orphan, String leavingClientId) {
+        List<Subscription> members = new ArrayList<>();
+        for (Subscription s : trie.match(orphan.message().topic())) {
+            if (s.filter().text().equals(orphan.sharedFilter()) && !s.clientId().equals(leavingClientId)) {
+                members.add(s);
+            }
+        }
+        Optional<Subscription> next = shared.pick(orphan.sharedFilter(), members, sessions);
+        ClientSession session = next.map(s -> sessions.get(s.clientId())).orElse(null);
+        if (session == null) {
+            metrics.dropped("shared_group_empty", 1);
+            return;
+        }
+        Subscription member = next.get();
+        session.deliver(new OutboundMessage(orphan.message(), Math.min(orphan.message().qos(), member.options().qos()),
+                orphan.retain(), member.options().subscriptionId() > 0 ? List.of(member.options().subscriptionId()) : List.of(),
+                orphan.sharedFilter()));
     }
 
     /** The merged view of one client's matching subscriptions. */
@@ -75,6 +100,8 @@ public final class Router {
         final String clientId;
         int qos;
         boolean retainAsPublished;
+        boolean direct;
+        String sharedFilter;
         final List<Integer> subscriptionIds = new ArrayList<>(1);
 
         Target(String clientId) {
@@ -82,6 +109,11 @@ public final class Router {
         }
 
         void add(Subscription s) {
+            if (s.filter().isShared()) {
+                sharedFilter = s.filter().text();
+            } else {
+                direct = true;
+            }
             qos = Math.max(qos, s.options().qos());
             retainAsPublished |= s.options().retainAsPublished();
             if (s.options().subscriptionId() > 0) {

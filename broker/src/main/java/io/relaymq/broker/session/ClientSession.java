@@ -121,7 +121,8 @@ public final class ClientSession {
             if (entry.stage == InFlight.Stage.AWAITING_PUBCOMP) {
                 connection.send(PublishPackets.reply(MqttMessageType.PUBREL, entry.packetId, (byte) 0));
             } else {
-                connection.send(PublishPackets.publish(entry.message, entry.packetId, true, connection.isV5(), now));
+                connection.send(PublishPackets.publish(entry.message, entry.packetId, true, connection.isV5(), now,
+                        connection.aliasFor(entry.message.message().topic())));
             }
         }
         drain();
@@ -183,7 +184,14 @@ public final class ClientSession {
         }
         subscriptions.clear();
         context.registry().remove(this);
-        int dropped = outbound.queued() + outbound.inFlightCount();
+        int dropped = 0;
+        for (OutboundMessage left : outbound.takeAll()) {
+            if (left.sharedFilter() != null) {
+                context.sharedOrphans().accept(left, clientId);
+            } else {
+                dropped++;
+            }
+        }
         if (dropped > 0) {
             context.metrics().dropped("session_ended", dropped);
         }
@@ -237,7 +245,8 @@ public final class ClientSession {
                 context.metrics().dropped(next.message.message().isExpired(now) ? "expired" : "too_large", 1);
                 continue;
             }
-            connection.send(PublishPackets.publish(next.message, next.packetId, false, connection.isV5(), now));
+            connection.send(PublishPackets.publish(next.message, next.packetId, false, connection.isV5(), now,
+                    connection.aliasFor(next.message.message().topic())));
             context.metrics().messageOut(next.message.qos());
         }
     }
@@ -247,7 +256,8 @@ public final class ClientSession {
             context.metrics().dropped("too_large", 1);
             return;
         }
-        connection.send(PublishPackets.publish(message, packetId, false, connection.isV5(), context.clock().millis()));
+        connection.send(PublishPackets.publish(message, packetId, false, connection.isV5(), context.clock().millis(),
+                connection.aliasFor(message.message().topic())));
         context.metrics().messageOut(message.qos());
     }
 

@@ -24,6 +24,8 @@ public final class MqttConnection {
     private final int clientReceiveMaximum;
     private final long clientMaxPacketSize;
     private final Map<Integer, String> inboundAliases = new HashMap<>();
+    private final Map<String, Integer> outboundAliases = new HashMap<>();
+    private final int clientTopicAliasMaximum;
     private final AckSequencer acks = new AckSequencer();
     private PublishedMessage will;
     private long willDelaySeconds;
@@ -31,12 +33,39 @@ public final class MqttConnection {
     private int keepAliveSeconds;
 
     public MqttConnection(Channel channel, MqttVersion version, String clientId, int clientReceiveMaximum,
-                          long clientMaxPacketSize) {
+                          long clientMaxPacketSize, int clientTopicAliasMaximum) {
         this.channel = channel;
         this.version = version;
         this.clientId = clientId;
         this.clientReceiveMaximum = clientReceiveMaximum;
         this.clientMaxPacketSize = clientMaxPacketSize;
+        this.clientTopicAliasMaximum = clientTopicAliasMaximum;
+    }
+
+    /**
+     * The topic alias to send {@code topic} with (5.0), or 0 for none. The first use of a topic takes a
+     * free alias and the topic name goes out with it; later uses send the alias with an empty topic
+     * (MQTT 5.0 §3.3.2.3.4). Aliases are not reassigned once the client's maximum is used up.
+     */
+    public OutboundAlias aliasFor(String topic) {
+        Integer known = outboundAliases.get(topic);
+        if (known != null) {
+            return new OutboundAlias(known, false);
+        }
+        if (outboundAliases.size() < clientTopicAliasMaximum) {
+            int alias = outboundAliases.size() + 1;
+            outboundAliases.put(topic, alias);
+            return new OutboundAlias(alias, true);
+        }
+        return OutboundAlias.NONE;
+    }
+
+    /**
+     * @param alias     the alias (0 = none)
+     * @param withTopic send the topic name too (first use of the alias, or no alias)
+     */
+    public record OutboundAlias(int alias, boolean withTopic) {
+        public static final OutboundAlias NONE = new OutboundAlias(0, true);
     }
 
     public Channel channel() {

@@ -84,6 +84,16 @@ final class OutboundFlow {
         return new ArrayList<>(inFlight.values());
     }
 
+    /** Empties the flow, returning every message in flight and queued, in order. */
+    List<OutboundMessage> takeAll() {
+        List<OutboundMessage> all = new ArrayList<>(inFlight.size() + queue.size());
+        inFlight.values().forEach(entry -> all.add(entry.message));
+        all.addAll(queue);
+        inFlight.clear();
+        queue.clear();
+        return all;
+    }
+
     int inFlightCount() {
         return inFlight.size();
     }

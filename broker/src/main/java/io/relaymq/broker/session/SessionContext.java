@@ -4,6 +4,7 @@ import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.subscription.SubscriptionTrie;
 import io.relaymq.common.message.PublishedMessage;
 import java.time.Clock;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -12,11 +13,14 @@ import java.util.function.Consumer;
  * @param trie               the node's subscriptions, cleaned when a session ends
  * @param registry           the node's sessions
  * @param willSink           publishes a will message like any other PUBLISH
+ * @param sharedOrphans      takes back shared-subscription messages a leaving member did not finish
+ *                           (message, the leaving client id)
  * @param maxInflightOutbound the broker's in-flight limit per client
  * @param maxQueued          queue limit per session
  * @param metrics            counters
  * @param clock              time source (message expiry)
  */
 public record SessionContext(SubscriptionTrie trie, SessionRegistry registry, Consumer<PublishedMessage> willSink,
+                             BiConsumer<OutboundMessage, String> sharedOrphans,
                              int maxInflightOutbound, int maxQueued, MqttMetrics metrics, Clock clock) {
 }

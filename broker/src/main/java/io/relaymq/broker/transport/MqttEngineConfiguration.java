@@ -56,9 +56,9 @@ class MqttEngineConfiguration {
     }
 
     @Bean
-    SessionContext sessionContext(SubscriptionTrie trie, SessionRegistry registry, MsgAllProducer producer,
+    SessionContext sessionContext(SubscriptionTrie trie, SessionRegistry registry, MsgAllProducer producer, Router router,
                                   MqttSettings settings, MqttMetrics metrics, Clock clock) {
-        return new SessionContext(trie, registry, producer::send, settings.maxInflightOutbound(),
+        return new SessionContext(trie, registry, producer::send, router::redeliverShared, settings.maxInflightOutbound(),
                 settings.maxQueuedMessages(), metrics, clock);
     }
 

@@ -48,7 +48,8 @@ public final class EmbeddedBroker {
     private final PacketDispatcher dispatcher;
 
     public EmbeddedBroker() {
-        SessionContext context = new SessionContext(trie, registry, this::accept, settings.maxInflightOutbound(),
+        SessionContext context = new SessionContext(trie, registry, this::accept, router::redeliverShared,
+                settings.maxInflightOutbound(),
                 settings.maxQueuedMessages(), metrics, clock);
         connect = new ConnectHandler(new ConnectValidator(settings, clock), registry, context, settings, metrics);
         dispatcher = new PacketDispatcher(new InboundPublishHandler(this::accept, settings, metrics, clock),
