@@ -7,6 +7,7 @@ import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.publish.AckSequencer;
+import io.relaymq.broker.transport.ClientAddresses;
 import io.relaymq.common.message.PublishedMessage;
 import java.util.HashMap;
 import java.util.Map;
@@ -162,6 +163,6 @@ public final class MqttConnection {
 
     @Override
     public String toString() {
-        return "[" + clientId + "] " + channel.remoteAddress();
+        return "[" + clientId + "] " + ClientAddresses.of(channel);
     }
 }

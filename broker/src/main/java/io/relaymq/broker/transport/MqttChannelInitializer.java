@@ -8,13 +8,15 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.handler.codec.mqtt.MqttDecoder;
 import io.netty.handler.codec.mqtt.MqttEncoder;
+import io.netty.handler.codec.haproxy.HAProxyMessageDecoder;
 import io.netty.handler.flush.FlushConsolidationHandler;
+import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * The pipeline of one MQTT connection: [WebSocket], flush consolidation, CONNECT timeout (replaced by
+ * The pipeline of one MQTT connection: [PROXY protocol], [TLS], [WebSocket], flush consolidation, CONNECT timeout (replaced by
  * the keep-alive check after CONNECT), MQTT decoder/encoder, and the connection handler.
  */
 final class MqttChannelInitializer extends ChannelInitializer<SocketChannel> {
@@ -22,12 +24,15 @@ final class MqttChannelInitializer extends ChannelInitializer<SocketChannel> {
     private static final String WS_SUBPROTOCOLS = "mqtt,mqttv3.1,mqttv3.1.1";
 
     private final MqttSettings settings;
+    private final SslContext tls;
     private final String webSocketPath;
     private final Supplier<MqttConnectionHandler> handlers;
 
-    /** {@code webSocketPath} null for plain TCP. */
-    MqttChannelInitializer(MqttSettings settings, String webSocketPath, Supplier<MqttConnectionHandler> handlers) {
+    /** {@code tls} null for plain connections; {@code webSocketPath} null for MQTT straight over TCP. */
+    MqttChannelInitializer(MqttSettings settings, SslContext tls, String webSocketPath,
+                           Supplier<MqttConnectionHandler> handlers) {
         this.settings = settings;
+        this.tls = tls;
         this.webSocketPath = webSocketPath;
         this.handlers = handlers;
     }
@@ -35,6 +40,13 @@ final class MqttChannelInitializer extends ChannelInitializer<SocketChannel> {
     @Override
     protected void initChannel(SocketChannel channel) {
         ChannelPipeline pipeline = channel.pipeline();
+        if (settings.proxyProtocol()) {
+            pipeline.addLast("proxyProtocol", new HAProxyMessageDecoder());
+            pipeline.addLast("proxyAddress", new ProxiedAddress());
+        }
+        if (tls != null) {
+            pipeline.addLast("tls", tls.newHandler(channel.alloc()));
+        }
         if (webSocketPath != null) {
             pipeline.addLast("http", new HttpServerCodec());
             pipeline.addLast("httpAggregator", new HttpObjectAggregator(65536));

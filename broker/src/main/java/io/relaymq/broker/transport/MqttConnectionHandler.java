@@ -86,7 +86,7 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     private void onFirstPacket(ChannelHandlerContext ctx, MqttMessage message) {
         if (message.fixedHeader().messageType() != MqttMessageType.CONNECT) {
             ReferenceCountUtil.release(message);
-            log.info("{} closed: first packet was {}, not CONNECT", ctx.channel().remoteAddress(),
+            log.info("{} closed: first packet was {}, not CONNECT", ClientAddresses.of(ctx.channel()),
                     message.fixedHeader().messageType());
             metrics.connectionRejected("no_connect");
             close(ctx);
@@ -105,7 +105,7 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     private void keepEarly(ChannelHandlerContext ctx, MqttMessage message) {
         if (early.size() >= EARLY_PACKET_LIMIT) {
             ReferenceCountUtil.release(message);
-            log.info("{} closed: more than {} packets before CONNACK", ctx.channel().remoteAddress(), EARLY_PACKET_LIMIT);
+            log.info("{} closed: more than {} packets before CONNACK", ClientAddresses.of(ctx.channel()), EARLY_PACKET_LIMIT);
             close(ctx);
             return;
         }
@@ -151,7 +151,7 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
         if (state == State.CLOSED) {
             return;
         }
-        String who = connection != null ? connection.toString() : String.valueOf(ctx.channel().remoteAddress());
+        String who = connection != null ? connection.toString() : String.valueOf(ClientAddresses.of(ctx.channel()));
         log.info("{} closed: malformed packet ({})", who, cause.getMessage());
         metrics.dropped("malformed_packet", 1);
         if (state == State.AWAITING_CONNECT) {
@@ -178,7 +178,7 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
         if (evt instanceof IdleStateEvent) {
             if (connection == null) {
-                log.info("{} closed: no CONNECT in time", ctx.channel().remoteAddress());
+                log.info("{} closed: no CONNECT in time", ClientAddresses.of(ctx.channel()));
                 metrics.connectionRejected("connect_timeout");
                 close(ctx);
             } else {
@@ -217,7 +217,7 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        String who = connection != null ? connection.toString() : String.valueOf(ctx.channel().remoteAddress());
+        String who = connection != null ? connection.toString() : String.valueOf(ClientAddresses.of(ctx.channel()));
         if (cause instanceof IOException) {
             log.debug("{} connection error: {}", who, cause.getMessage());
         } else if (cause instanceof DecoderException) {

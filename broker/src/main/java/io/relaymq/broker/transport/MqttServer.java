@@ -13,6 +13,7 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,7 +24,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * The MQTT listeners (TCP, WebSocket) on Netty, epoll where the OS has it. They open after the Kafka
+ * The MQTT listeners (TCP, WebSocket, TLS, secure WebSocket) on Netty, epoll where the OS has it. They open after the Kafka
  * consumers are running and close first on shutdown, so no client is accepted that could not be served.
  */
 public final class MqttServer implements SmartLifecycle {
@@ -50,18 +51,25 @@ public final class MqttServer implements SmartLifecycle {
         boss = new MultiThreadIoEventLoopGroup(1, io);
         workers = new MultiThreadIoEventLoopGroup(settings.netty().workerThreads(), io);
         MqttSettings.Listeners l = settings.listeners();
+        SslContext tls = l.tls().enabled() || l.wss().enabled() ? TlsContextFactory.create(settings.tls()) : null;
         if (l.tcp().enabled()) {
-            bind("tcp", l.tcp(), channelType, null);
+            bind("tcp", l.tcp(), channelType, null, null);
         }
         if (l.ws().enabled()) {
-            bind("ws", l.ws(), channelType, l.ws().path());
+            bind("ws", l.ws(), channelType, null, l.ws().path());
+        }
+        if (l.tls().enabled()) {
+            bind("tls", l.tls(), channelType, tls, null);
+        }
+        if (l.wss().enabled()) {
+            bind("wss", l.wss(), channelType, tls, l.wss().path());
         }
         running = true;
         log.info("MQTT listening: {} ({})", boundPorts(), epoll ? "epoll" : "nio");
     }
 
     private void bind(String name, MqttSettings.Listener listener, Class<? extends ServerSocketChannel> channelType,
-                      String webSocketPath) {
+                      SslContext tls, String webSocketPath) {
         MqttSettings.Netty netty = settings.netty();
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(boss, workers)
@@ -71,7 +79,7 @@ public final class MqttServer implements SmartLifecycle {
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                         new WriteBufferWaterMark(netty.writeLowWaterMark(), netty.writeHighWaterMark()))
-                .childHandler(new MqttChannelInitializer(settings, webSocketPath, handlers));
+                .childHandler(new MqttChannelInitializer(settings, tls, webSocketPath, handlers));
         try {
             Channel channel = bootstrap.bind(new InetSocketAddress(listener.host(), listener.port())).sync().channel();
             listeners.put(name, channel);
@@ -85,7 +93,7 @@ public final class MqttServer implements SmartLifecycle {
         }
     }
 
-    /** The ports the listeners are bound to, by listener name (tcp, ws). */
+    /** The ports the listeners are bound to, by listener name (tcp, ws, tls, wss). */
     public Map<String, Integer> boundPorts() {
         Map<String, Integer> ports = new LinkedHashMap<>();
         listeners.forEach((name, ch) -> ports.put(name, ((InetSocketAddress) ch.localAddress()).getPort()));

@@ -24,10 +24,28 @@ public record MqttSettings(@Valid @NotNull Listeners listeners,
                            @Min(0) @Max(65535) int topicAliasMaximum,
                            @NotNull Duration maxSessionExpiry,
                            boolean responseInformationEnabled,
+                           boolean proxyProtocol,
+                           @Valid @NotNull Tls tls,
                            @Valid @NotNull Netty netty) {
 
     /** The network listeners; each can be switched off. */
-    public record Listeners(@Valid @NotNull Listener tcp, @Valid @NotNull Listener ws) {
+    public record Listeners(@Valid @NotNull Listener tcp, @Valid @NotNull Listener ws, @Valid @NotNull Listener tls,
+                            @Valid @NotNull Listener wss) {
+    }
+
+    /**
+     * Server certificate and client-certificate checks of the TLS and WSS listeners. The server key comes
+     * from PEM files ({@code certFile} + {@code keyFile}) or from a key store; client certificates are
+     * checked against PEM CA certificates or a trust store.
+     *
+     * @param clientAuth  none, optional (checked when sent) or require
+     * @param protocols   enabled protocol versions
+     */
+    public record Tls(String certFile, String keyFile, String keyPassword, String keyStoreFile, String keyStorePassword,
+                      String keyStoreType, String trustCertFile, String trustStoreFile, String trustStorePassword,
+                      String trustStoreType,
+                      @jakarta.validation.constraints.Pattern(regexp = "none|optional|require") String clientAuth,
+                      @NotNull java.util.List<String> protocols) {
     }
 
     /**

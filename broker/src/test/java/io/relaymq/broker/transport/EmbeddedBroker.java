@@ -58,14 +58,25 @@ public final class EmbeddedBroker {
 
     static MqttSettings settings() {
         return new MqttSettings(new MqttSettings.Listeners(new MqttSettings.Listener(true, "127.0.0.1", 0, null),
+                new MqttSettings.Listener(false, "127.0.0.1", 0, "/mqtt"), new MqttSettings.Listener(false, "127.0.0.1", 0, null),
                 new MqttSettings.Listener(false, "127.0.0.1", 0, "/mqtt")), Duration.ofSeconds(10), MAX_PACKET_SIZE, 64,
-                0, 20, 100, 1000, 10, Duration.ofDays(7), true, new MqttSettings.Netty(0, 128, 32768, 65536));
+                0, 20, 100, 1000, 10, Duration.ofDays(7), true, false, noTls(), new MqttSettings.Netty(0, 128, 32768, 65536));
+    }
+
+    static MqttSettings.Tls noTls() {
+        return new MqttSettings.Tls(null, null, null, null, null, "PKCS12", null, null, null, "PKCS12", "none",
+                java.util.List.of("TLSv1.2", "TLSv1.3"));
     }
 
     private CompletableFuture<Void> accept(PublishedMessage message) {
         published.add(message);
         router.route(message);
         return CompletableFuture.completedFuture(null);
+    }
+
+    /** Connection handlers for a real {@link MqttServer} on this broker's state. */
+    java.util.function.Supplier<MqttConnectionHandler> handlers() {
+        return () -> new MqttConnectionHandler(connect, dispatcher, metrics);
     }
 
     /** A new client connection with the production decoder, encoder and connection handler. */

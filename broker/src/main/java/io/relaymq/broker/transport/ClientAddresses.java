@@ -1,0 +1,20 @@
+package io.relaymq.broker.transport;
+
+import io.netty.channel.Channel;
+import io.netty.util.AttributeKey;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+
+/** The address of the client behind a channel: from the PROXY protocol header when there was one. */
+public final class ClientAddresses {
+
+    static final AttributeKey<InetSocketAddress> PROXIED = AttributeKey.valueOf("relaymq.clientAddress");
+
+    private ClientAddresses() {
+    }
+
+    public static SocketAddress of(Channel channel) {
+        InetSocketAddress proxied = channel.attr(PROXIED).get();
+        return proxied != null ? proxied : channel.remoteAddress();
+    }
+}
