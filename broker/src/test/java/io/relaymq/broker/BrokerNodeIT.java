@@ -2,6 +2,7 @@ package io.relaymq.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.relaymq.broker.support.Endpoints;
 import io.relaymq.broker.support.RelayMqNodeTest;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,6 +22,9 @@ class BrokerNodeIT {
 
     @LocalServerPort
     int port;
+
+    @org.springframework.beans.factory.annotation.Autowired
+    io.relaymq.broker.transport.MqttServer mqtt;
 
     @Test
     void healthReportsKafkaRedisAndPostgresUp() throws Exception {
@@ -51,6 +55,21 @@ class BrokerNodeIT {
         assertThat(metrics.statusCode()).isEqualTo(200);
         assertThat(metrics.body()).contains("jvm_memory_used_bytes").contains("node=\"it-node-1\"")
                 .contains("hikaricp_connections");
+    }
+
+    @Test
+    void mqttTrafficShowsInTheMetrics() throws Exception {
+        var client = new org.eclipse.paho.client.mqttv3.MqttClient(Endpoints.tcp(mqtt), "metrics-probe",
+                new org.eclipse.paho.client.mqttv3.persist.MemoryPersistence());
+        client.connect();
+        client.subscribe("metrics/probe", 1);
+        client.publish("metrics/probe", new byte[] {1}, 1, false);
+        String body = get("/actuator/prometheus").body();
+        assertThat(body).contains("relaymq_connections_current").contains("relaymq_connections_opened_total")
+                .containsPattern("relaymq_messages_in_total\\{[^}]*qos=\"1\"[^}]*} [1-9]")
+                .contains("relaymq_kafka_produce_latency_seconds_count").contains("relaymq_subscriptions")
+                .contains("relaymq_retained_messages").contains("relaymq_sessions");
+        client.disconnect();
     }
 
     private HttpResponse<String> get(String path) throws Exception {

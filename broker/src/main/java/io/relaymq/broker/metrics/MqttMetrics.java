@@ -12,7 +12,7 @@ import org.springframework.stereotype.Component;
 /**
  * The broker's MQTT meters, with stable dotted names (Prometheus: dots become underscores):
  * {@code relaymq.connections.current|opened|rejected}, {@code relaymq.messages.in|out|dropped},
- * {@code relaymq.bytes.in}, {@code relaymq.kafka.produce.latency}, {@code relaymq.delivery.latency}.
+ * {@code relaymq.bytes.in|out} (payload bytes), {@code relaymq.kafka.produce.latency}, {@code relaymq.delivery.latency}.
  */
 @Component
 public class MqttMetrics {
@@ -21,6 +21,7 @@ public class MqttMetrics {
     private final AtomicInteger connections = new AtomicInteger();
     private final Counter opened;
     private final Counter bytesIn;
+    private final Counter bytesOut;
     private final Counter[] in = new Counter[3];
     private final Counter[] out = new Counter[3];
     private final Timer produceLatency;
@@ -33,6 +34,7 @@ public class MqttMetrics {
         registry.gauge("relaymq.connections.current", connections);
         opened = registry.counter("relaymq.connections.opened");
         bytesIn = registry.counter("relaymq.bytes.in");
+        bytesOut = registry.counter("relaymq.bytes.out");
         for (int qos = 0; qos < 3; qos++) {
             in[qos] = registry.counter("relaymq.messages.in", "qos", Integer.toString(qos));
             out[qos] = registry.counter("relaymq.messages.out", "qos", Integer.toString(qos));
@@ -61,8 +63,9 @@ public class MqttMetrics {
         bytesIn.increment(bytes);
     }
 
-    public void messageOut(int qos) {
+    public void messageOut(int qos, int payloadBytes) {
         out[qos].increment();
+        bytesOut.increment(payloadBytes);
     }
 
     public void dropped(String reason, int count) {

@@ -247,7 +247,7 @@ public final class ClientSession {
             }
             connection.send(PublishPackets.publish(next.message, next.packetId, false, connection.isV5(), now,
                     connection.aliasFor(next.message.message().topic())));
-            context.metrics().messageOut(next.message.qos());
+            context.metrics().messageOut(next.message.qos(), next.message.message().payload().length);
         }
     }
 
@@ -258,7 +258,7 @@ public final class ClientSession {
         }
         connection.send(PublishPackets.publish(message, packetId, false, connection.isV5(), context.clock().millis(),
                 connection.aliasFor(message.message().topic())));
-        context.metrics().messageOut(message.qos());
+        context.metrics().messageOut(message.qos(), message.message().payload().length);
     }
 
     /** [MQTT-3.1.2-25]: a message larger than the client's Maximum Packet Size is discarded. */

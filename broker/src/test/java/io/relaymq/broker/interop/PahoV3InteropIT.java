@@ -64,6 +64,34 @@ class PahoV3InteropIT {
     }
 
     @Test
+    void qos1RoundTripOverTls() throws Exception {
+        javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory.getInstance(
+                javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
+        try (var in = java.nio.file.Files.newInputStream(io.relaymq.broker.support.TestTlsMaterial.keyStore())) {
+            store.load(in, io.relaymq.broker.support.TestTlsMaterial.PASSWORD.toCharArray());
+        }
+        trust.init(store);
+        javax.net.ssl.SSLContext tls = javax.net.ssl.SSLContext.getInstance("TLS");
+        tls.init(null, trust.getTrustManagers(), null);
+        MqttConnectOptions options = new MqttConnectOptions();
+        options.setSocketFactory(tls.getSocketFactory());
+        options.setHttpsHostnameVerificationEnabled(false);
+
+        String topic = unique("paho3/tls") + "/t";
+        BlockingQueue<String> received = new LinkedBlockingQueue<>();
+        MqttClient subscriber = new MqttClient(Endpoints.tls(server), unique("tls-sub"), new MemoryPersistence());
+        subscriber.connect(options);
+        subscriber.subscribe(topic, 1, (t, m) -> received.add(new String(m.getPayload(), StandardCharsets.UTF_8)));
+        MqttClient publisher = new MqttClient(Endpoints.tls(server), unique("tls-pub"), new MemoryPersistence());
+        publisher.connect(options);
+        publisher.publish(topic, "through-kafka".getBytes(StandardCharsets.UTF_8), 1, false);
+        assertThat(received.poll(30, TimeUnit.SECONDS)).isEqualTo("through-kafka");
+        publisher.disconnect();
+        subscriber.disconnect();
+    }
+
+    @Test
     void retainedMessageReachesALaterSubscriberAndEmptyPayloadClearsIt() throws Exception {
         String topic = unique("paho3/retained") + "/state";
         MqttClient publisher = connect(unique("pub"), true);

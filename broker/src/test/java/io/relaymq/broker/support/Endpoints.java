@@ -16,6 +16,14 @@ public final class Endpoints {
         return server.boundPorts().get("tcp");
     }
 
+    public static String tls(MqttServer server) {
+        return "ssl://127.0.0.1:" + server.boundPorts().get("tls");
+    }
+
+    public static int wssPort(MqttServer server) {
+        return server.boundPorts().get("wss");
+    }
+
     public static int wsPort(MqttServer server) {
         return server.boundPorts().get("ws");
     }

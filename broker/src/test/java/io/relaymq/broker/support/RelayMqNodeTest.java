@@ -16,6 +16,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @ExtendWith(LocalStackExtension.class)
+@ExtendWith(TestTlsMaterial.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "RELAYMQ_NODE_ID=it-node-1",
         "HEALTH_SHOW_DETAILS=always",

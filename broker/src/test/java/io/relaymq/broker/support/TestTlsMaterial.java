@@ -1,0 +1,53 @@
+package io.relaymq.broker.support;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Makes a self-signed server key store with the JDK's keytool (once per test JVM, under target/) and
+ * turns on the node's TLS and WSS listeners with it, through system properties the Spring context reads.
+ */
+public final class TestTlsMaterial implements BeforeAllCallback {
+
+    public static final String PASSWORD = "changeit";
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(TestTlsMaterial.class);
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        Path keyStore = context.getRoot().getStore(NAMESPACE).computeIfAbsent("keyStore", k -> create(), Path.class);
+        System.setProperty("LISTENER_SSL_ENABLED", "true");
+        System.setProperty("LISTENER_SSL_BIND_PORT", "0");
+        System.setProperty("LISTENER_WSS_ENABLED", "true");
+        System.setProperty("LISTENER_WSS_BIND_PORT", "0");
+        System.setProperty("LISTENER_SSL_KEY_STORE", keyStore.toString());
+        System.setProperty("LISTENER_SSL_KEY_STORE_PASSWORD", PASSWORD);
+    }
+
+    /** The key store, which is also the clients' trust store (it holds the self-signed certificate). */
+    public static Path keyStore() {
+        return Path.of(System.getProperty("LISTENER_SSL_KEY_STORE"));
+    }
+
+    private static Path create() {
+        try {
+            Path dir = Files.createDirectories(Path.of("target", "test-tls").toAbsolutePath());
+            Path store = dir.resolve("server-" + ProcessHandle.current().pid() + ".p12");
+            Files.deleteIfExists(store);
+            Process keytool = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                    "-genkeypair", "-alias", "broker", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=localhost",
+                    "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-validity", "2", "-keystore", store.toString(),
+                    "-storetype", "PKCS12", "-storepass", PASSWORD, "-keypass", PASSWORD)).redirectErrorStream(true).start();
+            String out = new String(keytool.getInputStream().readAllBytes());
+            if (!keytool.waitFor(60, TimeUnit.SECONDS) || keytool.exitValue() != 0) {
+                throw new IllegalStateException("keytool failed: " + out);
+            }
+            return store;
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot create test TLS material", e);
+        }
+    }
+}
