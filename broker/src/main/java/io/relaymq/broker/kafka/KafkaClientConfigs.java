@@ -45,6 +45,17 @@ public class KafkaClientConfigs {
         return config;
     }
 
+    /** A consumer that assigns partitions itself and commits nothing (reads state topics in full). */
+    public Map<String, Object> stateReader(String purpose) {
+        Map<String, Object> config = base();
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "relaymq-" + purpose + "-" + nodeId);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        return config;
+    }
+
     private Map<String, Object> base() {
         Map<String, Object> config = new HashMap<>(kafka.clientConfig());
         config.put("bootstrap.servers", kafka.bootstrapServers());

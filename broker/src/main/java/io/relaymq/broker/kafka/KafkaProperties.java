@@ -19,14 +19,25 @@ import org.springframework.validation.annotation.Validated;
  * @param clientConfig     extra client properties for every producer, consumer and admin client
  *                         (SASL, TLS, …), e.g. {@code security.protocol: SSL}
  * @param msgAll           the topic every inbound PUBLISH is produced to
+ * @param state            the compacted state topics
  */
 @Validated
 @ConfigurationProperties("relaymq.kafka")
 public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Duration apiTimeout,
-                              Map<String, String> clientConfig, @Valid @NotNull MsgAll msgAll) {
+                              Map<String, String> clientConfig, @Valid @NotNull MsgAll msgAll,
+                              @Valid @NotNull State state) {
 
     public KafkaProperties {
         clientConfig = clientConfig == null ? Map.of() : Map.copyOf(clientConfig);
+    }
+
+    /**
+     * The compacted, single-partition topics that every node reads in full.
+     *
+     * @param replicationFactor replication of the state topics (3 in production)
+     * @param retainedTopic     retained messages, key = MQTT topic
+     */
+    public record State(@Min(1) @Max(32767) int replicationFactor, @NotBlank String retainedTopic) {
     }
 
     /** The topic every inbound PUBLISH goes through, and its producer and consumers. */

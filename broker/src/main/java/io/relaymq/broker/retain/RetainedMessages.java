@@ -14,12 +14,21 @@ public final class RetainedMessages {
 
     private final ConcurrentMap<String, PublishedMessage> byTopic = new ConcurrentHashMap<>();
 
+    /** Applies a retained PUBLISH: stores it, or clears its topic when the payload is empty. */
     public void apply(PublishedMessage message) {
         if (message.payload().length == 0) {
             byTopic.remove(message.topic());
         } else {
             byTopic.put(message.topic(), message);
         }
+    }
+
+    public void remove(String topic) {
+        byTopic.remove(topic);
+    }
+
+    public java.util.Optional<PublishedMessage> get(String topic) {
+        return java.util.Optional.ofNullable(byTopic.get(topic));
     }
 
     /** The retained messages whose topic matches {@code filter}, dropping expired ones on the way. */

@@ -1,7 +1,7 @@
 package io.relaymq.broker.routing;
 
 import io.relaymq.broker.metrics.MqttMetrics;
-import io.relaymq.broker.retain.RetainedMessages;
+import io.relaymq.broker.retain.RetainedSink;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.session.SessionRegistry;
@@ -27,12 +27,12 @@ public final class Router {
 
     private final SubscriptionTrie trie;
     private final SessionRegistry sessions;
-    private final RetainedMessages retained;
+    private final RetainedSink retained;
     private final SharedSubscriptionPicker shared;
     private final MqttMetrics metrics;
     private final Clock clock;
 
-    public Router(SubscriptionTrie trie, SessionRegistry sessions, RetainedMessages retained,
+    public Router(SubscriptionTrie trie, SessionRegistry sessions, RetainedSink retained,
                   SharedSubscriptionPicker shared, MqttMetrics metrics, Clock clock) {
         this.trie = trie;
         this.sessions = sessions;
@@ -46,7 +46,7 @@ public final class Router {
         long now = clock.millis();
         metrics.routed(Duration.ofMillis(Math.max(0, now - message.createdMillis())));
         if (message.retain()) {
-            retained.apply(message);
+            retained.retain(message);
         }
         if (message.isExpired(now)) {
             return;

@@ -7,6 +7,7 @@ import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.publish.AckHandler;
 import io.relaymq.broker.publish.InboundPublishHandler;
 import io.relaymq.broker.retain.RetainedMessages;
+import io.relaymq.broker.retain.RetainedReplica;
 import io.relaymq.broker.routing.MsgAllProducer;
 import io.relaymq.broker.routing.Router;
 import io.relaymq.broker.routing.SharedSubscriptionPicker;
@@ -50,7 +51,7 @@ class MqttEngineConfiguration {
     }
 
     @Bean
-    Router router(SubscriptionTrie trie, SessionRegistry sessions, RetainedMessages retained, MqttMetrics metrics,
+    Router router(SubscriptionTrie trie, SessionRegistry sessions, RetainedReplica retained, MqttMetrics metrics,
                   Clock clock) {
         return new Router(trie, sessions, retained, new SharedSubscriptionPicker(), metrics, clock);
     }

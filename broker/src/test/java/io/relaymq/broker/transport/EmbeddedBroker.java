@@ -43,7 +43,7 @@ public final class EmbeddedBroker {
     final MqttMetrics metrics = new MqttMetrics(new SimpleMeterRegistry());
     private final Clock clock = Clock.systemUTC();
     private final MqttSettings settings = settings();
-    private final Router router = new Router(trie, registry, retained, new SharedSubscriptionPicker(), metrics, clock);
+    private final Router router = new Router(trie, registry, retained::apply, new SharedSubscriptionPicker(), metrics, clock);
     private final ConnectHandler connect;
     private final PacketDispatcher dispatcher;
 
