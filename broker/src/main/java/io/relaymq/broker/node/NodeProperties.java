@@ -10,8 +10,9 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param id                 node id; blank means the host name
  * @param dependencyTimeout  how long start waits for Kafka, Redis and PostgreSQL before giving up
+ * @param heartbeat          how often the node refreshes its entry in the Redis node registry
  */
 @Validated
 @ConfigurationProperties("relaymq.node")
-public record NodeProperties(String id, @NotNull Duration dependencyTimeout) {
+public record NodeProperties(String id, @NotNull Duration dependencyTimeout, @NotNull Duration heartbeat) {
 }

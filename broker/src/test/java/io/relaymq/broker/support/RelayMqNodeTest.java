@@ -24,6 +24,7 @@ import org.springframework.boot.test.context.SpringBootTest;
         "LISTENER_WS_BIND_PORT=0",
         "MQTT_CONNECT_TIMEOUT=3s",
         "RELAYMQ_KAFKA_MSG_ALL_PARTITIONS=4",
-        "RELAYMQ_KAFKA_MSG_ALL_LINGER=0ms"})
+        "RELAYMQ_KAFKA_MSG_ALL_LINGER=0ms",
+        "RELAYMQ_NODE_HEARTBEAT=1s"})
 public @interface RelayMqNodeTest {
 }

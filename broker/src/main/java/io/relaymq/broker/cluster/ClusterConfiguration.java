@@ -1,0 +1,19 @@
+package io.relaymq.broker.cluster;
+
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.relaymq.broker.node.NodeProperties;
+import io.relaymq.broker.transport.MqttServer;
+import io.relaymq.common.node.NodeId;
+import java.time.Clock;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Configuration(proxyBeanMethods = false)
+class ClusterConfiguration {
+
+    @Bean
+    NodeRegistry nodeRegistry(StatefulRedisClusterConnection<String, String> redis, NodeId nodeId, MqttServer mqtt,
+                              NodeProperties node, Clock clock) {
+        return new NodeRegistry(redis, nodeId, mqtt, node.heartbeat(), clock);
+    }
+}

@@ -1,0 +1,109 @@
+package io.relaymq.broker.cluster;
+
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.relaymq.broker.transport.MqttServer;
+import io.relaymq.common.node.NodeId;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Announces this node in the Redis hash {@code relaymq:nodes} (field = node id, value =
+ * {@code lastSeenMillis;startedMillis;mqtt ports}) and refreshes it on a heartbeat, so operators and the
+ * other nodes can list the cluster with each node's last-seen time. The field is removed on shutdown; a
+ * node that crashed is recognisable by its stale last-seen time.
+ */
+public final class NodeRegistry implements SmartLifecycle {
+
+    public static final String KEY = "relaymq:nodes";
+    private static final Logger log = LoggerFactory.getLogger(NodeRegistry.class);
+
+    private final StatefulRedisClusterConnection<String, String> redis;
+    private final NodeId nodeId;
+    private final MqttServer mqtt;
+    private final Duration heartbeat;
+    private final Clock clock;
+    private final long startedMillis;
+    private ScheduledExecutorService timer;
+    private volatile boolean running;
+
+    public NodeRegistry(StatefulRedisClusterConnection<String, String> redis, NodeId nodeId, MqttServer mqtt,
+                        Duration heartbeat, Clock clock) {
+        this.redis = redis;
+        this.nodeId = nodeId;
+        this.mqtt = mqtt;
+        this.heartbeat = heartbeat;
+        this.clock = clock;
+        this.startedMillis = clock.millis();
+    }
+
+    /** One registered node as read from the hash. */
+    public record NodeInfo(String nodeId, long lastSeenMillis, long startedMillis, String mqttPorts) {
+
+        static NodeInfo parse(String nodeId, String value) {
+            String[] parts = value.split(";", 3);
+            return new NodeInfo(nodeId, Long.parseLong(parts[0]), Long.parseLong(parts[1]), parts.length > 2 ? parts[2] : "");
+        }
+    }
+
+    @Override
+    public void start() {
+        beat();
+        timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "node-heartbeat");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleWithFixedDelay(this::beat, heartbeat.toMillis(), heartbeat.toMillis(), TimeUnit.MILLISECONDS);
+        running = true;
+    }
+
+    private void beat() {
+        String value = clock.millis() + ";" + startedMillis + ";" + mqtt.boundPorts();
+        redis.async().hset(KEY, nodeId.value(), value).whenComplete((ok, error) -> {
+            if (error != null) {
+                log.warn("node heartbeat to Redis failed: {}", error.getMessage());
+            }
+        });
+    }
+
+    /** Every node in the registry, with its last-seen time. */
+    public List<NodeInfo> nodes() throws Exception {
+        Map<String, String> all = redis.async().hgetall(KEY).get(5, TimeUnit.SECONDS);
+        Map<String, String> sorted = new LinkedHashMap<>();
+        all.keySet().stream().sorted().forEach(k -> sorted.put(k, all.get(k)));
+        return sorted.entrySet().stream().map(e -> NodeInfo.parse(e.getKey(), e.getValue())).toList();
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        if (timer != null) {
+            timer.shutdownNow();
+        }
+        try {
+            redis.async().hdel(KEY, nodeId.value()).get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            log.warn("could not remove node {} from {}: {}", nodeId, KEY, e.getMessage());
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** After the MQTT listeners (200): a registered node is one that serves clients. */
+    @Override
+    public int getPhase() {
+        return 300;
+    }
+}
