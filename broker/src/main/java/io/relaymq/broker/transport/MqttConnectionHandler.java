@@ -40,6 +40,7 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final byte MALFORMED = (byte) 0x81;
     private static final byte PACKET_TOO_LARGE = (byte) 0x95;
     private static final byte KEEP_ALIVE_TIMEOUT = (byte) 0x8D;
+    private static final byte SERVER_SHUTTING_DOWN = (byte) 0x8B;
     private static final int EARLY_PACKET_LIMIT = 1000;
 
     private enum State { AWAITING_CONNECT, CONNECTING, CONNECTED, CLOSED }
@@ -60,6 +61,10 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        io.netty.channel.group.ChannelGroup group = ctx.channel().attr(MqttServer.CONNECTIONS).get();
+        if (group != null) {
+            group.add(ctx.channel());
+        }
         metrics.connectionOpened();
         super.channelActive(ctx);
     }
@@ -176,6 +181,14 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        if (evt instanceof ServerShutdown) {
+            if (connection != null) {
+                connection.close(SERVER_SHUTTING_DOWN);
+            } else {
+                close(ctx);
+            }
+            return;
+        }
         if (evt instanceof IdleStateEvent) {
             if (connection == null) {
                 log.info("{} closed: no CONNECT in time", ClientAddresses.of(ctx.channel()));

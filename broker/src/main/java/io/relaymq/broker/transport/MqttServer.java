@@ -7,6 +7,10 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
@@ -30,10 +34,13 @@ import org.springframework.context.SmartLifecycle;
 public final class MqttServer implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(MqttServer.class);
+    /** The group every accepted connection joins, so shutdown can reach them all. */
+    static final AttributeKey<ChannelGroup> CONNECTIONS = AttributeKey.valueOf("relaymq.connections");
 
     private final MqttSettings settings;
     private final Supplier<MqttConnectionHandler> handlers;
     private final Map<String, Channel> listeners = new LinkedHashMap<>();
+    private ChannelGroup connections;
     private EventLoopGroup boss;
     private EventLoopGroup workers;
     private volatile boolean running;
@@ -50,6 +57,7 @@ public final class MqttServer implements SmartLifecycle {
         Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         boss = new MultiThreadIoEventLoopGroup(1, io);
         workers = new MultiThreadIoEventLoopGroup(settings.netty().workerThreads(), io);
+        connections = new DefaultChannelGroup("mqtt-connections", GlobalEventExecutor.INSTANCE);
         MqttSettings.Listeners l = settings.listeners();
         SslContext tls = l.tls().enabled() || l.wss().enabled() ? TlsContextFactory.create(settings.tls()) : null;
         if (l.tcp().enabled()) {
@@ -79,7 +87,8 @@ public final class MqttServer implements SmartLifecycle {
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                         new WriteBufferWaterMark(netty.writeLowWaterMark(), netty.writeHighWaterMark()))
-                .childHandler(new MqttChannelInitializer(settings, tls, webSocketPath, handlers));
+                .childHandler(new MqttChannelInitializer(settings, tls, webSocketPath, handlers))
+                .childAttr(CONNECTIONS, connections);
         try {
             Channel channel = bootstrap.bind(new InetSocketAddress(listener.host(), listener.port())).sync().channel();
             listeners.put(name, channel);
@@ -100,10 +109,20 @@ public final class MqttServer implements SmartLifecycle {
         return ports;
     }
 
+    /**
+     * Stops accepting, tells every client the server is shutting down (5.0: DISCONNECT 0x8B) and waits,
+     * bounded, until the connections are closed; sessions then end or start their expiry as usual.
+     */
     @Override
     public void stop() {
         running = false;
         listeners.values().forEach(ch -> ch.close().awaitUninterruptibly(5, TimeUnit.SECONDS));
+        if (connections != null) {
+            int open = connections.size();
+            connections.forEach(ch -> ch.pipeline().fireUserEventTriggered(ServerShutdown.INSTANCE));
+            connections.newCloseFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
+            log.info("MQTT listeners closed; {} connections told to go", open);
+        }
         if (workers != null) {
             workers.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
         }

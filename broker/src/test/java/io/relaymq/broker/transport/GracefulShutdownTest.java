@@ -1,0 +1,37 @@
+package io.relaymq.broker.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.net.Socket;
+import org.junit.jupiter.api.Test;
+
+/** Stopping the listeners tells connected 5.0 clients why (DISCONNECT 0x8B) before closing. */
+class GracefulShutdownTest {
+
+    @Test
+    void connectedClientsAreToldTheServerIsShuttingDown() throws Exception {
+        EmbeddedBroker broker = new EmbeddedBroker();
+        MqttServer server = new MqttServer(EmbeddedBroker.settings(), broker.handlers());
+        server.start();
+        try (Socket v5 = new Socket("127.0.0.1", server.boundPorts().get("tcp"));
+             Socket v3 = new Socket("127.0.0.1", server.boundPorts().get("tcp"))) {
+            v5.getOutputStream().write(Packets.connect5("leaving-5"));
+            v3.getOutputStream().write(Packets.connect311("leaving-3"));
+            InputStream in5 = v5.getInputStream();
+            InputStream in3 = v3.getInputStream();
+            byte[] connAckHeader = in5.readNBytes(2);
+            assertThat(connAckHeader[0]).isEqualTo((byte) 0x20);
+            in5.readNBytes(connAckHeader[1]);
+            assertThat(in3.readNBytes(4)).containsExactly(0x20, 0x02, 0x00, 0x00);
+
+            server.stop();
+
+            byte[] rest5 = in5.readAllBytes();
+            assertThat(rest5).as("DISCONNECT, got %s", java.util.HexFormat.of().formatHex(rest5)).hasSizeGreaterThanOrEqualTo(3);
+            assertThat(rest5[0]).isEqualTo((byte) 0xE0);
+            assertThat(rest5[2]).isEqualTo((byte) 0x8B);
+            assertThat(in3.readAllBytes()).as("3.1.1 clients are just closed").isEmpty();
+        }
+    }
+}
