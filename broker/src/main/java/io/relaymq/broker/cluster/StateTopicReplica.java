@@ -1,0 +1,146 @@
+package io.relaymq.broker.cluster;
+
+import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaProperties;
+import io.relaymq.common.node.NodeId;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One compacted, single-partition state topic that every node reads in full: the layout is checked,
+ * updates are produced keyed by id (null value = tombstone), and a reader thread applies every record.
+ * At start the node writes a marker record and waits until the reader has passed it, so it has caught
+ * up with everything written before; the marker is then tombstoned so compaction removes it.
+ */
+public final class StateTopicReplica implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(StateTopicReplica.class);
+    static final String MARKER_PREFIX = "\u0000marker/";
+
+    private final String topic;
+    private final KafkaClientConfigs configs;
+    private final Consumer<ConsumerRecord<byte[], byte[]>> applier;
+    private final String markerKey;
+    private final Producer<byte[], byte[]> producer;
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final CountDownLatch caughtUp = new CountDownLatch(1);
+    private volatile String awaitedMarker;
+    private KafkaConsumer<byte[], byte[]> consumer;
+    private Thread reader;
+
+    public StateTopicReplica(String topic, KafkaProperties kafka, KafkaClientConfigs configs, Admin admin, NodeId nodeId,
+                             Consumer<ConsumerRecord<byte[], byte[]>> applier) {
+        this.topic = topic;
+        this.configs = configs;
+        this.applier = applier;
+        this.markerKey = MARKER_PREFIX + nodeId;
+        new StateTopicLayout(admin, kafka.apiTimeout().toMillis()).ensure(topic, kafka.state().replicationFactor());
+        this.producer = new KafkaProducer<>(configs.producer("state-" + topic, "all", 0, 16384));
+    }
+
+    public String topic() {
+        return topic;
+    }
+
+    /** Produces an update (null value = tombstone); failures are logged, the reader is the source of truth. */
+    public void write(String key, byte[] value) {
+        producer.send(new ProducerRecord<>(topic, key.getBytes(StandardCharsets.UTF_8), value), (metadata, error) -> {
+            if (error != null) {
+                log.warn("update of {} for key {} not stored in Kafka: {}", topic, key, error.getMessage());
+            }
+        });
+    }
+
+    /** Starts the reader and returns once everything written before now has been applied. */
+    public void startAndCatchUp(Duration timeout) {
+        consumer = new KafkaConsumer<>(configs.stateReader("state-" + topic));
+        TopicPartition partition = new TopicPartition(topic, 0);
+        consumer.assign(List.of(partition));
+        consumer.seekToBeginning(List.of(partition));
+        running.set(true);
+        reader = new Thread(this::readLoop, "replica-" + topic);
+        reader.setDaemon(true);
+        reader.start();
+        long began = System.nanoTime();
+        awaitedMarker = UUID.randomUUID().toString();
+        write(markerKey, awaitedMarker.getBytes(StandardCharsets.UTF_8));
+        producer.flush();
+        try {
+            if (!caughtUp.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("did not catch up with " + topic + " within " + timeout.toSeconds() + " s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading " + topic, e);
+        }
+        write(markerKey, null);
+        log.info("caught up with {} in {} ms", topic, (System.nanoTime() - began) / 1_000_000);
+    }
+
+    private void readLoop() {
+        try {
+            while (running.get()) {
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                    dispatch(record);
+                }
+            }
+        } catch (WakeupException e) {
+            // stopping
+        } catch (RuntimeException e) {
+            log.error("stopped reading {}", topic, e);
+        } finally {
+            consumer.close(Duration.ofSeconds(5));
+        }
+    }
+
+    private void dispatch(ConsumerRecord<byte[], byte[]> record) {
+        String key = new String(record.key(), StandardCharsets.UTF_8);
+        if (key.startsWith(MARKER_PREFIX)) {
+            if (record.value() != null && new String(record.value(), StandardCharsets.UTF_8).equals(awaitedMarker)) {
+                caughtUp.countDown();
+            }
+            return;
+        }
+        try {
+            applier.accept(record);
+        } catch (RuntimeException e) {
+            log.warn("skipping record of {} for key {} at offset {}: {}", topic, key, record.offset(), e.getMessage());
+        }
+    }
+
+    public void stopReading() {
+        running.set(false);
+        if (consumer != null) {
+            consumer.wakeup();
+        }
+        if (reader != null) {
+            try {
+                reader.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        producer.flush();
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(5));
+    }
+}
