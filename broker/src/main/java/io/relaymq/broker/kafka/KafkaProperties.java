@@ -20,12 +20,13 @@ import org.springframework.validation.annotation.Validated;
  *                         (SASL, TLS, …), e.g. {@code security.protocol: SSL}
  * @param msgAll           the topic every inbound PUBLISH is produced to
  * @param state            the compacted state topics
+ * @param downlink         the per-node delivery topics
  */
 @Validated
 @ConfigurationProperties("relaymq.kafka")
 public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Duration apiTimeout,
                               Map<String, String> clientConfig, @Valid @NotNull MsgAll msgAll,
-                              @Valid @NotNull State state) {
+                              @Valid @NotNull State state, @Valid @NotNull Downlink downlink) {
 
     public KafkaProperties {
         clientConfig = clientConfig == null ? Map.of() : Map.copyOf(clientConfig);
@@ -36,8 +37,19 @@ public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Durati
      *
      * @param replicationFactor replication of the state topics (3 in production)
      * @param retainedTopic     retained messages, key = MQTT topic
+     * @param subscriptionsTopic subscriptions of every client, key = client id
      */
-    public record State(@Min(1) @Max(32767) int replicationFactor, @NotBlank String retainedTopic) {
+    public record State(@Min(1) @Max(32767) int replicationFactor, @NotBlank String retainedTopic,
+                        @NotBlank String subscriptionsTopic) {
+    }
+
+    /**
+     * The per-node topics through which other nodes hand over messages for this node's clients.
+     *
+     * @param topicPrefix       the node id is appended
+     */
+    public record Downlink(@NotBlank String topicPrefix, @Min(1) int partitions, @Min(1) @Max(32767) int replicationFactor,
+                           @NotNull Duration retention, @Pattern(regexp = "0|1|all|-1") String acks) {
     }
 
     /** The topic every inbound PUBLISH goes through, and its producer and consumers. */

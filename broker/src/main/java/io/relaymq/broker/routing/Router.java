@@ -1,7 +1,10 @@
 package io.relaymq.broker.routing;
 
+import io.relaymq.broker.cluster.RemoteDelivery;
+import io.relaymq.broker.cluster.RemoteSubscriptions;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.retain.RetainedSink;
+import io.relaymq.broker.routing.SharedSubscriptionPicker.MemberState;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.session.SessionRegistry;
@@ -18,26 +21,31 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Routes one message from {@code relaymq.msg.all} to its subscribers on this node. A client whose
- * subscriptions overlap gets the message once, at the highest granted QoS, with every matching
- * subscription identifier ([MQTT-3.3.4-2], [MQTT-3.3.4-3]); No Local subscriptions skip the publisher
- * ([MQTT-3.8.3-3]); each shared-subscription group gets it once (MQTT 5.0 §4.8.2).
+ * Routes one message from {@code relaymq.msg.all} to its subscribers, on this node directly and on other
+ * nodes through their downlink topic. A client whose subscriptions overlap gets the message once, at
+ * the highest granted QoS, with every matching subscription identifier ([MQTT-3.3.4-2],
+ * [MQTT-3.3.4-3]); No Local subscriptions skip the publisher ([MQTT-3.8.3-3]); each shared-subscription
+ * group gets it once (MQTT 5.0 §4.8.2).
  */
 public final class Router {
 
-    private final SubscriptionTrie trie;
+    private final SubscriptionTrie local;
+    private final RemoteSubscriptions remote;
     private final SessionRegistry sessions;
     private final RetainedSink retained;
     private final SharedSubscriptionPicker shared;
+    private final RemoteDelivery remoteDelivery;
     private final MqttMetrics metrics;
     private final Clock clock;
 
-    public Router(SubscriptionTrie trie, SessionRegistry sessions, RetainedSink retained,
-                  SharedSubscriptionPicker shared, MqttMetrics metrics, Clock clock) {
-        this.trie = trie;
+    public Router(SubscriptionTrie local, RemoteSubscriptions remote, SessionRegistry sessions, RetainedSink retained,
+                  SharedSubscriptionPicker shared, RemoteDelivery remoteDelivery, MqttMetrics metrics, Clock clock) {
+        this.local = local;
+        this.remote = remote;
         this.sessions = sessions;
         this.retained = retained;
         this.shared = shared;
+        this.remoteDelivery = remoteDelivery;
         this.metrics = metrics;
         this.clock = clock;
     }
@@ -53,23 +61,49 @@ public final class Router {
         }
         Map<String, Target> targets = new HashMap<>();
         Map<String, List<Subscription>> groups = new LinkedHashMap<>();
-        for (Subscription s : trie.match(message.topic())) {
+        collect(local.match(message.topic()), message, targets, groups);
+        collect(remote.match(message.topic()), message, targets, groups);
+        groups.forEach((group, members) -> shared.pick(group, members, this::memberState)
+                .ifPresent(s -> targets.computeIfAbsent(s.clientId(), Target::new).add(s)));
+        for (Target target : targets.values()) {
+            deliver(target.clientId, new OutboundMessage(message, Math.min(message.qos(), target.qos),
+                    target.retainAsPublished && message.retain(), target.subscriptionIds,
+                    target.direct ? null : target.sharedFilter));
+        }
+    }
+
+    private static void collect(List<Subscription> matches, PublishedMessage message, Map<String, Target> targets,
+                                Map<String, List<Subscription>> groups) {
+        for (Subscription s : matches) {
             if (s.filter().isShared()) {
                 groups.computeIfAbsent(s.filter().text(), k -> new ArrayList<>()).add(s);
             } else if (!(s.options().noLocal() && s.clientId().equals(message.publisherId()))) {
                 targets.computeIfAbsent(s.clientId(), Target::new).add(s);
             }
         }
-        groups.forEach((group, members) -> shared.pick(group, members, sessions)
-                .ifPresent(s -> targets.computeIfAbsent(s.clientId(), Target::new).add(s)));
-        for (Target target : targets.values()) {
-            ClientSession session = sessions.get(target.clientId);
-            if (session != null) {
-                session.deliver(new OutboundMessage(message, Math.min(message.qos(), target.qos),
-                        target.retainAsPublished && message.retain(), target.subscriptionIds,
-                        target.direct ? null : target.sharedFilter));
-            }
+    }
+
+    /** To the local session, or to the node that owns the client; nowhere when neither is known. */
+    private void deliver(String clientId, OutboundMessage message) {
+        ClientSession session = sessions.get(clientId);
+        if (session != null) {
+            session.deliver(message);
+            return;
         }
+        Optional<String> owner = remote.owner(clientId);
+        if (owner.isPresent()) {
+            remoteDelivery.send(owner.get(), clientId, message);
+        } else {
+            metrics.dropped("no_session", 1);
+        }
+    }
+
+    private MemberState memberState(String clientId) {
+        ClientSession session = sessions.get(clientId);
+        if (session != null) {
+            return session.isConnected() ? MemberState.CONNECTED : MemberState.OFFLINE;
+        }
+        return remote.owner(clientId).isPresent() ? MemberState.CONNECTED : MemberState.UNKNOWN;
     }
 
     /**
@@ -78,20 +112,22 @@ public final class Router {
      */
     public void redeliverShared(OutboundMessage orphan, String leavingClientId) {
         List<Subscription> members = new ArrayList<>();
-        for (Subscription s : trie.match(orphan.message().topic())) {
-            if (s.filter().text().equals(orphan.sharedFilter()) && !s.clientId().equals(leavingClientId)) {
-                members.add(s);
+        for (List<Subscription> matches : List.of(local.match(orphan.message().topic()), remote.match(orphan.message().topic()))) {
+            for (Subscription s : matches) {
+                if (s.filter().text().equals(orphan.sharedFilter()) && !s.clientId().equals(leavingClientId)) {
+                    members.add(s);
+                }
             }
         }
-        Optional<Subscription> next = shared.pick(orphan.sharedFilter(), members, sessions);
-        ClientSession session = next.map(s -> sessions.get(s.clientId())).orElse(null);
-        if (session == null) {
+        Optional<Subscription> next = shared.pick(orphan.sharedFilter(), members, this::memberState);
+        if (next.isEmpty()) {
             metrics.dropped("shared_group_empty", 1);
             return;
         }
         Subscription member = next.get();
-        session.deliver(new OutboundMessage(orphan.message(), Math.min(orphan.message().qos(), member.options().qos()),
-                orphan.retain(), member.options().subscriptionId() > 0 ? List.of(member.options().subscriptionId()) : List.of(),
+        deliver(member.clientId(), new OutboundMessage(orphan.message(),
+                Math.min(orphan.message().qos(), member.options().qos()), orphan.retain(),
+                member.options().subscriptionId() > 0 ? List.of(member.options().subscriptionId()) : List.of(),
                 orphan.sharedFilter()));
     }
 

@@ -90,6 +90,7 @@ public final class ClientSession {
     public boolean subscribe(Subscription subscription) {
         boolean isNew = subscriptions.put(subscription.filter().text(), subscription) == null;
         context.trie().add(subscription);
+        context.subscriptionChanges().changed(clientId, subscriptions.values());
         return isNew;
     }
 
@@ -97,6 +98,7 @@ public final class ClientSession {
         boolean existed = subscriptions.remove(filter.text()) != null;
         if (existed) {
             context.trie().remove(clientId, filter);
+            context.subscriptionChanges().changed(clientId, subscriptions.values());
         }
         return existed;
     }
@@ -181,6 +183,9 @@ public final class ClientSession {
         publishPendingWill();
         for (Subscription s : new ArrayList<>(subscriptions.values())) {
             context.trie().remove(clientId, s.filter());
+        }
+        if (!subscriptions.isEmpty()) {
+            context.subscriptionChanges().removed(clientId);
         }
         subscriptions.clear();
         context.registry().remove(this);

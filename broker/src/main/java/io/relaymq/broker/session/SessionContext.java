@@ -1,5 +1,6 @@
 package io.relaymq.broker.session;
 
+import io.relaymq.broker.cluster.SubscriptionChanges;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.subscription.SubscriptionTrie;
 import io.relaymq.common.message.PublishedMessage;
@@ -15,12 +16,13 @@ import java.util.function.Consumer;
  * @param willSink           publishes a will message like any other PUBLISH
  * @param sharedOrphans      takes back shared-subscription messages a leaving member did not finish
  *                           (message, the leaving client id)
+ * @param subscriptionChanges tells the cluster about subscription changes of local sessions
  * @param maxInflightOutbound the broker's in-flight limit per client
  * @param maxQueued          queue limit per session
  * @param metrics            counters
  * @param clock              time source (message expiry)
  */
 public record SessionContext(SubscriptionTrie trie, SessionRegistry registry, Consumer<PublishedMessage> willSink,
-                             BiConsumer<OutboundMessage, String> sharedOrphans,
+                             BiConsumer<OutboundMessage, String> sharedOrphans, SubscriptionChanges subscriptionChanges,
                              int maxInflightOutbound, int maxQueued, MqttMetrics metrics, Clock clock) {
 }

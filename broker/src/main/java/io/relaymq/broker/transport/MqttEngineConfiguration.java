@@ -1,5 +1,8 @@
 package io.relaymq.broker.transport;
 
+import io.relaymq.broker.cluster.Downlink;
+import io.relaymq.broker.cluster.RemoteSubscriptions;
+import io.relaymq.broker.cluster.SubscriptionReplica;
 import io.relaymq.broker.connect.ConnectHandler;
 import io.relaymq.broker.connect.ConnectValidator;
 import io.relaymq.broker.connect.DisconnectHandler;
@@ -51,15 +54,24 @@ class MqttEngineConfiguration {
     }
 
     @Bean
-    Router router(SubscriptionTrie trie, SessionRegistry sessions, RetainedReplica retained, MqttMetrics metrics,
-                  Clock clock) {
-        return new Router(trie, sessions, retained, new SharedSubscriptionPicker(), metrics, clock);
+    RemoteSubscriptions remoteSubscriptions(MeterRegistry meters) {
+        RemoteSubscriptions remote = new RemoteSubscriptions();
+        meters.gauge("relaymq.subscriptions.remote", remote, RemoteSubscriptions::size);
+        return remote;
+    }
+
+    @Bean
+    Router router(SubscriptionTrie trie, RemoteSubscriptions remote, SessionRegistry sessions, RetainedReplica retained,
+                  Downlink downlink, MqttMetrics metrics, Clock clock) {
+        return new Router(trie, remote, sessions, retained, new SharedSubscriptionPicker(), downlink, metrics, clock);
     }
 
     @Bean
     SessionContext sessionContext(SubscriptionTrie trie, SessionRegistry registry, MsgAllProducer producer, Router router,
-                                  MqttSettings settings, MqttMetrics metrics, Clock clock) {
-        return new SessionContext(trie, registry, producer::send, router::redeliverShared, settings.maxInflightOutbound(),
+                                  SubscriptionReplica subscriptionReplica, MqttSettings settings, MqttMetrics metrics,
+                                  Clock clock) {
+        return new SessionContext(trie, registry, producer::send, router::redeliverShared, subscriptionReplica,
+                settings.maxInflightOutbound(),
                 settings.maxQueuedMessages(), metrics, clock);
     }
 

@@ -6,6 +6,8 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
+import io.relaymq.broker.cluster.RemoteSubscriptions;
+import io.relaymq.broker.cluster.SubscriptionChanges;
 import io.relaymq.broker.connect.ConnectHandler;
 import io.relaymq.broker.connect.ConnectValidator;
 import io.relaymq.broker.connect.DisconnectHandler;
@@ -43,13 +45,14 @@ public final class EmbeddedBroker {
     final MqttMetrics metrics = new MqttMetrics(new SimpleMeterRegistry());
     private final Clock clock = Clock.systemUTC();
     private final MqttSettings settings = settings();
-    private final Router router = new Router(trie, registry, retained::apply, new SharedSubscriptionPicker(), metrics, clock);
+    private final Router router = new Router(trie, new RemoteSubscriptions(), registry, retained::apply,
+            new SharedSubscriptionPicker(), (node, client, message) -> { }, metrics, clock);
     private final ConnectHandler connect;
     private final PacketDispatcher dispatcher;
 
     public EmbeddedBroker() {
         SessionContext context = new SessionContext(trie, registry, this::accept, router::redeliverShared,
-                settings.maxInflightOutbound(),
+                SubscriptionChanges.NONE, settings.maxInflightOutbound(),
                 settings.maxQueuedMessages(), metrics, clock);
         connect = new ConnectHandler(new ConnectValidator(settings, clock), registry, context, settings, metrics);
         dispatcher = new PacketDispatcher(new InboundPublishHandler(this::accept, settings, metrics, clock),
