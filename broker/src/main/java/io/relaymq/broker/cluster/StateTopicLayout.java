@@ -1,5 +1,6 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.broker.kafka.TopicDescriptions;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -37,8 +38,7 @@ public final class StateTopicLayout {
     public void ensure(String topic, int replicationFactor) {
         try {
             create(topic, replicationFactor);
-            TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
-                    .get(timeoutMillis, TimeUnit.MILLISECONDS).get(topic);
+            TopicDescription description = TopicDescriptions.describe(admin, topic, timeoutMillis);
             int partitions = description.partitions().size();
             ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
             Config config = admin.describeConfigs(List.of(resource)).all().get(timeoutMillis, TimeUnit.MILLISECONDS)

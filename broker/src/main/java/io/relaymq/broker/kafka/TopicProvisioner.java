@@ -42,8 +42,7 @@ public class TopicProvisioner {
                     throw e;
                 }
             }
-            TopicDescription description = admin.describeTopics(List.of(name)).allTopicNames()
-                    .get(timeout, TimeUnit.MILLISECONDS).get(name);
+            TopicDescription description = TopicDescriptions.describe(admin, name, timeout);
             return description.partitions().size();
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot create or describe Kafka topic " + name + ": " + e.getMessage(), e);

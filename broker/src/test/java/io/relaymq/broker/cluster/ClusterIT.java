@@ -1,0 +1,207 @@
+package io.relaymq.broker.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.relaymq.broker.support.BrokerProcess;
+import io.relaymq.localinfra.junit.LocalStackExtension;
+import io.relaymq.localinfra.stack.StackEndpoints;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.paho.client.mqttv3.MqttClient;
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Two broker nodes as separate processes on one stack: a client on one node reaches clients on the
+ * other, retained messages and subscriptions are cluster-wide, and a node that joins late knows them.
+ */
+@ExtendWith(LocalStackExtension.class)
+class ClusterIT {
+
+    private static BrokerProcess a;
+    private static BrokerProcess b;
+    private final List<MqttClient> clients = new ArrayList<>();
+
+    @BeforeAll
+    static void startNodes(StackEndpoints stack) throws Exception {
+        a = BrokerProcess.start("cluster-a", stack);
+        b = BrokerProcess.start("cluster-b", stack);
+        a.awaitReady();
+        b.awaitReady();
+    }
+
+    @AfterAll
+    static void stopNodes() {
+        if (a != null) {
+            a.close();
+        }
+        if (b != null) {
+            b.close();
+        }
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void disconnect() {
+        for (MqttClient client : clients) {
+            try {
+                client.disconnectForcibly(1000, 1000, true);
+                client.close();
+            } catch (Exception e) {
+                // already gone
+            }
+        }
+    }
+
+    private MqttClient client(BrokerProcess node, String prefix) throws Exception {
+        MqttClient client = new MqttClient(node.mqtt(), prefix + "-" + UUID.randomUUID().toString().substring(0, 8),
+                new MemoryPersistence());
+        MqttConnectOptions options = new MqttConnectOptions();
+        options.setConnectionTimeout(30);
+        client.connect(options);
+        clients.add(client);
+        return client;
+    }
+
+    private static String unique(String prefix) {
+        return prefix + "/" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** A subscription becomes effective cluster-wide once replicated: probe until routing reaches it. */
+    private static void awaitRouted(MqttClient publisher, String topic, BlockingQueue<String> received) {
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            publisher.publish(topic, "probe".getBytes(StandardCharsets.UTF_8), 0, false);
+            return received.poll(500, TimeUnit.MILLISECONDS) != null;
+        });
+        received.clear();
+    }
+
+    private static String take(BlockingQueue<String> queue) throws InterruptedException {
+        String value;
+        do {
+            value = queue.poll(30, TimeUnit.SECONDS);
+        } while ("probe".equals(value));
+        return value;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2})
+    void publishOnOneNodeReceiveOnTheOther(int qos) throws Exception {
+        String topic = unique("cluster/qos" + qos);
+        BlockingQueue<String> received = new LinkedBlockingQueue<>();
+        client(b, "sub").subscribe(topic, qos, (t, m) -> received.add(new String(m.getPayload(), StandardCharsets.UTF_8)));
+        MqttClient publisher = client(a, "pub");
+        awaitRouted(publisher, topic, received);
+
+        publisher.publish(topic, ("across-" + qos).getBytes(StandardCharsets.UTF_8), qos, false);
+
+        assertThat(take(received)).isEqualTo("across-" + qos);
+    }
+
+    @Test
+    void wildcardSubscriptionOnOneNodeMatchesPublishesOnTheOther() throws Exception {
+        String base = unique("cluster/wild");
+        BlockingQueue<String> received = new LinkedBlockingQueue<>();
+        client(a, "wild").subscribe(base + "/+/temp", 1, (t, m) -> received.add(t));
+        MqttClient publisher = client(b, "pub");
+        awaitRouted(publisher, base + "/probe/temp", received);
+
+        publisher.publish(base + "/kitchen/temp", "21".getBytes(StandardCharsets.UTF_8), 1, false);
+        publisher.publish(base + "/kitchen/humidity", "40".getBytes(StandardCharsets.UTF_8), 1, false);
+        publisher.publish(base + "/hall/temp", "19".getBytes(StandardCharsets.UTF_8), 1, false);
+
+        assertThat(List.of(take(received), take(received))).containsExactlyInAnyOrder(base + "/kitchen/temp", base + "/hall/temp");
+        assertThat(received.poll(1, TimeUnit.SECONDS)).isNull();
+    }
+
+    @Test
+    void retainedMessageSetOnOneNodeReachesANewSubscriberOnTheOther() throws Exception {
+        String topic = unique("cluster/retained");
+        client(a, "pub").publish(topic, "on".getBytes(StandardCharsets.UTF_8), 1, true);
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            BlockingQueue<String> got = new LinkedBlockingQueue<>();
+            MqttClient late = client(b, "late");
+            late.subscribe(topic, 1, (t, m) -> got.add(new String(m.getPayload(), StandardCharsets.UTF_8)));
+            assertThat(got.poll(2, TimeUnit.SECONDS)).isEqualTo("on");
+        });
+    }
+
+    @Test
+    void sharedSubscriptionSpanningNodesSplitsWithoutLossOrDuplicates() throws Exception {
+        String topic = unique("cluster/shared");
+        String filter = "$share/" + UUID.randomUUID().toString().substring(0, 6) + "/" + topic;
+        BlockingQueue<String> onA = new LinkedBlockingQueue<>();
+        BlockingQueue<String> onB = new LinkedBlockingQueue<>();
+        // Paho 3 cannot match "$share/..." to a per-subscription listener: use the client-wide callback
+        member(a, filter, onA);
+        member(b, filter, onB);
+        MqttClient publisher = client(a, "pub");
+        BlockingQueue<String> either = new LinkedBlockingQueue<>();
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            publisher.publish(topic, "probe".getBytes(StandardCharsets.UTF_8), 1, false);
+            return onB.poll(300, TimeUnit.MILLISECONDS) != null;
+        });
+        onA.clear();
+        onB.clear();
+
+        for (int i = 0; i < 40; i++) {
+            publisher.publish(topic, ("job" + i).getBytes(StandardCharsets.UTF_8), 1, false);
+        }
+        List<String> all = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            onA.drainTo(either);
+            onB.drainTo(either);
+            either.drainTo(all);
+            all.removeIf("probe"::equals);
+            return all.size() >= 40;
+        });
+        assertThat(new HashSet<>(all)).hasSize(40);
+        assertThat(all).hasSize(40);
+    }
+
+    private void member(BrokerProcess node, String filter, BlockingQueue<String> into) throws Exception {
+        MqttClient member = client(node, "member");
+        member.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallback() {
+            @Override
+            public void connectionLost(Throwable cause) {
+            }
+
+            @Override
+            public void messageArrived(String topic, org.eclipse.paho.client.mqttv3.MqttMessage message) {
+                into.add(new String(message.getPayload(), StandardCharsets.UTF_8));
+            }
+
+            @Override
+            public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {
+            }
+        });
+        member.subscribe(filter, 1);
+    }
+
+    @Test
+    void aNodeJoiningLateKnowsTheSubscriptionsOfTheOthers(StackEndpoints stack) throws Exception {
+        String topic = unique("cluster/late");
+        BlockingQueue<String> received = new LinkedBlockingQueue<>();
+        MqttClient subscriber = client(a, "early");
+        subscriber.subscribe(topic, 1, (t, m) -> received.add(new String(m.getPayload(), StandardCharsets.UTF_8)));
+        awaitRouted(client(b, "warm"), topic, received);
+
+        try (BrokerProcess c = BrokerProcess.start("cluster-c", stack).awaitReady()) {
+            client(c, "pub").publish(topic, "from-c".getBytes(StandardCharsets.UTF_8), 1, false);
+            assertThat(take(received)).isEqualTo("from-c");
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.relaymq.broker.support;
+
+import static org.awaitility.Awaitility.await;
+
+import io.relaymq.localinfra.process.Ports;
+import io.relaymq.localinfra.stack.StackEndpoints;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** A broker node as its own JVM, started from the packaged jar against the test stack. */
+public final class BrokerProcess implements AutoCloseable {
+
+    private final String nodeId;
+    private final Process process;
+    private final int mqttPort;
+    private final int httpPort;
+    private final Path log;
+
+    private BrokerProcess(String nodeId, Process process, int mqttPort, int httpPort, Path log) {
+        this.nodeId = nodeId;
+        this.process = process;
+        this.mqttPort = mqttPort;
+        this.httpPort = httpPort;
+        this.log = log;
+    }
+
+    public static BrokerProcess start(String nodeId, StackEndpoints stack) throws IOException {
+        int mqtt = Ports.free();
+        int http = Ports.free();
+        Path jar = Path.of("target", "relaymq-broker.jar").toAbsolutePath();
+        Path log = Files.createDirectories(Path.of("target", "cluster-nodes")).resolve(nodeId + ".log");
+        ProcessBuilder builder = new ProcessBuilder(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xms128m", "-Xmx384m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString()))
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        Map<String, String> env = builder.environment();
+        env.putAll(stack.brokerEnvironment());
+        env.put("RELAYMQ_NODE_ID", nodeId);
+        env.put("LISTENER_TCP_BIND_PORT", Integer.toString(mqtt));
+        env.put("HTTP_BIND_PORT", Integer.toString(http));
+        env.put("LISTENER_WS_ENABLED", "false");
+        env.put("LISTENER_SSL_ENABLED", "false");
+        env.put("LISTENER_WSS_ENABLED", "false");
+        env.put("RELAYMQ_KAFKA_MSG_ALL_PARTITIONS", "4");
+        env.put("RELAYMQ_KAFKA_MSG_ALL_LINGER", "0ms");
+        env.put("RELAYMQ_NODE_HEARTBEAT", "1s");
+        return new BrokerProcess(nodeId, builder.start(), mqtt, http, log);
+    }
+
+    /** Waits until the node reports ready (caught up with the cluster state, listeners open). */
+    public BrokerProcess awaitReady() {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/actuator/health/readiness"))
+                .timeout(Duration.ofSeconds(2)).build();
+        await().atMost(Duration.ofSeconds(120)).ignoreExceptionsInstanceOf(IOException.class).until(() -> {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(nodeId + " exited, see " + log);
+            }
+            return http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+        });
+        return this;
+    }
+
+    public String mqtt() {
+        return "tcp://127.0.0.1:" + mqttPort;
+    }
+
+    public String nodeId() {
+        return nodeId;
+    }
+
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+    }
+}
