@@ -6,27 +6,38 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
- * The subscriptions of clients whose sessions live on other nodes, kept in a trie of their own (the
- * local sessions' trie is never touched by replication), with the node that owns each client. Written
- * by the replica's reader thread only; read concurrently by the routers.
+ * The subscriptions of clients whose sessions are not in this node's registry (they live on other
+ * nodes, or this node held them before a restart), kept in a trie of their own (the local sessions'
+ * trie is never touched by replication), with the node that owns each client. Written by the replica's
+ * reader thread only; read concurrently by the routers.
  */
 public final class RemoteSubscriptions {
 
     private final SubscriptionTrie trie = new SubscriptionTrie();
     private final Map<String, ClientSubscriptions> byClient = new ConcurrentHashMap<>();
 
-    /** Applies one record; {@code null} (tombstone) or a record owned by this node removes the client. */
-    public void apply(String clientId, ClientSubscriptions record, String selfNode) {
-        ClientSubscriptions previous = record == null || record.ownerNode().equals(selfNode)
-                ? byClient.remove(clientId) : byClient.put(clientId, record);
+    /**
+     * Applies one record. A tombstone removes the client; so does a record this node wrote for a session
+     * it holds ({@code isLocal}): that one is in the local trie already.
+     */
+    public void apply(String clientId, ClientSubscriptions record, String selfNode, Predicate<String> isLocal) {
+        boolean remote = record != null && !(record.ownerNode().equals(selfNode) && isLocal.test(clientId));
+        ClientSubscriptions previous = remote ? byClient.put(clientId, record) : byClient.remove(clientId);
         if (previous != null) {
             previous.subscriptions().forEach(s -> trie.remove(clientId, s.filter()));
         }
-        if (record != null && !record.ownerNode().equals(selfNode)) {
+        if (remote) {
             record.subscriptions().forEach(trie::add);
         }
+    }
+
+    /** The replicated subscriptions of a client held elsewhere (empty when none are known). */
+    public List<Subscription> subscriptionsOf(String clientId) {
+        ClientSubscriptions record = byClient.get(clientId);
+        return record == null ? List.of() : record.subscriptions();
     }
 
     public List<Subscription> match(String topic) {

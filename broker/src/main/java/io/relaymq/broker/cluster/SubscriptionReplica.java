@@ -3,6 +3,7 @@ package io.relaymq.broker.cluster;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
+import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
@@ -18,20 +19,23 @@ import org.springframework.stereotype.Component;
  * Subscriptions as cluster state on {@code relaymq.client.subscriptions} (key = client id, value = the
  * client's whole subscription set and owning node, tombstone when the session ends). Local sessions
  * publish their changes here; every node reads the topic into {@link RemoteSubscriptions}, skipping the
- * records it wrote itself (those are in its local trie already). A node catches up before it routes.
+ * records it wrote for sessions it holds (those are in its local trie already). A node catches up
+ * before it routes.
  */
 @Component
 public class SubscriptionReplica implements SubscriptionChanges, SmartLifecycle, DisposableBean {
 
     private final RemoteSubscriptions remote;
+    private final SessionRegistry localSessions;
     private final StateTopicReplica replica;
     private final String self;
     private final Duration catchUpTimeout;
     private volatile boolean running;
 
-    public SubscriptionReplica(RemoteSubscriptions remote, KafkaProperties kafka, KafkaClientConfigs configs, Admin admin,
-                               NodeId nodeId, NodeProperties node) {
+    public SubscriptionReplica(RemoteSubscriptions remote, SessionRegistry localSessions, KafkaProperties kafka,
+                               KafkaClientConfigs configs, Admin admin, NodeId nodeId, NodeProperties node) {
         this.remote = remote;
+        this.localSessions = localSessions;
         this.self = nodeId.value();
         this.catchUpTimeout = node.dependencyTimeout();
         this.replica = new StateTopicReplica(kafka.state().subscriptionsTopic(), kafka, configs, admin, nodeId, this::apply);
@@ -49,7 +53,8 @@ public class SubscriptionReplica implements SubscriptionChanges, SmartLifecycle,
 
     private void apply(ConsumerRecord<byte[], byte[]> record) {
         String clientId = new String(record.key(), StandardCharsets.UTF_8);
-        remote.apply(clientId, record.value() == null ? null : ClientSubscriptions.decode(clientId, record.value()), self);
+        remote.apply(clientId, record.value() == null ? null : ClientSubscriptions.decode(clientId, record.value()), self,
+                id -> localSessions.get(id) != null);
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.netty.handler.codec.mqtt.MqttConnectReturnCode;
 import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttVersion;
+import io.relaymq.broker.cluster.ClusterSessionDirectory;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
@@ -34,14 +35,16 @@ public final class ConnectHandler {
     private final SessionContext sessionContext;
     private final MqttSettings settings;
     private final MqttMetrics metrics;
+    private final ClusterSessionDirectory cluster;
 
     public ConnectHandler(ConnectValidator validator, SessionRegistry registry, SessionContext sessionContext,
-                          MqttSettings settings, MqttMetrics metrics) {
+                          MqttSettings settings, MqttMetrics metrics, ClusterSessionDirectory cluster) {
         this.validator = validator;
         this.registry = registry;
         this.sessionContext = sessionContext;
         this.settings = settings;
         this.metrics = metrics;
+        this.cluster = cluster;
     }
 
     /**
@@ -91,11 +94,31 @@ public final class ConnectHandler {
             old.execute(() -> {
                 kick(old.connection());
                 old.end();
-                session.execute(() -> accept(connection, session, request, false, onConnected));
+                session.execute(() -> acceptNew(connection, session, request, onConnected));
             });
         } else {
-            session.execute(() -> accept(connection, session, request, false, onConnected));
+            session.execute(() -> acceptNew(connection, session, request, onConnected));
         }
+    }
+
+    /**
+     * A session new to this node: when the cluster knows one for this client elsewhere (another node, or
+     * this node before a restart), its old owner lets go, and unless the client asked for a clean start
+     * a persistent one continues here with its subscriptions.
+     */
+    private void acceptNew(MqttConnection connection, ClientSession session, ConnectRequest request,
+                           BiConsumer<MqttConnection, ClientSession> onConnected) {
+        boolean present = false;
+        var known = cluster.find(request.clientId());
+        if (known.isPresent()) {
+            cluster.takeOver(known.get().ownerNode(), request.clientId());
+            if (!request.cleanStart() && known.get().persistent()) {
+                known.get().subscriptions().forEach(session::subscribe);
+                present = true;
+                log.info("{} continues its session from node {}", connection, known.get().ownerNode());
+            }
+        }
+        accept(connection, session, request, present, onConnected);
     }
 
     private static void kick(MqttConnection previous) {

@@ -38,17 +38,19 @@ public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Durati
      * @param replicationFactor replication of the state topics (3 in production)
      * @param retainedTopic     retained messages, key = MQTT topic
      * @param subscriptionsTopic subscriptions of every client, key = client id
+     * @param sessionsTopic     owner node, connection state and expiry of every session, key = client id
      */
     public record State(@Min(1) @Max(32767) int replicationFactor, @NotBlank String retainedTopic,
-                        @NotBlank String subscriptionsTopic) {
+                        @NotBlank String subscriptionsTopic, @NotBlank String sessionsTopic) {
     }
 
     /**
      * The per-node topics through which other nodes hand over messages for this node's clients.
      *
      * @param topicPrefix       the node id is appended
+     * @param disconnectTopicPrefix per-node topic of "your session moved" commands (node id appended)
      */
-    public record Downlink(@NotBlank String topicPrefix, @Min(1) int partitions, @Min(1) @Max(32767) int replicationFactor,
+    public record Downlink(@NotBlank String topicPrefix, @NotBlank String disconnectTopicPrefix, @Min(1) int partitions, @Min(1) @Max(32767) int replicationFactor,
                            @NotNull Duration retention, @Pattern(regexp = "0|1|all|-1") String acks) {
     }
 

@@ -35,6 +35,7 @@ public final class ClientSession {
     private ScheduledFuture<?> willTask;
     private PublishedMessage pendingWill;
     private volatile boolean ended;
+    private boolean handedOver;
 
     public ClientSession(String clientId, EventExecutor executor, SessionContext context) {
         this.clientId = clientId;
@@ -118,6 +119,7 @@ public final class ClientSession {
         // [MQTT-3.1.3-9]: a new connection before the will delay has passed cancels the will
         pendingWill = null;
         connection = newConnection;
+        context.sessionChanges().connected(clientId, expirySeconds);
         long now = context.clock().millis();
         for (InFlight entry : outbound.inFlight()) {
             if (entry.stage == InFlight.Stage.AWAITING_PUBCOMP) {
@@ -148,8 +150,26 @@ public final class ClientSession {
         if (expirySeconds == 0) {
             end();
         } else {
+            context.sessionChanges().disconnected(clientId, expirySeconds);
             expiryTask = executor.schedule(this::end, expirySeconds, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * The client's session continues on another node: its connection here is closed (5.0: DISCONNECT
+     * 0x8E) and the local copy dropped, without ending the session cluster-wide.
+     */
+    public void handOver() {
+        if (ended) {
+            return;
+        }
+        handedOver = true;
+        MqttConnection current = connection;
+        connection = null;
+        if (current != null) {
+            current.close((byte) 0x8E);
+        }
+        end();
     }
 
     /** The will goes out after the earlier of its delay and the session's end ([MQTT-3.1.3-9]). */
@@ -184,8 +204,11 @@ public final class ClientSession {
         for (Subscription s : new ArrayList<>(subscriptions.values())) {
             context.trie().remove(clientId, s.filter());
         }
-        if (!subscriptions.isEmpty()) {
-            context.subscriptionChanges().removed(clientId);
+        if (!handedOver) {
+            if (!subscriptions.isEmpty()) {
+                context.subscriptionChanges().removed(clientId);
+            }
+            context.sessionChanges().ended(clientId);
         }
         subscriptions.clear();
         context.registry().remove(this);

@@ -1,5 +1,6 @@
 package io.relaymq.broker.session;
 
+import io.relaymq.broker.cluster.SessionChanges;
 import io.relaymq.broker.cluster.SubscriptionChanges;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.subscription.SubscriptionTrie;
@@ -17,6 +18,7 @@ import java.util.function.Consumer;
  * @param sharedOrphans      takes back shared-subscription messages a leaving member did not finish
  *                           (message, the leaving client id)
  * @param subscriptionChanges tells the cluster about subscription changes of local sessions
+ * @param sessionChanges     tells the cluster where local sessions are and whether they are connected
  * @param maxInflightOutbound the broker's in-flight limit per client
  * @param maxQueued          queue limit per session
  * @param metrics            counters
@@ -24,5 +26,6 @@ import java.util.function.Consumer;
  */
 public record SessionContext(SubscriptionTrie trie, SessionRegistry registry, Consumer<PublishedMessage> willSink,
                              BiConsumer<OutboundMessage, String> sharedOrphans, SubscriptionChanges subscriptionChanges,
+                             SessionChanges sessionChanges,
                              int maxInflightOutbound, int maxQueued, MqttMetrics metrics, Clock clock) {
 }

@@ -2,6 +2,8 @@ package io.relaymq.broker.transport;
 
 import io.relaymq.broker.cluster.Downlink;
 import io.relaymq.broker.cluster.RemoteSubscriptions;
+import io.relaymq.broker.cluster.ReplicatedSessionDirectory;
+import io.relaymq.broker.cluster.SessionReplica;
 import io.relaymq.broker.cluster.SubscriptionReplica;
 import io.relaymq.broker.connect.ConnectHandler;
 import io.relaymq.broker.connect.ConnectValidator;
@@ -68,17 +70,19 @@ class MqttEngineConfiguration {
 
     @Bean
     SessionContext sessionContext(SubscriptionTrie trie, SessionRegistry registry, MsgAllProducer producer, Router router,
-                                  SubscriptionReplica subscriptionReplica, MqttSettings settings, MqttMetrics metrics,
-                                  Clock clock) {
+                                  SubscriptionReplica subscriptionReplica, SessionReplica sessionReplica,
+                                  MqttSettings settings, MqttMetrics metrics, Clock clock) {
         return new SessionContext(trie, registry, producer::send, router::redeliverShared, subscriptionReplica,
+                sessionReplica,
                 settings.maxInflightOutbound(),
                 settings.maxQueuedMessages(), metrics, clock);
     }
 
     @Bean
     ConnectHandler connectHandler(SessionRegistry registry, SessionContext sessionContext, MqttSettings settings,
-                                  MqttMetrics metrics, Clock clock) {
-        return new ConnectHandler(new ConnectValidator(settings, clock), registry, sessionContext, settings, metrics);
+                                  MqttMetrics metrics, Clock clock, ReplicatedSessionDirectory cluster) {
+        return new ConnectHandler(new ConnectValidator(settings, clock), registry, sessionContext, settings, metrics,
+                cluster);
     }
 
     @Bean

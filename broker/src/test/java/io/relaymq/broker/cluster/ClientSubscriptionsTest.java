@@ -35,22 +35,30 @@ class ClientSubscriptionsTest {
     @Test
     void remoteViewFollowsUpdatesAndIgnoresThisNodesOwnRecords() {
         RemoteSubscriptions remote = new RemoteSubscriptions();
-        remote.apply("c1", ClientSubscriptions.of("node-b", List.of(sub("c1", "x/+", 1, 0))), "node-a");
+        remote.apply("c1", ClientSubscriptions.of("node-b", List.of(sub("c1", "x/+", 1, 0))), "node-a", id -> true);
         assertThat(remote.match("x/1")).hasSize(1);
         assertThat(remote.owner("c1")).hasValue("node-b");
 
-        remote.apply("c1", ClientSubscriptions.of("node-b", List.of(sub("c1", "y/#", 1, 0))), "node-a");
+        remote.apply("c1", ClientSubscriptions.of("node-b", List.of(sub("c1", "y/#", 1, 0))), "node-a", id -> true);
         assertThat(remote.match("x/1")).isEmpty();
         assertThat(remote.match("y/z")).hasSize(1);
 
-        remote.apply("c1", ClientSubscriptions.of("node-a", List.of(sub("c1", "y/#", 1, 0))), "node-a");
+        remote.apply("c1", ClientSubscriptions.of("node-a", List.of(sub("c1", "y/#", 1, 0))), "node-a", id -> true);
         assertThat(remote.match("y/z")).as("the session moved here; the local trie has it").isEmpty();
         assertThat(remote.owner("c1")).isEmpty();
 
-        remote.apply("c2", ClientSubscriptions.of("node-c", List.of(sub("c2", "z", 0, 0))), "node-a");
-        remote.apply("c2", null, "node-a");
+        remote.apply("c2", ClientSubscriptions.of("node-c", List.of(sub("c2", "z", 0, 0))), "node-a", id -> true);
+        remote.apply("c2", null, "node-a", id -> true);
         assertThat(remote.match("z")).isEmpty();
         assertThat(remote.size()).isZero();
+    }
+
+    @Test
+    void ownRecordsOfSessionsThisNodeNoLongerHoldsStayKnownAfterARestart() {
+        RemoteSubscriptions remote = new RemoteSubscriptions();
+        remote.apply("c1", ClientSubscriptions.of("node-a", List.of(sub("c1", "x", 1, 0))), "node-a", id -> false);
+        assertThat(remote.subscriptionsOf("c1")).hasSize(1);
+        assertThat(remote.owner("c1")).hasValue("node-a");
     }
 
     @Test

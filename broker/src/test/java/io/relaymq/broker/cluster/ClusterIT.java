@@ -66,6 +66,31 @@ class ClusterIT {
         }
     }
 
+    private MqttClient persistent(BrokerProcess node, String clientId, BlockingQueue<String> into) throws Exception {
+        MqttClient client = new MqttClient(node.mqtt(), clientId, new MemoryPersistence());
+        client.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallback() {
+            @Override
+            public void connectionLost(Throwable cause) {
+                into.add("lost");
+            }
+
+            @Override
+            public void messageArrived(String topic, org.eclipse.paho.client.mqttv3.MqttMessage message) {
+                into.add(new String(message.getPayload(), StandardCharsets.UTF_8));
+            }
+
+            @Override
+            public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {
+            }
+        });
+        MqttConnectOptions options = new MqttConnectOptions();
+        options.setCleanSession(false);
+        options.setConnectionTimeout(30);
+        client.connect(options);
+        clients.add(client);
+        return client;
+    }
+
     private MqttClient client(BrokerProcess node, String prefix) throws Exception {
         MqttClient client = new MqttClient(node.mqtt(), prefix + "-" + UUID.randomUUID().toString().substring(0, 8),
                 new MemoryPersistence());
@@ -189,6 +214,49 @@ class ClusterIT {
             }
         });
         member.subscribe(filter, 1);
+    }
+
+    @Test
+    void connectingToAnotherNodeTakesOverThePersistentSessionWithItsSubscriptions() throws Exception {
+        String clientId = "mover-" + UUID.randomUUID().toString().substring(0, 8);
+        String topic = unique("cluster/takeover");
+        BlockingQueue<String> first = new LinkedBlockingQueue<>();
+        MqttClient onA = persistent(a, clientId, first);
+        onA.subscribe(topic, 1);
+        MqttClient publisher = client(b, "pub");
+        awaitRouted(publisher, topic, first);
+
+        BlockingQueue<String> second = new LinkedBlockingQueue<>();
+        MqttClient onB = persistent(b, clientId, second);
+
+        assertThat(first.poll(30, TimeUnit.SECONDS)).as("A closed the old connection").isEqualTo("lost");
+        assertThat(onB.isConnected()).isTrue();
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            publisher.publish(topic, "after-move".getBytes(StandardCharsets.UTF_8), 1, false);
+            return "after-move".equals(second.poll(500, TimeUnit.MILLISECONDS));
+        });
+        assertThat(onA.isConnected()).isFalse();
+    }
+
+    @Test
+    void clientsOfAKilledNodeKeepTheirPersistentSessionsOnAnotherNode(StackEndpoints stack) throws Exception {
+        String clientId = "survivor-" + UUID.randomUUID().toString().substring(0, 8);
+        String topic = unique("cluster/crash");
+        BlockingQueue<String> before = new LinkedBlockingQueue<>();
+        try (BrokerProcess doomed = BrokerProcess.start("cluster-doomed", stack).awaitReady()) {
+            persistent(doomed, clientId, before).subscribe(topic, 1);
+            awaitRouted(client(a, "warm"), topic, before);
+            doomed.kill();
+        }
+        assertThat(before.poll(30, TimeUnit.SECONDS)).isEqualTo("lost");
+
+        BlockingQueue<String> after = new LinkedBlockingQueue<>();
+        persistent(b, clientId, after);
+        MqttClient publisher = client(a, "pub");
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            publisher.publish(topic, "still-subscribed".getBytes(StandardCharsets.UTF_8), 1, false);
+            return "still-subscribed".equals(after.poll(500, TimeUnit.MILLISECONDS));
+        });
     }
 
     @Test

@@ -78,6 +78,11 @@ public final class BrokerProcess implements AutoCloseable {
         return nodeId;
     }
 
+    /** SIGKILL: the node vanishes without any goodbye, as in a crash. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+
     @Override
     public void close() {
         process.destroy();

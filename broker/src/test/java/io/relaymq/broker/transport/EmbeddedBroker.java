@@ -6,7 +6,9 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
+import io.relaymq.broker.cluster.ClusterSessionDirectory;
 import io.relaymq.broker.cluster.RemoteSubscriptions;
+import io.relaymq.broker.cluster.SessionChanges;
 import io.relaymq.broker.cluster.SubscriptionChanges;
 import io.relaymq.broker.connect.ConnectHandler;
 import io.relaymq.broker.connect.ConnectValidator;
@@ -52,9 +54,10 @@ public final class EmbeddedBroker {
 
     public EmbeddedBroker() {
         SessionContext context = new SessionContext(trie, registry, this::accept, router::redeliverShared,
-                SubscriptionChanges.NONE, settings.maxInflightOutbound(),
+                SubscriptionChanges.NONE, SessionChanges.NONE, settings.maxInflightOutbound(),
                 settings.maxQueuedMessages(), metrics, clock);
-        connect = new ConnectHandler(new ConnectValidator(settings, clock), registry, context, settings, metrics);
+        connect = new ConnectHandler(new ConnectValidator(settings, clock), registry, context, settings, metrics,
+                ClusterSessionDirectory.NONE);
         dispatcher = new PacketDispatcher(new InboundPublishHandler(this::accept, settings, metrics, clock),
                 new AckHandler(), new SubscribeHandler(retained, clock), new DisconnectHandler(settings));
     }

@@ -1,0 +1,103 @@
+package io.relaymq.broker.cluster;
+
+import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaProperties;
+import io.relaymq.broker.node.NodeProperties;
+import io.relaymq.common.node.NodeId;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Client sessions as cluster state on {@code relaymq.client.session}: which node owns each session,
+ * whether it is connected, and its expiry. Local sessions report their changes; every node reads the
+ * whole topic so a CONNECT anywhere knows where the client's session was.
+ */
+@Component
+public class SessionReplica implements SessionChanges, SmartLifecycle, DisposableBean {
+
+    private final StateTopicReplica replica;
+    private final String self;
+    private final Duration catchUpTimeout;
+    private final Map<String, SessionInfo> sessions = new ConcurrentHashMap<>();
+    private volatile boolean running;
+
+    public SessionReplica(KafkaProperties kafka, KafkaClientConfigs configs, Admin admin, NodeId nodeId,
+                          NodeProperties node) {
+        this.self = nodeId.value();
+        this.catchUpTimeout = node.dependencyTimeout();
+        this.replica = new StateTopicReplica(kafka.state().sessionsTopic(), kafka, configs, admin, nodeId, this::apply);
+    }
+
+    /** The last known state of {@code clientId}'s session anywhere in the cluster. */
+    public Optional<SessionInfo> get(String clientId) {
+        return Optional.ofNullable(sessions.get(clientId));
+    }
+
+    @Override
+    public void connected(String clientId, long expirySeconds) {
+        SessionInfo info = new SessionInfo(self, true, expirySeconds);
+        sessions.put(clientId, info);
+        replica.write(clientId, info.encode());
+    }
+
+    @Override
+    public void disconnected(String clientId, long expirySeconds) {
+        SessionInfo info = new SessionInfo(self, false, expirySeconds);
+        sessions.put(clientId, info);
+        replica.write(clientId, info.encode());
+    }
+
+    @Override
+    public void ended(String clientId) {
+        sessions.remove(clientId);
+        replica.write(clientId, null);
+    }
+
+    private void apply(ConsumerRecord<byte[], byte[]> record) {
+        String clientId = new String(record.key(), StandardCharsets.UTF_8);
+        if (record.value() == null) {
+            sessions.remove(clientId);
+        } else {
+            sessions.put(clientId, SessionInfo.decode(record.value()));
+        }
+    }
+
+    public int size() {
+        return sessions.size();
+    }
+
+    @Override
+    public void start() {
+        replica.startAndCatchUp(catchUpTimeout);
+        running = true;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        replica.stopReading();
+    }
+
+    @Override
+    public void destroy() {
+        replica.close();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public int getPhase() {
+        return 60;
+    }
+}
