@@ -16,4 +16,10 @@ class ClusterConfiguration {
                               NodeProperties node, Clock clock) {
         return new NodeRegistry(redis, nodeId, mqtt, node.heartbeat(), clock);
     }
+
+    @Bean
+    DeadNodeSweeper deadNodeSweeper(NodeRegistry registry, SessionReplica sessions, SubscriptionReplica subscriptions,
+                                    NodeProperties node, Clock clock) {
+        return new DeadNodeSweeper(registry, sessions, subscriptions, node.deadAfter(), node.heartbeat(), clock);
+    }
 }

@@ -83,6 +83,15 @@ public final class NodeRegistry implements SmartLifecycle {
         return sorted.entrySet().stream().map(e -> NodeInfo.parse(e.getKey(), e.getValue())).toList();
     }
 
+    /** Removes a node that is gone from the registry. */
+    public void forget(String deadNode) throws Exception {
+        redis.async().hdel(KEY, deadNode).get(5, TimeUnit.SECONDS);
+    }
+
+    public NodeId self() {
+        return nodeId;
+    }
+
     @Override
     public void stop() {
         running = false;

@@ -70,6 +70,27 @@ public class SessionReplica implements SessionChanges, SmartLifecycle, Disposabl
         }
     }
 
+    /** Every known session owned by {@code nodeId}. */
+    public Map<String, SessionInfo> ownedBy(String nodeId) {
+        Map<String, SessionInfo> owned = new java.util.HashMap<>();
+        sessions.forEach((clientId, info) -> {
+            if (info.ownerNode().equals(nodeId)) {
+                owned.put(clientId, info);
+            }
+        });
+        return owned;
+    }
+
+    /** Writes the session state of a client of a dead node (null = tombstone). */
+    public void writeFor(String clientId, SessionInfo info) {
+        if (info == null) {
+            sessions.remove(clientId);
+        } else {
+            sessions.put(clientId, info);
+        }
+        replica.write(clientId, info == null ? null : info.encode());
+    }
+
     public int size() {
         return sessions.size();
     }

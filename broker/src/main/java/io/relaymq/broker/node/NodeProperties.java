@@ -11,8 +11,10 @@ import org.springframework.validation.annotation.Validated;
  * @param id                 node id; blank means the host name
  * @param dependencyTimeout  how long start waits for Kafka, Redis and PostgreSQL before giving up
  * @param heartbeat          how often the node refreshes its entry in the Redis node registry
+ * @param deadAfter          a node whose heartbeat is older than this is treated as crashed
  */
 @Validated
 @ConfigurationProperties("relaymq.node")
-public record NodeProperties(String id, @NotNull Duration dependencyTimeout, @NotNull Duration heartbeat) {
+public record NodeProperties(String id, @NotNull Duration dependencyTimeout, @NotNull Duration heartbeat,
+                             @NotNull Duration deadAfter) {
 }

@@ -243,12 +243,25 @@ class ClusterIT {
         String clientId = "survivor-" + UUID.randomUUID().toString().substring(0, 8);
         String topic = unique("cluster/crash");
         BlockingQueue<String> before = new LinkedBlockingQueue<>();
+        String cleanClient;
         try (BrokerProcess doomed = BrokerProcess.start("cluster-doomed", stack).awaitReady()) {
             persistent(doomed, clientId, before).subscribe(topic, 1);
+            MqttClient clean = client(doomed, "clean");
+            clean.subscribe(topic + "/clean", 0);
+            cleanClient = clean.getClientId();
             awaitRouted(client(a, "warm"), topic, before);
             doomed.kill();
         }
         assertThat(before.poll(30, TimeUnit.SECONDS)).isEqualTo("lost");
+
+        // the crashed node is noticed: it leaves the registry, its clean session ends cluster-wide
+        await().atMost(Duration.ofSeconds(60)).until(() -> !ClusterState.registeredNodes(stack).contains("cluster-doomed"));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            java.util.Map<String, byte[]> sessions = ClusterState.latestRecords(stack, "relaymq.client.session");
+            assertThat(sessions).containsKey(cleanClient);
+            assertThat(sessions.get(cleanClient)).as("tombstone").isNull();
+            assertThat(SessionInfo.decode(sessions.get(clientId)).connected()).isFalse();
+        });
 
         BlockingQueue<String> after = new LinkedBlockingQueue<>();
         persistent(b, clientId, after);

@@ -53,6 +53,7 @@ public final class BrokerProcess implements AutoCloseable {
         env.put("RELAYMQ_KAFKA_MSG_ALL_PARTITIONS", "4");
         env.put("RELAYMQ_KAFKA_MSG_ALL_LINGER", "0ms");
         env.put("RELAYMQ_NODE_HEARTBEAT", "1s");
+        env.put("RELAYMQ_NODE_DEAD_AFTER", "5s");
         return new BrokerProcess(nodeId, builder.start(), mqtt, http, log);
     }
 

@@ -1,0 +1,112 @@
+package io.relaymq.broker.cluster;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Cleans up after nodes that stopped without saying goodbye (crash, SIGKILL): once a node's heartbeat is
+ * older than the dead-after period, the live node with the lowest id ends that node's clean sessions
+ * cluster-wide (their subscriptions would otherwise keep attracting messages), marks its persistent
+ * sessions disconnected so their clients find them on any node, and forgets the node.
+ */
+public final class DeadNodeSweeper implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(DeadNodeSweeper.class);
+
+    private final NodeRegistry registry;
+    private final SessionReplica sessions;
+    private final SubscriptionReplica subscriptions;
+    private final Duration deadAfter;
+    private final Clock clock;
+    private final Duration every;
+    private ScheduledExecutorService timer;
+    private volatile boolean running;
+
+    public DeadNodeSweeper(NodeRegistry registry, SessionReplica sessions, SubscriptionReplica subscriptions,
+                           Duration deadAfter, Duration every, Clock clock) {
+        this.every = every;
+        this.registry = registry;
+        this.sessions = sessions;
+        this.subscriptions = subscriptions;
+        this.deadAfter = deadAfter;
+        this.clock = clock;
+    }
+
+    /** One sweep; returns the nodes it cleaned up after. */
+    public List<String> sweep() throws Exception {
+        long now = clock.millis();
+        List<NodeRegistry.NodeInfo> nodes = registry.nodes();
+        List<String> dead = nodes.stream().filter(n -> now - n.lastSeenMillis() > deadAfter.toMillis())
+                .map(NodeRegistry.NodeInfo::nodeId).toList();
+        String sweeper = nodes.stream().filter(n -> !dead.contains(n.nodeId())).map(NodeRegistry.NodeInfo::nodeId)
+                .sorted().findFirst().orElse(null);
+        if (dead.isEmpty() || !registry.self().value().equals(sweeper)) {
+            return List.of();
+        }
+        for (String node : dead) {
+            cleanUpAfter(node);
+            registry.forget(node);
+        }
+        return dead;
+    }
+
+    @Override
+    public void start() {
+        timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "dead-node-sweeper");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleWithFixedDelay(() -> {
+            try {
+                sweep();
+            } catch (Exception e) {
+                log.warn("dead-node sweep failed: {}", e.getMessage());
+            }
+        }, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+        running = true;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        if (timer != null) {
+            timer.shutdownNow();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public int getPhase() {
+        return 300;
+    }
+
+    private void cleanUpAfter(String deadNode) {
+        Map<String, SessionInfo> owned = sessions.ownedBy(deadNode);
+        int ended = 0;
+        for (Map.Entry<String, SessionInfo> entry : owned.entrySet()) {
+            SessionInfo info = entry.getValue();
+            if (info.isPersistent()) {
+                sessions.writeFor(entry.getKey(), new SessionInfo(deadNode, false, info.expirySeconds()));
+            } else {
+                subscriptions.removed(entry.getKey());
+                sessions.writeFor(entry.getKey(), null);
+                ended++;
+            }
+        }
+        log.warn("node {} stopped sending heartbeats: ended {} clean sessions, kept {} persistent ones", deadNode, ended,
+                owned.size() - ended);
+    }
+}
