@@ -3,6 +3,8 @@ package io.relaymq.broker.cluster;
 import io.relaymq.broker.subscription.Subscription;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /** What a CONNECT needs to know about the client's session elsewhere in the cluster. */
 public interface ClusterSessionDirectory {
@@ -18,19 +20,11 @@ public interface ClusterSessionDirectory {
     record KnownSession(String ownerNode, boolean persistent, List<Subscription> subscriptions) {
     }
 
-    ClusterSessionDirectory NONE = new ClusterSessionDirectory() {
-        @Override
-        public Optional<KnownSession> find(String clientId) {
-            return Optional.empty();
-        }
+    ClusterSessionDirectory NONE = (clientId, expirySeconds) -> CompletableFuture.completedFuture(Optional.empty());
 
-        @Override
-        public void takeOver(String ownerNode, String clientId) {
-        }
-    };
-
-    Optional<KnownSession> find(String clientId);
-
-    /** Tells {@code ownerNode} that the client's session now lives on this node. */
-    void takeOver(String ownerNode, String clientId);
+    /**
+     * Makes this node the owner of {@code clientId}'s session, cluster-wide; completes with the session
+     * as it was before (if the cluster knew one), after its previous owner was told to let go.
+     */
+    CompletionStage<Optional<KnownSession>> claim(String clientId, long expirySeconds);
 }

@@ -57,10 +57,10 @@ public class DisconnectCommands implements SmartLifecycle, DisposableBean {
         this.producer = new KafkaProducer<>(config);
     }
 
-    /** Tells {@code ownerNode} that {@code clientId}'s session now lives here. */
-    public void send(String ownerNode, String clientId) {
+    /** Tells {@code ownerNode} that {@code clientId}'s session now lives on {@code newOwner}. */
+    public void send(String ownerNode, String clientId, String newOwner) {
         try {
-            producer.send(new ProducerRecord<>(prefix + ownerNode, bytes(clientId), bytes(self)), (m, error) -> {
+            producer.send(new ProducerRecord<>(prefix + ownerNode, bytes(clientId), bytes(newOwner)), (m, error) -> {
                 if (error != null) {
                     log.warn("[{}] could not tell node {} about the takeover: {}", clientId, ownerNode, error.getMessage());
                 }

@@ -1,36 +1,29 @@
 package io.relaymq.broker.cluster;
 
-import io.relaymq.common.node.NodeId;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import org.springframework.stereotype.Component;
 
-/** The directory from the replicated session and subscription topics, and the disconnect commands. */
+/**
+ * The directory backed by the session-ownership protocol (one deciding node per client id) and the
+ * replicated subscriptions.
+ */
 @Component
 public class ReplicatedSessionDirectory implements ClusterSessionDirectory {
 
-    private final SessionReplica sessions;
+    private final SessionEventClient events;
     private final RemoteSubscriptions subscriptions;
-    private final DisconnectCommands commands;
-    private final String self;
 
-    public ReplicatedSessionDirectory(SessionReplica sessions, RemoteSubscriptions subscriptions,
-                                      DisconnectCommands commands, NodeId nodeId) {
-        this.sessions = sessions;
+    public ReplicatedSessionDirectory(SessionEventClient events, RemoteSubscriptions subscriptions) {
+        this.events = events;
         this.subscriptions = subscriptions;
-        this.commands = commands;
-        this.self = nodeId.value();
     }
 
     @Override
-    public Optional<KnownSession> find(String clientId) {
-        return sessions.get(clientId).map(info -> new KnownSession(info.ownerNode(), info.isPersistent(),
-                subscriptions.subscriptionsOf(clientId)));
-    }
-
-    @Override
-    public void takeOver(String ownerNode, String clientId) {
-        if (!ownerNode.equals(self)) {
-            commands.send(ownerNode, clientId);
-        }
+    public CompletionStage<Optional<KnownSession>> claim(String clientId, long expirySeconds) {
+        return events.requestOwnership(clientId, expirySeconds).thenApply(decision -> decision.previousOwner() == null
+                ? Optional.empty()
+                : Optional.of(new KnownSession(decision.previousOwner(), decision.previousPersistent(),
+                subscriptions.subscriptionsOf(clientId))));
     }
 }

@@ -1,13 +1,12 @@
 package io.relaymq.broker.cluster;
 
-/** Tells the cluster when a local session connects, disconnects, ends, or is handed to another node. */
+/**
+ * Tells the cluster when a local session loses its connection or ends (connects are recorded by the
+ * deciding node of the session-ownership protocol).
+ */
 public interface SessionChanges {
 
     SessionChanges NONE = new SessionChanges() {
-        @Override
-        public void connected(String clientId, long expirySeconds) {
-        }
-
         @Override
         public void disconnected(String clientId, long expirySeconds) {
         }
@@ -16,8 +15,6 @@ public interface SessionChanges {
         public void ended(String clientId) {
         }
     };
-
-    void connected(String clientId, long expirySeconds);
 
     void disconnected(String clientId, long expirySeconds);
 

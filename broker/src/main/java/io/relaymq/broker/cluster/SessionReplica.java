@@ -41,15 +41,13 @@ public class SessionReplica implements SessionChanges, SmartLifecycle, Disposabl
         return Optional.ofNullable(sessions.get(clientId));
     }
 
-    @Override
-    public void connected(String clientId, long expirySeconds) {
-        SessionInfo info = new SessionInfo(self, true, expirySeconds);
-        sessions.put(clientId, info);
-        replica.write(clientId, info.encode());
-    }
-
+    /** Recorded only while this node is still the known owner, so a late disconnect cannot undo a takeover. */
     @Override
     public void disconnected(String clientId, long expirySeconds) {
+        SessionInfo known = sessions.get(clientId);
+        if (known != null && !known.ownerNode().equals(self)) {
+            return;
+        }
         SessionInfo info = new SessionInfo(self, false, expirySeconds);
         sessions.put(clientId, info);
         replica.write(clientId, info.encode());
@@ -57,6 +55,10 @@ public class SessionReplica implements SessionChanges, SmartLifecycle, Disposabl
 
     @Override
     public void ended(String clientId) {
+        SessionInfo known = sessions.get(clientId);
+        if (known != null && !known.ownerNode().equals(self)) {
+            return;
+        }
         sessions.remove(clientId);
         replica.write(clientId, null);
     }

@@ -9,12 +9,14 @@ import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.cluster.ClusterSessionDirectory;
+import io.relaymq.broker.cluster.ClusterSessionDirectory.KnownSession;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.broker.transport.MqttSettings;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,11 +66,19 @@ public final class ConnectHandler {
                 request.maxPacketSize(), request.topicAliasMaximum());
         connection.setWill(request.will(), request.willDelaySeconds());
         connection.setKeepAliveSeconds(request.keepAliveSeconds());
-        claim(connection, request, onConnected);
+        cluster.claim(request.clientId(), request.expirySeconds()).whenComplete((known, error) ->
+                channel.eventLoop().execute(() -> {
+                    if (error != null) {
+                        refuse(channel, v5, ConnectReject.SERVER_UNAVAILABLE, request.clientId(),
+                                "the cluster did not confirm the session: " + error);
+                    } else if (channel.isActive()) {
+                        claim(connection, request, known, onConnected);
+                    }
+                }));
         return true;
     }
 
-    private void claim(MqttConnection connection, ConnectRequest request,
+    private void claim(MqttConnection connection, ConnectRequest request, Optional<KnownSession> known,
                        BiConsumer<MqttConnection, ClientSession> onConnected) {
         ClientSession[] replaced = new ClientSession[1];
         boolean[] resumed = new boolean[1];
@@ -83,7 +93,7 @@ public final class ConnectHandler {
         if (resumed[0]) {
             session.execute(() -> {
                 if (session.isEnded()) {
-                    claim(connection, request, onConnected);
+                    claim(connection, request, known, onConnected);
                     return;
                 }
                 kick(session.connection());
@@ -94,24 +104,22 @@ public final class ConnectHandler {
             old.execute(() -> {
                 kick(old.connection());
                 old.end();
-                session.execute(() -> acceptNew(connection, session, request, onConnected));
+                session.execute(() -> acceptNew(connection, session, request, known, onConnected));
             });
         } else {
-            session.execute(() -> acceptNew(connection, session, request, onConnected));
+            session.execute(() -> acceptNew(connection, session, request, known, onConnected));
         }
     }
 
     /**
-     * A session new to this node: when the cluster knows one for this client elsewhere (another node, or
-     * this node before a restart), its old owner lets go, and unless the client asked for a clean start
-     * a persistent one continues here with its subscriptions.
+     * A session new to this node: when the cluster knew one for this client elsewhere (another node, or
+     * this node before a restart; its old owner has been told to let go), a persistent one continues
+     * here with its subscriptions unless the client asked for a clean start.
      */
     private void acceptNew(MqttConnection connection, ClientSession session, ConnectRequest request,
-                           BiConsumer<MqttConnection, ClientSession> onConnected) {
+                           Optional<KnownSession> known, BiConsumer<MqttConnection, ClientSession> onConnected) {
         boolean present = false;
-        var known = cluster.find(request.clientId());
         if (known.isPresent()) {
-            cluster.takeOver(known.get().ownerNode(), request.clientId());
             if (!request.cleanStart() && known.get().persistent()) {
                 known.get().subscriptions().forEach(session::subscribe);
                 present = true;

@@ -15,7 +15,9 @@ public enum ConnectReject {
     BAD_AUTHENTICATION_METHOD(MqttConnectReturnCode.CONNECTION_REFUSED_NOT_AUTHORIZED,
             MqttConnectReturnCode.CONNECTION_REFUSED_BAD_AUTHENTICATION_METHOD),
     WILL_TOPIC_INVALID(null, MqttConnectReturnCode.CONNECTION_REFUSED_TOPIC_NAME_INVALID),
-    PACKET_TOO_LARGE(null, MqttConnectReturnCode.CONNECTION_REFUSED_PACKET_TOO_LARGE);
+    PACKET_TOO_LARGE(null, MqttConnectReturnCode.CONNECTION_REFUSED_PACKET_TOO_LARGE),
+    SERVER_UNAVAILABLE(MqttConnectReturnCode.CONNECTION_REFUSED_SERVER_UNAVAILABLE,
+            MqttConnectReturnCode.CONNECTION_REFUSED_SERVER_UNAVAILABLE_5);
 
     private final MqttConnectReturnCode v3;
     private final MqttConnectReturnCode v5;

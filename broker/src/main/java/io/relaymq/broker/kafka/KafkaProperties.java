@@ -21,12 +21,14 @@ import org.springframework.validation.annotation.Validated;
  * @param msgAll           the topic every inbound PUBLISH is produced to
  * @param state            the compacted state topics
  * @param downlink         the per-node delivery topics
+ * @param sessionEvents    the session-ownership protocol topics
  */
 @Validated
 @ConfigurationProperties("relaymq.kafka")
 public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Duration apiTimeout,
                               Map<String, String> clientConfig, @Valid @NotNull MsgAll msgAll,
-                              @Valid @NotNull State state, @Valid @NotNull Downlink downlink) {
+                              @Valid @NotNull State state, @Valid @NotNull Downlink downlink,
+                              @Valid @NotNull SessionEvents sessionEvents) {
 
     public KafkaProperties {
         clientConfig = clientConfig == null ? Map.of() : Map.copyOf(clientConfig);
@@ -52,6 +54,19 @@ public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Durati
      */
     public record Downlink(@NotBlank String topicPrefix, @NotBlank String disconnectTopicPrefix, @Min(1) int partitions, @Min(1) @Max(32767) int replicationFactor,
                            @NotNull Duration retention, @Pattern(regexp = "0|1|all|-1") String acks) {
+    }
+
+    /**
+     * The session-ownership protocol: requests keyed by client id, answered on the requester's topic.
+     *
+     * @param requestTopic         where CONNECTs ask to own a session
+     * @param responseTopicPrefix  per-node answer topic (node id appended)
+     * @param partitions           partitions of the request topic (how many nodes can decide in parallel)
+     * @param replicationFactor    replication of both topics
+     * @param retention            how long Kafka keeps requests and answers
+     */
+    public record SessionEvents(@NotBlank String requestTopic, @NotBlank String responseTopicPrefix, @Min(1) int partitions,
+                                @Min(1) @Max(32767) int replicationFactor, @NotNull Duration retention) {
     }
 
     /** The topic every inbound PUBLISH goes through, and its producer and consumers. */

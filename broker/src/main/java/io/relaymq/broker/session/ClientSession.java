@@ -119,7 +119,6 @@ public final class ClientSession {
         // [MQTT-3.1.3-9]: a new connection before the will delay has passed cancels the will
         pendingWill = null;
         connection = newConnection;
-        context.sessionChanges().connected(clientId, expirySeconds);
         long now = context.clock().millis();
         for (InFlight entry : outbound.inFlight()) {
             if (entry.stage == InFlight.Stage.AWAITING_PUBCOMP) {

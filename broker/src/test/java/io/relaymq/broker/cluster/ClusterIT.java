@@ -264,12 +264,35 @@ class ClusterIT {
         });
 
         BlockingQueue<String> after = new LinkedBlockingQueue<>();
-        persistent(b, clientId, after);
+        // until the cluster notices the crash, CONNECTs decided by the dead node are refused: retry like a client
+        await().atMost(Duration.ofSeconds(90)).ignoreExceptions().until(() -> persistent(b, clientId, after).isConnected());
         MqttClient publisher = client(a, "pub");
         await().atMost(Duration.ofSeconds(60)).until(() -> {
             publisher.publish(topic, "still-subscribed".getBytes(StandardCharsets.UTF_8), 1, false);
             return "still-subscribed".equals(after.poll(500, TimeUnit.MILLISECONDS));
         });
+    }
+
+    /** One node decides each session change in order, so of two simultaneous connects exactly one stays. */
+    @Test
+    void simultaneousConnectsOfOneClientIdLeaveExactlyOneConnection() throws Exception {
+        String clientId = "twin-" + UUID.randomUUID().toString().substring(0, 8);
+        BlockingQueue<String> events = new LinkedBlockingQueue<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        var onA = pool.submit(() -> persistent(a, clientId, events));
+        var onB = pool.submit(() -> persistent(b, clientId, events));
+        List<MqttClient> twins = new ArrayList<>();
+        for (var attempt : List.of(onA, onB)) {
+            try {
+                twins.add(attempt.get(60, TimeUnit.SECONDS));
+            } catch (java.util.concurrent.ExecutionException refusedOrClosed) {
+                // the loser may already be refused or closed during its handshake
+            }
+        }
+        pool.shutdown();
+        assertThat(twins).isNotEmpty();
+        await().atMost(Duration.ofSeconds(30)).during(Duration.ofSeconds(2))
+                .until(() -> twins.stream().filter(MqttClient::isConnected).count() == 1);
     }
 
     @Test

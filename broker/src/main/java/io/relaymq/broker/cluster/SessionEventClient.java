@@ -1,0 +1,140 @@
+package io.relaymq.broker.cluster;
+
+import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaProperties;
+import io.relaymq.broker.kafka.TopicProvisioner;
+import io.relaymq.common.node.NodeId;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/** Asks the deciding node to make this node a client's session owner, and waits for the answer. */
+@Component
+public class SessionEventClient implements SmartLifecycle, DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(SessionEventClient.class);
+
+    private final KafkaProperties.SessionEvents settings;
+    private final KafkaClientConfigs configs;
+    private final String self;
+    private final String responseTopic;
+    private final Duration timeout;
+    private final Producer<byte[], byte[]> producer;
+    private final Map<String, CompletableFuture<SessionEvents.ConnectDecision>> waiting = new ConcurrentHashMap<>();
+    private final AtomicBoolean running = new AtomicBoolean();
+    private KafkaConsumer<byte[], byte[]> consumer;
+    private Thread thread;
+
+    public SessionEventClient(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics, NodeId nodeId) {
+        this.settings = kafka.sessionEvents();
+        this.configs = configs;
+        this.self = nodeId.value();
+        this.responseTopic = settings.responseTopicPrefix() + self;
+        this.timeout = kafka.apiTimeout();
+        topics.ensure(settings.requestTopic(), settings.partitions(), settings.replicationFactor(), settings.retention());
+        topics.ensure(responseTopic, 1, settings.replicationFactor(), settings.retention());
+        Map<String, Object> config = configs.producer("session-events", "all", 0, 16384);
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) timeout.toMillis());
+        this.producer = new KafkaProducer<>(config);
+    }
+
+    /** Asks to own {@code clientId}'s session; completes with what the session was, or fails on timeout. */
+    public CompletableFuture<SessionEvents.ConnectDecision> requestOwnership(String clientId, long expirySeconds) {
+        String requestId = UUID.randomUUID().toString();
+        CompletableFuture<SessionEvents.ConnectDecision> answer = new CompletableFuture<>();
+        waiting.put(requestId, answer);
+        answer.whenComplete((d, e) -> waiting.remove(requestId));
+        producer.send(new ProducerRecord<>(settings.requestTopic(), clientId.getBytes(StandardCharsets.UTF_8),
+                new SessionEvents.ConnectRequest(requestId, self, expirySeconds).encode()), (m, error) -> {
+            if (error != null) {
+                answer.completeExceptionally(error);
+            }
+        });
+        return answer.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void start() {
+        consumer = new KafkaConsumer<>(configs.stateReader("session-answers"));
+        TopicPartition partition = new TopicPartition(responseTopic, 0);
+        consumer.assign(List.of(partition));
+        consumer.seekToEnd(List.of(partition));
+        consumer.position(partition);
+        running.set(true);
+        thread = new Thread(this::pollLoop, "session-answers");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void pollLoop() {
+        try {
+            while (running.get()) {
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
+                    try {
+                        SessionEvents.ConnectDecision decision = SessionEvents.ConnectDecision.decode(record.value());
+                        CompletableFuture<SessionEvents.ConnectDecision> answer = waiting.get(decision.requestId());
+                        if (answer != null) {
+                            answer.complete(decision);
+                        }
+                    } catch (IllegalArgumentException e) {
+                        log.warn("skipping undecodable session answer: {}", e.getMessage());
+                    }
+                }
+            }
+        } catch (WakeupException e) {
+            // stopping
+        } finally {
+            consumer.close(Duration.ofSeconds(5));
+        }
+    }
+
+    @Override
+    public void stop() {
+        running.set(false);
+        if (consumer != null) {
+            consumer.wakeup();
+        }
+        if (thread != null) {
+            try {
+                thread.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public void destroy() {
+        producer.close(Duration.ofSeconds(5));
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running.get();
+    }
+
+    /** Before the listeners (200): a CONNECT needs answers. */
+    @Override
+    public int getPhase() {
+        return 90;
+    }
+}

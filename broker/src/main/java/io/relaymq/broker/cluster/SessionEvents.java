@@ -1,0 +1,72 @@
+package io.relaymq.broker.cluster;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The messages of the session-ownership protocol. A node that accepts a CONNECT asks, on
+ * {@code relaymq.client.session.event.request} (key = client id, so one node decides all changes of one
+ * client in order), to become the session's owner; the deciding node records the new owner, tells the
+ * previous owner to let go, and answers on the requester's {@code ...event.response.<nodeId>} topic with
+ * what the session was before.
+ */
+public final class SessionEvents {
+
+    private static final byte VERSION = 1;
+
+    private SessionEvents() {
+    }
+
+    /** "Make {@code requesterNode} the owner of this client's session." */
+    public record ConnectRequest(String requestId, String requesterNode, long expirySeconds) {
+
+        public byte[] encode() {
+            byte[] id = utf8(requestId);
+            byte[] node = utf8(requesterNode);
+            return ByteBuffer.allocate(1 + 4 + id.length + 4 + node.length + 8).put(VERSION)
+                    .putInt(id.length).put(id).putInt(node.length).put(node).putLong(expirySeconds).array();
+        }
+
+        public static ConnectRequest decode(byte[] value) {
+            ByteBuffer in = version(value);
+            return new ConnectRequest(string(in), string(in), in.getLong());
+        }
+    }
+
+    /** The answer: the session as it was before this connect (previousOwner null when there was none). */
+    public record ConnectDecision(String requestId, String previousOwner, boolean previousPersistent) {
+
+        public byte[] encode() {
+            byte[] id = utf8(requestId);
+            byte[] owner = utf8(previousOwner == null ? "" : previousOwner);
+            return ByteBuffer.allocate(1 + 4 + id.length + 4 + owner.length + 1).put(VERSION)
+                    .putInt(id.length).put(id).putInt(owner.length).put(owner).put((byte) (previousPersistent ? 1 : 0))
+                    .array();
+        }
+
+        public static ConnectDecision decode(byte[] value) {
+            ByteBuffer in = version(value);
+            String id = string(in);
+            String owner = string(in);
+            return new ConnectDecision(id, owner.isEmpty() ? null : owner, in.get() == 1);
+        }
+    }
+
+    private static ByteBuffer version(byte[] value) {
+        ByteBuffer in = ByteBuffer.wrap(value);
+        if (in.get() != VERSION) {
+            throw new IllegalArgumentException("unknown session event version");
+        }
+        return in;
+    }
+
+    private static String string(ByteBuffer in) {
+        byte[] b = new byte[in.getInt()];
+        in.get(b);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}
