@@ -296,16 +296,55 @@ class ClusterIT {
     }
 
     @Test
-    void aNodeJoiningLateKnowsTheSubscriptionsOfTheOthers(StackEndpoints stack) throws Exception {
+    void aNodeJoiningLateKnowsTheSessionsAndSubscriptionsOfTheOthers(StackEndpoints stack) throws Exception {
         String topic = unique("cluster/late");
         BlockingQueue<String> received = new LinkedBlockingQueue<>();
         MqttClient subscriber = client(a, "early");
         subscriber.subscribe(topic, 1, (t, m) -> received.add(new String(m.getPayload(), StandardCharsets.UTF_8)));
+        String roamerId = "roamer-" + UUID.randomUUID().toString().substring(0, 8);
+        BlockingQueue<String> roamerEvents = new LinkedBlockingQueue<>();
+        persistent(a, roamerId, roamerEvents).subscribe(topic + "/roamer", 1);
         awaitRouted(client(b, "warm"), topic, received);
 
         try (BrokerProcess c = BrokerProcess.start("cluster-c", stack).awaitReady()) {
             client(c, "pub").publish(topic, "from-c".getBytes(StandardCharsets.UTF_8), 1, false);
             assertThat(take(received)).isEqualTo("from-c");
+
+            BlockingQueue<String> onC = new LinkedBlockingQueue<>();
+            MqttClient roamer = new MqttClient(c.mqtt(), roamerId, new MemoryPersistence());
+            roamer.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallback() {
+                @Override
+                public void connectionLost(Throwable cause) {
+                }
+
+                @Override
+                public void messageArrived(String t, org.eclipse.paho.client.mqttv3.MqttMessage m) {
+                    onC.add(new String(m.getPayload(), StandardCharsets.UTF_8));
+                }
+
+                @Override
+                public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {
+                }
+            });
+            MqttConnectOptions options = new MqttConnectOptions();
+            options.setCleanSession(false);
+            options.setConnectionTimeout(30);
+            var token = roamer.connectWithResult(options);
+            clients.add(roamer);
+            assertThat(token.getSessionPresent()).as("the late node continues the session").isTrue();
+            assertThat(roamerEvents.poll(30, TimeUnit.SECONDS)).isEqualTo("lost");
+            MqttClient publisher = client(b, "pub");
+            await().atMost(Duration.ofSeconds(60)).until(() -> {
+                publisher.publish(topic + "/roamer", "to-c".getBytes(StandardCharsets.UTF_8), 1, false);
+                return "to-c".equals(onC.poll(500, TimeUnit.MILLISECONDS));
+            });
         }
+        // a graceful shutdown leaves the node's persistent sessions marked disconnected, not gone
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            SessionInfo roamer = SessionInfo.decode(ClusterState.latestRecords(stack, "relaymq.client.session").get(roamerId));
+            assertThat(roamer.ownerNode()).isEqualTo("cluster-c");
+            assertThat(roamer.connected()).isFalse();
+        });
+        assertThat(ClusterState.registeredNodes(stack)).doesNotContain("cluster-c");
     }
 }
