@@ -1,5 +1,6 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.broker.kafka.ConsumerLoop;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
@@ -10,15 +11,12 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -41,9 +39,7 @@ public class DisconnectCommands implements SmartLifecycle, DisposableBean {
     private final KafkaClientConfigs configs;
     private final SessionRegistry sessions;
     private final Producer<byte[], byte[]> producer;
-    private final AtomicBoolean running = new AtomicBoolean();
-    private KafkaConsumer<byte[], byte[]> consumer;
-    private Thread thread;
+    private ConsumerLoop loop;
 
     public DisconnectCommands(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics, NodeId nodeId,
                               SessionRegistry sessions) {
@@ -74,32 +70,12 @@ public class DisconnectCommands implements SmartLifecycle, DisposableBean {
     public void start() {
         var config = configs.consumer("disconnect", "relaymq-disconnect-" + self, 500);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-        consumer = new KafkaConsumer<>(config);
+        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
         consumer.subscribe(List.of(prefix + self));
-        running.set(true);
-        thread = new Thread(this::pollLoop, "disconnect-commands");
-        thread.setDaemon(true);
-        thread.start();
-    }
-
-    private void pollLoop() {
-        try {
-            while (running.get()) {
-                var records = consumer.poll(Duration.ofMillis(200));
-                for (ConsumerRecord<byte[], byte[]> record : records) {
-                    handOver(new String(record.key(), StandardCharsets.UTF_8), new String(record.value(), StandardCharsets.UTF_8));
-                }
-                if (!records.isEmpty()) {
-                    consumer.commitAsync();
-                }
-            }
-        } catch (WakeupException e) {
-            // stopping
-        } catch (RuntimeException e) {
-            log.error("disconnect command consumer stopped unexpectedly", e);
-        } finally {
-            consumer.close(Duration.ofSeconds(5));
-        }
+        loop = new ConsumerLoop("disconnect-commands", consumer, record -> handOver(
+                new String(record.key(), StandardCharsets.UTF_8), new String(record.value(), StandardCharsets.UTF_8)),
+                () -> { }, true);
+        loop.start();
     }
 
     private void handOver(String clientId, String newOwner) {
@@ -113,16 +89,8 @@ public class DisconnectCommands implements SmartLifecycle, DisposableBean {
 
     @Override
     public void stop() {
-        running.set(false);
-        if (consumer != null) {
-            consumer.wakeup();
-        }
-        if (thread != null) {
-            try {
-                thread.join(10_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (loop != null) {
+            loop.stop();
         }
     }
 
@@ -133,7 +101,7 @@ public class DisconnectCommands implements SmartLifecycle, DisposableBean {
 
     @Override
     public boolean isRunning() {
-        return running.get();
+        return loop != null && loop.isRunning();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.broker.kafka.ConsumerLoop;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
@@ -12,7 +13,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -20,9 +20,6 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
@@ -31,8 +28,6 @@ import org.springframework.stereotype.Component;
 @Component
 public class SessionEventClient implements SmartLifecycle, DisposableBean {
 
-    private static final Logger log = LoggerFactory.getLogger(SessionEventClient.class);
-
     private final KafkaProperties.SessionEvents settings;
     private final KafkaClientConfigs configs;
     private final String self;
@@ -40,9 +35,7 @@ public class SessionEventClient implements SmartLifecycle, DisposableBean {
     private final Duration timeout;
     private final Producer<byte[], byte[]> producer;
     private final Map<String, CompletableFuture<SessionEvents.ConnectDecision>> waiting = new ConcurrentHashMap<>();
-    private final AtomicBoolean running = new AtomicBoolean();
-    private KafkaConsumer<byte[], byte[]> consumer;
-    private Thread thread;
+    private ConsumerLoop loop;
 
     public SessionEventClient(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics, NodeId nodeId) {
         this.settings = kafka.sessionEvents();
@@ -74,51 +67,27 @@ public class SessionEventClient implements SmartLifecycle, DisposableBean {
 
     @Override
     public void start() {
-        consumer = new KafkaConsumer<>(configs.stateReader("session-answers"));
+        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.stateReader("session-answers"));
         TopicPartition partition = new TopicPartition(responseTopic, 0);
         consumer.assign(List.of(partition));
         consumer.seekToEnd(List.of(partition));
         consumer.position(partition);
-        running.set(true);
-        thread = new Thread(this::pollLoop, "session-answers");
-        thread.setDaemon(true);
-        thread.start();
+        loop = new ConsumerLoop("session-answers", consumer, this::answer, () -> { }, false);
+        loop.start();
     }
 
-    private void pollLoop() {
-        try {
-            while (running.get()) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
-                    try {
-                        SessionEvents.ConnectDecision decision = SessionEvents.ConnectDecision.decode(record.value());
-                        CompletableFuture<SessionEvents.ConnectDecision> answer = waiting.get(decision.requestId());
-                        if (answer != null) {
-                            answer.complete(decision);
-                        }
-                    } catch (IllegalArgumentException e) {
-                        log.warn("skipping undecodable session answer: {}", e.getMessage());
-                    }
-                }
-            }
-        } catch (WakeupException e) {
-            // stopping
-        } finally {
-            consumer.close(Duration.ofSeconds(5));
+    private void answer(ConsumerRecord<byte[], byte[]> record) {
+        SessionEvents.ConnectDecision decision = SessionEvents.ConnectDecision.decode(record.value());
+        CompletableFuture<SessionEvents.ConnectDecision> answer = waiting.get(decision.requestId());
+        if (answer != null) {
+            answer.complete(decision);
         }
     }
 
     @Override
     public void stop() {
-        running.set(false);
-        if (consumer != null) {
-            consumer.wakeup();
-        }
-        if (thread != null) {
-            try {
-                thread.join(10_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (loop != null) {
+            loop.stop();
         }
     }
 
@@ -129,7 +98,7 @@ public class SessionEventClient implements SmartLifecycle, DisposableBean {
 
     @Override
     public boolean isRunning() {
-        return running.get();
+        return loop != null && loop.isRunning();
     }
 
     /** Before the listeners (200): a CONNECT needs answers. */

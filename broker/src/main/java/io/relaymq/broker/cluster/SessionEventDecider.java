@@ -1,5 +1,6 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.broker.kafka.ConsumerLoop;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.common.node.NodeId;
@@ -7,16 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.errors.WakeupException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
@@ -30,17 +26,13 @@ import org.springframework.stereotype.Component;
 @Component
 public class SessionEventDecider implements SmartLifecycle, DisposableBean {
 
-    private static final Logger log = LoggerFactory.getLogger(SessionEventDecider.class);
-
     private final KafkaProperties.SessionEvents settings;
     private final KafkaClientConfigs configs;
     private final SessionReplica sessions;
     private final DisconnectCommands commands;
     private final String self;
     private final Producer<byte[], byte[]> producer;
-    private final AtomicBoolean running = new AtomicBoolean();
-    private KafkaConsumer<byte[], byte[]> consumer;
-    private Thread thread;
+    private ConsumerLoop loop;
 
     public SessionEventDecider(KafkaProperties kafka, KafkaClientConfigs configs, SessionReplica sessions,
                                DisconnectCommands commands, NodeId nodeId) {
@@ -73,52 +65,18 @@ public class SessionEventDecider implements SmartLifecycle, DisposableBean {
     public void start() {
         Map<String, Object> config = configs.consumer("session-events", "relaymq-session-events", 500);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-        consumer = new KafkaConsumer<>(config);
+        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
         consumer.subscribe(List.of(settings.requestTopic()));
-        running.set(true);
-        thread = new Thread(this::pollLoop, "session-decider");
-        thread.setDaemon(true);
-        thread.start();
-    }
-
-    private void pollLoop() {
-        try {
-            while (running.get()) {
-                var records = consumer.poll(Duration.ofMillis(100));
-                for (ConsumerRecord<byte[], byte[]> record : records) {
-                    try {
-                        handle(new String(record.key(), StandardCharsets.UTF_8),
-                                SessionEvents.ConnectRequest.decode(record.value()));
-                    } catch (RuntimeException e) {
-                        log.warn("skipping session event at offset {}: {}", record.offset(), e.getMessage());
-                    }
-                }
-                if (!records.isEmpty()) {
-                    producer.flush();
-                    consumer.commitAsync();
-                }
-            }
-        } catch (WakeupException e) {
-            // stopping
-        } catch (RuntimeException e) {
-            log.error("session decider stopped unexpectedly", e);
-        } finally {
-            consumer.close(Duration.ofSeconds(5));
-        }
+        loop = new ConsumerLoop("session-decider", consumer, record -> handle(
+                new String(record.key(), StandardCharsets.UTF_8), SessionEvents.ConnectRequest.decode(record.value())),
+                producer::flush, true);
+        loop.start();
     }
 
     @Override
     public void stop() {
-        running.set(false);
-        if (consumer != null) {
-            consumer.wakeup();
-        }
-        if (thread != null) {
-            try {
-                thread.join(10_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (loop != null) {
+            loop.stop();
         }
     }
 
@@ -129,7 +87,7 @@ public class SessionEventDecider implements SmartLifecycle, DisposableBean {
 
     @Override
     public boolean isRunning() {
-        return running.get();
+        return loop != null && loop.isRunning();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.broker.kafka.ConsumerLoop;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.common.node.NodeId;
@@ -9,7 +10,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -18,7 +18,6 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,11 +37,9 @@ public final class StateTopicReplica implements AutoCloseable {
     private final Consumer<ConsumerRecord<byte[], byte[]>> applier;
     private final String markerKey;
     private final Producer<byte[], byte[]> producer;
-    private final AtomicBoolean running = new AtomicBoolean();
     private final CountDownLatch caughtUp = new CountDownLatch(1);
     private volatile String awaitedMarker;
-    private KafkaConsumer<byte[], byte[]> consumer;
-    private Thread reader;
+    private ConsumerLoop reader;
 
     public StateTopicReplica(String topic, KafkaProperties kafka, KafkaClientConfigs configs, Admin admin, NodeId nodeId,
                              Consumer<ConsumerRecord<byte[], byte[]>> applier) {
@@ -69,13 +66,11 @@ public final class StateTopicReplica implements AutoCloseable {
 
     /** Starts the reader and returns once everything written before now has been applied. */
     public void startAndCatchUp(Duration timeout) {
-        consumer = new KafkaConsumer<>(configs.stateReader("state-" + topic));
+        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.stateReader("state-" + topic));
         TopicPartition partition = new TopicPartition(topic, 0);
         consumer.assign(List.of(partition));
         consumer.seekToBeginning(List.of(partition));
-        running.set(true);
-        reader = new Thread(this::readLoop, "replica-" + topic);
-        reader.setDaemon(true);
+        reader = new ConsumerLoop("replica-" + topic, consumer, this::dispatch, () -> { }, false);
         reader.start();
         long began = System.nanoTime();
         awaitedMarker = UUID.randomUUID().toString();
@@ -93,22 +88,6 @@ public final class StateTopicReplica implements AutoCloseable {
         log.info("caught up with {} in {} ms", topic, (System.nanoTime() - began) / 1_000_000);
     }
 
-    private void readLoop() {
-        try {
-            while (running.get()) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                    dispatch(record);
-                }
-            }
-        } catch (WakeupException e) {
-            // stopping
-        } catch (RuntimeException e) {
-            log.error("stopped reading {}", topic, e);
-        } finally {
-            consumer.close(Duration.ofSeconds(5));
-        }
-    }
-
     private void dispatch(ConsumerRecord<byte[], byte[]> record) {
         String key = new String(record.key(), StandardCharsets.UTF_8);
         if (key.startsWith(MARKER_PREFIX)) {
@@ -117,24 +96,12 @@ public final class StateTopicReplica implements AutoCloseable {
             }
             return;
         }
-        try {
-            applier.accept(record);
-        } catch (RuntimeException e) {
-            log.warn("skipping record of {} for key {} at offset {}: {}", topic, key, record.offset(), e.getMessage());
-        }
+        applier.accept(record);
     }
 
     public void stopReading() {
-        running.set(false);
-        if (consumer != null) {
-            consumer.wakeup();
-        }
         if (reader != null) {
-            try {
-                reader.join(10_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            reader.stop();
         }
         producer.flush();
     }
