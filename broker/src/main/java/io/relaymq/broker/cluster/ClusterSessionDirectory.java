@@ -20,11 +20,31 @@ public interface ClusterSessionDirectory {
     record KnownSession(String ownerNode, boolean persistent, List<Subscription> subscriptions) {
     }
 
-    ClusterSessionDirectory NONE = (clientId, expirySeconds) -> CompletableFuture.completedFuture(Optional.empty());
+    /**
+     * The outcome of a claim: the ownership version granted (grows with every decision for the client
+     * id) and the session as it was before, if the cluster knew one.
+     */
+    record Claim(long version, Optional<KnownSession> previous) {
+    }
+
+    ClusterSessionDirectory NONE = new ClusterSessionDirectory() {
+        @Override
+        public CompletionStage<Claim> claim(String clientId, long expirySeconds) {
+            return CompletableFuture.completedFuture(new Claim(0, Optional.empty()));
+        }
+
+        @Override
+        public boolean isSuperseded(String clientId, long version) {
+            return false;
+        }
+    };
 
     /**
-     * Makes this node the owner of {@code clientId}'s session, cluster-wide; completes with the session
-     * as it was before (if the cluster knew one), after its previous owner was told to let go.
+     * Makes this node the owner of {@code clientId}'s session, cluster-wide; completes once the decision
+     * is made and its previous owner was told to let go.
      */
-    CompletionStage<Optional<KnownSession>> claim(String clientId, long expirySeconds);
+    CompletionStage<Claim> claim(String clientId, long expirySeconds);
+
+    /** True when another node has meanwhile taken over a newer version of the session. */
+    boolean isSuperseded(String clientId, long version);
 }

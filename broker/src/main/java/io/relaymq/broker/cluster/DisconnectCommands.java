@@ -25,7 +25,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * "Your session of this client moved to another node": sent on {@code relaymq.client.disconnect.<nodeId>}
- * (key = client id, value = the new owner) by the node a client reconnected to. The old owner closes
+ * (key = client id, value = the new owner's ownership version) by the node that decided the move. The old owner closes
  * the client's connection there (5.0: DISCONNECT 0x8E) and drops its local copy of the session
  * without ending it cluster-wide.
  */
@@ -38,11 +38,13 @@ public class DisconnectCommands implements SmartLifecycle, DisposableBean {
     private final String self;
     private final KafkaClientConfigs configs;
     private final SessionRegistry sessions;
+    private final MovedSessions moved;
     private final Producer<byte[], byte[]> producer;
     private ConsumerLoop loop;
 
     public DisconnectCommands(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics, NodeId nodeId,
-                              SessionRegistry sessions) {
+                              SessionRegistry sessions, MovedSessions moved) {
+        this.moved = moved;
         this.prefix = kafka.downlink().disconnectTopicPrefix();
         this.self = nodeId.value();
         this.configs = configs;
@@ -53,10 +55,10 @@ public class DisconnectCommands implements SmartLifecycle, DisposableBean {
         this.producer = new KafkaProducer<>(config);
     }
 
-    /** Tells {@code ownerNode} that {@code clientId}'s session now lives on {@code newOwner}. */
-    public void send(String ownerNode, String clientId, String newOwner) {
+    /** Tells {@code ownerNode} to let go of its copies of {@code clientId}'s session older than {@code version}. */
+    public void send(String ownerNode, String clientId, long version) {
         try {
-            producer.send(new ProducerRecord<>(prefix + ownerNode, bytes(clientId), bytes(newOwner)), (m, error) -> {
+            producer.send(new ProducerRecord<>(prefix + ownerNode, bytes(clientId), bytes(Long.toString(version))), (m, error) -> {
                 if (error != null) {
                     log.warn("[{}] could not tell node {} about the takeover: {}", clientId, ownerNode, error.getMessage());
                 }
@@ -73,18 +75,28 @@ public class DisconnectCommands implements SmartLifecycle, DisposableBean {
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
         consumer.subscribe(List.of(prefix + self));
         loop = new ConsumerLoop("disconnect-commands", consumer, record -> handOver(
-                new String(record.key(), StandardCharsets.UTF_8), new String(record.value(), StandardCharsets.UTF_8)),
-                () -> { }, true);
+                new String(record.key(), StandardCharsets.UTF_8),
+                Long.parseLong(new String(record.value(), StandardCharsets.UTF_8))), () -> { }, true);
         loop.start();
     }
 
-    private void handOver(String clientId, String newOwner) {
+    /**
+     * Remembers that versions below {@code version} are superseded, and lets go of the local copy if it
+     * is older. A session this node creates later with an older version is let go of as well (see
+     * {@link MovedSessions}), so a command that overtakes a slow CONNECT is not lost.
+     */
+    private void handOver(String clientId, long version) {
+        moved.record(clientId, version);
         ClientSession session = sessions.get(clientId);
-        if (session == null || newOwner.equals(self)) {
+        if (session == null) {
             return;
         }
-        log.info("[{}] session moved to node {}", clientId, newOwner);
-        session.execute(session::handOver);
+        session.execute(() -> {
+            if (session.ownershipVersion() < version) {
+                log.info("[{}] session moved to another node", clientId);
+                session.handOver();
+            }
+        });
     }
 
     @Override

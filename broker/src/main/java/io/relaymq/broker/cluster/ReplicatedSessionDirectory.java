@@ -13,17 +13,24 @@ public class ReplicatedSessionDirectory implements ClusterSessionDirectory {
 
     private final SessionEventClient events;
     private final RemoteSubscriptions subscriptions;
+    private final MovedSessions moved;
 
-    public ReplicatedSessionDirectory(SessionEventClient events, RemoteSubscriptions subscriptions) {
+    public ReplicatedSessionDirectory(SessionEventClient events, RemoteSubscriptions subscriptions, MovedSessions moved) {
         this.events = events;
         this.subscriptions = subscriptions;
+        this.moved = moved;
     }
 
     @Override
-    public CompletionStage<Optional<KnownSession>> claim(String clientId, long expirySeconds) {
-        return events.requestOwnership(clientId, expirySeconds).thenApply(decision -> decision.previousOwner() == null
-                ? Optional.empty()
-                : Optional.of(new KnownSession(decision.previousOwner(), decision.previousPersistent(),
-                subscriptions.subscriptionsOf(clientId))));
+    public CompletionStage<Claim> claim(String clientId, long expirySeconds) {
+        return events.requestOwnership(clientId, expirySeconds).thenApply(decision -> new Claim(decision.version(),
+                decision.previousOwner() == null ? Optional.empty()
+                        : Optional.of(new KnownSession(decision.previousOwner(), decision.previousPersistent(),
+                        subscriptions.subscriptionsOf(clientId)))));
+    }
+
+    @Override
+    public boolean isSuperseded(String clientId, long version) {
+        return moved.isSuperseded(clientId, version);
     }
 }

@@ -20,8 +20,8 @@ import org.springframework.stereotype.Component;
 /**
  * Decides session ownership: all nodes consume {@code relaymq.client.session.event.request} as one
  * group, so every request for one client id is decided by one node, one after the other. A decision
- * records the requester as owner, tells a different previous owner to let go, and answers the requester
- * with what the session was.
+ * records the requester as owner, tells a different previous owner to let go of every copy older than
+ * this decision's version, and answers the requester with what the session was.
  */
 @Component
 public class SessionEventDecider implements SmartLifecycle, DisposableBean {
@@ -45,17 +45,18 @@ public class SessionEventDecider implements SmartLifecycle, DisposableBean {
     }
 
     /** The decision for one request, given what this node knows of the session (pure logic). */
-    static SessionEvents.ConnectDecision decide(SessionEvents.ConnectRequest request, SessionInfo current) {
+    static SessionEvents.ConnectDecision decide(SessionEvents.ConnectRequest request, SessionInfo current, long version) {
         return new SessionEvents.ConnectDecision(request.requestId(), current == null ? null : current.ownerNode(),
-                current != null && current.isPersistent());
+                current != null && current.isPersistent(), version);
     }
 
-    private void handle(String clientId, SessionEvents.ConnectRequest request) {
+    /** {@code version} is the request's offset: it grows with every request for the same client id. */
+    private void handle(String clientId, SessionEvents.ConnectRequest request, long version) {
         SessionInfo current = sessions.get(clientId).orElse(null);
-        SessionEvents.ConnectDecision decision = decide(request, current);
+        SessionEvents.ConnectDecision decision = decide(request, current, version);
         sessions.writeFor(clientId, new SessionInfo(request.requesterNode(), true, request.expirySeconds()));
         if (decision.previousOwner() != null && !decision.previousOwner().equals(request.requesterNode())) {
-            commands.send(decision.previousOwner(), clientId, request.requesterNode());
+            commands.send(decision.previousOwner(), clientId, version);
         }
         producer.send(new ProducerRecord<>(settings.responseTopicPrefix() + request.requesterNode(),
                 clientId.getBytes(StandardCharsets.UTF_8), decision.encode()));
@@ -68,8 +69,8 @@ public class SessionEventDecider implements SmartLifecycle, DisposableBean {
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
         consumer.subscribe(List.of(settings.requestTopic()));
         loop = new ConsumerLoop("session-decider", consumer, record -> handle(
-                new String(record.key(), StandardCharsets.UTF_8), SessionEvents.ConnectRequest.decode(record.value())),
-                producer::flush, true);
+                new String(record.key(), StandardCharsets.UTF_8), SessionEvents.ConnectRequest.decode(record.value()),
+                record.offset()), producer::flush, true);
         loop.start();
     }
 

@@ -28,31 +28,34 @@ public final class SessionEvents {
         }
 
         public static ConnectRequest decode(byte[] value) {
-            ByteBuffer in = version(value);
+            ByteBuffer in = checked(value);
             return new ConnectRequest(string(in), string(in), in.getLong());
         }
     }
 
-    /** The answer: the session as it was before this connect (previousOwner null when there was none). */
-    public record ConnectDecision(String requestId, String previousOwner, boolean previousPersistent) {
+    /**
+     * The answer: the session as it was before this connect (previousOwner null when there was none), and
+     * the ownership version, which grows with every decision for the client id (the request's offset).
+     */
+    public record ConnectDecision(String requestId, String previousOwner, boolean previousPersistent, long version) {
 
         public byte[] encode() {
             byte[] id = utf8(requestId);
             byte[] owner = utf8(previousOwner == null ? "" : previousOwner);
-            return ByteBuffer.allocate(1 + 4 + id.length + 4 + owner.length + 1).put(VERSION)
+            return ByteBuffer.allocate(1 + 4 + id.length + 4 + owner.length + 1 + 8).put(VERSION)
                     .putInt(id.length).put(id).putInt(owner.length).put(owner).put((byte) (previousPersistent ? 1 : 0))
-                    .array();
+                    .putLong(version).array();
         }
 
         public static ConnectDecision decode(byte[] value) {
-            ByteBuffer in = version(value);
+            ByteBuffer in = checked(value);
             String id = string(in);
             String owner = string(in);
-            return new ConnectDecision(id, owner.isEmpty() ? null : owner, in.get() == 1);
+            return new ConnectDecision(id, owner.isEmpty() ? null : owner, in.get() == 1, in.getLong());
         }
     }
 
-    private static ByteBuffer version(byte[] value) {
+    private static ByteBuffer checked(byte[] value) {
         ByteBuffer in = ByteBuffer.wrap(value);
         if (in.get() != VERSION) {
             throw new IllegalArgumentException("unknown session event version");

@@ -9,6 +9,7 @@ import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.cluster.ClusterSessionDirectory;
+import io.relaymq.broker.cluster.ClusterSessionDirectory.Claim;
 import io.relaymq.broker.cluster.ClusterSessionDirectory.KnownSession;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.session.ClientSession;
@@ -66,19 +67,19 @@ public final class ConnectHandler {
                 request.maxPacketSize(), request.topicAliasMaximum());
         connection.setWill(request.will(), request.willDelaySeconds());
         connection.setKeepAliveSeconds(request.keepAliveSeconds());
-        cluster.claim(request.clientId(), request.expirySeconds()).whenComplete((known, error) ->
+        cluster.claim(request.clientId(), request.expirySeconds()).whenComplete((granted, error) ->
                 channel.eventLoop().execute(() -> {
                     if (error != null) {
                         refuse(channel, v5, ConnectReject.SERVER_UNAVAILABLE, request.clientId(),
                                 "the cluster did not confirm the session: " + error);
                     } else if (channel.isActive()) {
-                        claim(connection, request, known, onConnected);
+                        claim(connection, request, granted, onConnected);
                     }
                 }));
         return true;
     }
 
-    private void claim(MqttConnection connection, ConnectRequest request, Optional<KnownSession> known,
+    private void claim(MqttConnection connection, ConnectRequest request, Claim granted,
                        BiConsumer<MqttConnection, ClientSession> onConnected) {
         ClientSession[] replaced = new ClientSession[1];
         boolean[] resumed = new boolean[1];
@@ -93,21 +94,21 @@ public final class ConnectHandler {
         if (resumed[0]) {
             session.execute(() -> {
                 if (session.isEnded()) {
-                    claim(connection, request, known, onConnected);
+                    claim(connection, request, granted, onConnected);
                     return;
                 }
                 kick(session.connection());
-                accept(connection, session, request, true, onConnected);
+                accept(connection, session, request, true, granted.version(), onConnected);
             });
         } else if (replaced[0] != null) {
             ClientSession old = replaced[0];
             old.execute(() -> {
                 kick(old.connection());
                 old.end();
-                session.execute(() -> acceptNew(connection, session, request, known, onConnected));
+                session.execute(() -> acceptNew(connection, session, request, granted, onConnected));
             });
         } else {
-            session.execute(() -> acceptNew(connection, session, request, known, onConnected));
+            session.execute(() -> acceptNew(connection, session, request, granted, onConnected));
         }
     }
 
@@ -116,8 +117,9 @@ public final class ConnectHandler {
      * this node before a restart; its old owner has been told to let go), a persistent one continues
      * here with its subscriptions unless the client asked for a clean start.
      */
-    private void acceptNew(MqttConnection connection, ClientSession session, ConnectRequest request,
-                           Optional<KnownSession> known, BiConsumer<MqttConnection, ClientSession> onConnected) {
+    private void acceptNew(MqttConnection connection, ClientSession session, ConnectRequest request, Claim granted,
+                           BiConsumer<MqttConnection, ClientSession> onConnected) {
+        Optional<KnownSession> known = granted.previous();
         boolean present = false;
         if (known.isPresent()) {
             if (!request.cleanStart() && known.get().persistent()) {
@@ -126,7 +128,7 @@ public final class ConnectHandler {
                 log.info("{} continues its session from node {}", connection, known.get().ownerNode());
             }
         }
-        accept(connection, session, request, present, onConnected);
+        accept(connection, session, request, present, granted.version(), onConnected);
     }
 
     private static void kick(MqttConnection previous) {
@@ -137,8 +139,9 @@ public final class ConnectHandler {
     }
 
     private void accept(MqttConnection connection, ClientSession session, ConnectRequest request, boolean present,
-                        BiConsumer<MqttConnection, ClientSession> onConnected) {
+                        long version, BiConsumer<MqttConnection, ClientSession> onConnected) {
         session.setExpirySeconds(request.expirySeconds());
+        session.setOwnershipVersion(version);
         if (!connection.isActive()) {
             // gone before CONNACK: the session starts its expiry like after any disconnect
             session.attach(connection);
@@ -154,6 +157,11 @@ public final class ConnectHandler {
         session.attach(connection);
         log.debug("{} connected ({}, session {})", connection, connection.version(), present ? "resumed" : "new");
         onConnected.accept(connection, session);
+        if (cluster.isSuperseded(request.clientId(), version)) {
+            // another node took the session over while this CONNECT was on its way: let go at once
+            log.info("{} was taken over by another node during its CONNECT", connection);
+            session.handOver();
+        }
     }
 
     private MqttProperties connAckProperties(ConnectRequest request) {

@@ -36,6 +36,7 @@ public final class ClientSession {
     private PublishedMessage pendingWill;
     private volatile boolean ended;
     private boolean handedOver;
+    private long ownershipVersion;
 
     public ClientSession(String clientId, EventExecutor executor, SessionContext context) {
         this.clientId = clientId;
@@ -71,6 +72,15 @@ public final class ClientSession {
 
     public MqttConnection connection() {
         return connection;
+    }
+
+    /** The cluster's ownership version of this copy of the session (newer copies elsewhere supersede it). */
+    public long ownershipVersion() {
+        return ownershipVersion;
+    }
+
+    public void setOwnershipVersion(long version) {
+        this.ownershipVersion = version;
     }
 
     public void setExpirySeconds(long seconds) {
