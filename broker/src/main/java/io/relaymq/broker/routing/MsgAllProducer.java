@@ -8,9 +8,11 @@ import io.relaymq.common.message.PublishedMessage;
 import io.relaymq.common.message.PublishedMessageCodec;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
@@ -30,8 +32,11 @@ public class MsgAllProducer implements MessageSink, DisposableBean {
         KafkaProperties.MsgAll msgAll = kafka.msgAll();
         topics.ensure(msgAll.topic(), msgAll.partitions(), msgAll.replicationFactor(), msgAll.retention());
         this.topic = msgAll.topic();
-        this.producer = new KafkaProducer<>(configs.producer("msg-all", msgAll.acks(), msgAll.linger().toMillis(),
-                msgAll.batchSize()));
+        Map<String, Object> config = configs.producer("msg-all", msgAll.acks(), msgAll.linger().toMillis(),
+                msgAll.batchSize());
+        // send() runs on a connection's event loop: never let a Kafka outage block it for long
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 2000);
+        this.producer = new KafkaProducer<>(config);
     }
 
     @Override
