@@ -5,14 +5,11 @@ import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.springframework.beans.factory.DisposableBean;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,19 +18,16 @@ import org.springframework.stereotype.Component;
  * whole topic so a CONNECT anywhere knows where the client's session was.
  */
 @Component
-public class SessionReplica implements SessionChanges, SmartLifecycle, DisposableBean {
+public class SessionReplica extends ReplicatedState implements SessionChanges {
 
-    private final StateTopicReplica replica;
     private final String self;
-    private final Duration catchUpTimeout;
     private final Map<String, SessionInfo> sessions = new ConcurrentHashMap<>();
-    private volatile boolean running;
 
     public SessionReplica(KafkaProperties kafka, KafkaClientConfigs configs, Admin admin, NodeId nodeId,
                           NodeProperties node) {
+        super(node.dependencyTimeout(), 60);
         this.self = nodeId.value();
-        this.catchUpTimeout = node.dependencyTimeout();
-        this.replica = new StateTopicReplica(kafka.state().sessionsTopic(), kafka, configs, admin, nodeId, this::apply);
+        use(new StateTopicReplica(kafka.state().sessionsTopic(), kafka, configs, admin, nodeId, this::apply));
     }
 
     /** The last known state of {@code clientId}'s session anywhere in the cluster. */
@@ -50,7 +44,7 @@ public class SessionReplica implements SessionChanges, SmartLifecycle, Disposabl
         }
         SessionInfo info = new SessionInfo(self, false, expirySeconds);
         sessions.put(clientId, info);
-        replica.write(clientId, info.encode());
+        replica().write(clientId, info.encode());
     }
 
     @Override
@@ -60,7 +54,7 @@ public class SessionReplica implements SessionChanges, SmartLifecycle, Disposabl
             return;
         }
         sessions.remove(clientId);
-        replica.write(clientId, null);
+        replica().write(clientId, null);
     }
 
     private void apply(ConsumerRecord<byte[], byte[]> record) {
@@ -90,37 +84,10 @@ public class SessionReplica implements SessionChanges, SmartLifecycle, Disposabl
         } else {
             sessions.put(clientId, info);
         }
-        replica.write(clientId, info == null ? null : info.encode());
+        replica().write(clientId, info == null ? null : info.encode());
     }
 
     public int size() {
         return sessions.size();
-    }
-
-    @Override
-    public void start() {
-        replica.startAndCatchUp(catchUpTimeout);
-        running = true;
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        replica.stopReading();
-    }
-
-    @Override
-    public void destroy() {
-        replica.close();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    @Override
-    public int getPhase() {
-        return 60;
     }
 }

@@ -1,5 +1,6 @@
 package io.relaymq.broker.retain;
 
+import io.relaymq.broker.cluster.ReplicatedState;
 import io.relaymq.broker.cluster.StateTopicReplica;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
@@ -8,11 +9,8 @@ import io.relaymq.common.message.PublishedMessage;
 import io.relaymq.common.message.PublishedMessageCodec;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.springframework.beans.factory.DisposableBean;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,23 +19,20 @@ import org.springframework.stereotype.Component;
  * its {@link RetainedMessages} before its MQTT listeners open; retained messages survive restarts.
  */
 @Component
-public class RetainedReplica implements RetainedSink, SmartLifecycle, DisposableBean {
+public class RetainedReplica extends ReplicatedState implements RetainedSink {
 
     private final RetainedMessages store;
-    private final StateTopicReplica replica;
-    private final Duration catchUpTimeout;
-    private volatile boolean running;
 
     public RetainedReplica(RetainedMessages store, KafkaProperties kafka, KafkaClientConfigs configs, Admin admin,
                            NodeId nodeId, NodeProperties node) {
+        super(node.dependencyTimeout(), 50);
         this.store = store;
-        this.catchUpTimeout = node.dependencyTimeout();
-        this.replica = new StateTopicReplica(kafka.state().retainedTopic(), kafka, configs, admin, nodeId, this::apply);
+        use(new StateTopicReplica(kafka.state().retainedTopic(), kafka, configs, admin, nodeId, this::apply));
     }
 
     @Override
     public void retain(PublishedMessage message) {
-        replica.write(message.topic(),
+        replica().write(message.topic(),
                 message.payload().length == 0 ? null : PublishedMessageCodec.encode(message.withRetain(true)));
     }
 
@@ -47,33 +42,5 @@ public class RetainedReplica implements RetainedSink, SmartLifecycle, Disposable
         } else {
             store.apply(PublishedMessageCodec.decode(record.value()));
         }
-    }
-
-    @Override
-    public void start() {
-        replica.startAndCatchUp(catchUpTimeout);
-        running = true;
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        replica.stopReading();
-    }
-
-    @Override
-    public void destroy() {
-        replica.close();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    /** Before the msg.all consumers (100) and the MQTT listeners (200). */
-    @Override
-    public int getPhase() {
-        return 50;
     }
 }
