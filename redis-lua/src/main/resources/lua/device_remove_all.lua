@@ -1,0 +1,12 @@
+-- Removes everything stored for one persistent DEVICE session (clean start, session expiry, client
+-- type change).
+-- KEYS[1]: {client}_messages           ZSET of packet ids
+-- KEYS[2]: {client}_last_packet_id     last packet id assigned
+-- KEYS[3]: {client}_messages_          prefix of the message keys
+-- returns: the number of messages removed
+local ids = redis.call('ZRANGE', KEYS[1], 0, -1)
+for _, id in ipairs(ids) do
+    redis.call('DEL', KEYS[3] .. id)
+end
+redis.call('DEL', KEYS[1], KEYS[2])
+return #ids

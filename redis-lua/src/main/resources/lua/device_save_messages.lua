@@ -1,0 +1,32 @@
+-- Saves messages for one persistent DEVICE session, assigning packet ids.
+-- KEYS[1]: {client}_messages           ZSET of packet ids, score = ever-growing sequence (survives the 65535 wrap)
+-- KEYS[2]: {client}_last_packet_id     last packet id assigned (1..65535)
+-- KEYS[3]: {client}_messages_          prefix of the message keys ({client}_messages_<packetId>)
+-- ARGV[1]: limit                       most messages kept; the oldest beyond it are removed
+-- ARGV[2..]: pairs of (ttlSeconds, message) in publish order
+-- returns: the packet ids assigned, in order
+local last_id = tonumber(redis.call('GET', KEYS[2]) or '0')
+local newest = redis.call('ZREVRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+local score = 0
+if newest[2] then
+    score = tonumber(newest[2])
+end
+local assigned = {}
+for i = 2, #ARGV, 2 do
+    last_id = (last_id % 65535) + 1
+    score = score + 1
+    redis.call('SET', KEYS[3] .. last_id, ARGV[i + 1], 'EX', ARGV[i])
+    redis.call('ZADD', KEYS[1], score, last_id)
+    assigned[#assigned + 1] = last_id
+end
+redis.call('SET', KEYS[2], last_id)
+local limit = tonumber(ARGV[1])
+local excess = redis.call('ZCARD', KEYS[1]) - limit
+if excess > 0 then
+    local oldest = redis.call('ZRANGE', KEYS[1], 0, excess - 1)
+    for _, id in ipairs(oldest) do
+        redis.call('DEL', KEYS[3] .. id)
+    end
+    redis.call('ZREMRANGEBYRANK', KEYS[1], 0, excess - 1)
+end
+return assigned

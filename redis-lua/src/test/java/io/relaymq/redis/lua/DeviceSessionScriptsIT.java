@@ -1,0 +1,167 @@
+package io.relaymq.redis.lua;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.relaymq.localinfra.junit.LocalStackExtension;
+import io.relaymq.localinfra.stack.StackEndpoints;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The persistent DEVICE session scripts on the real 3-master Redis Cluster. */
+@ExtendWith(LocalStackExtension.class)
+class DeviceSessionScriptsIT {
+
+    private static final long DAY = 86_400;
+
+    private final DeviceSessionScripts scripts = DeviceSessionScripts.load();
+    private RedisClusterClient client;
+    private StatefulRedisClusterConnection<String, String> connection;
+    private ScriptRunner<String, String> runner;
+
+    @BeforeEach
+    void connect(StackEndpoints stack) {
+        client = RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
+                .map(a -> RedisURI.create("redis://" + a)).toList());
+        connection = client.connect();
+        runner = new ScriptRunner<>(connection.async());
+    }
+
+    @AfterEach
+    void close() {
+        connection.close();
+        client.shutdown();
+    }
+
+    private static DeviceSessionKeys keys() {
+        return DeviceSessionKeys.of("device-" + UUID.randomUUID());
+    }
+
+    private List<Long> save(DeviceSessionKeys k, int limit, long ttl, String... messages) throws Exception {
+        List<String> args = new ArrayList<>(List.of(Integer.toString(limit)));
+        for (String m : messages) {
+            args.add(Long.toString(ttl));
+            args.add(m);
+        }
+        return runner.<List<Long>>run(scripts.save(), ScriptOutputType.MULTI,
+                new String[] {k.messages(), k.lastPacketId(), k.messagePrefix()}, args.toArray(String[]::new))
+                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    /** Packet id and message pairs in stored order. */
+    private List<String> fetch(DeviceSessionKeys k) throws Exception {
+        return runner.<List<String>>run(scripts.fetch(), ScriptOutputType.MULTI,
+                new String[] {k.messages(), k.messagePrefix()}).toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void messagesGetPacketIdsAndComeBackInPublishOrder() throws Exception {
+        DeviceSessionKeys k = keys();
+        assertThat(save(k, 100, DAY, "a", "b")).containsExactly(1L, 2L);
+        assertThat(save(k, 100, DAY, "c")).containsExactly(3L);
+        assertThat(fetch(k)).containsExactly("1", "a", "2", "b", "3", "c");
+        assertThat(connection.sync().get(k.lastPacketId())).isEqualTo("3");
+        assertThat(connection.sync().ttl(k.message(1))).isBetween(DAY - 10, DAY);
+    }
+
+    @Test
+    void orderHoldsAcrossThePacketIdWrap() throws Exception {
+        DeviceSessionKeys k = keys();
+        save(k, 100, DAY, "first");
+        connection.sync().set(k.lastPacketId(), "65533");
+        assertThat(save(k, 100, DAY, "w1", "w2", "w3", "w4")).containsExactly(65534L, 65535L, 1L, 2L);
+        assertThat(fetch(k)).containsExactly("65534", "w1", "65535", "w2", "1", "w3", "2", "w4");
+        assertThat(connection.sync().zscore(k.messages(), "2")).isGreaterThan(connection.sync().zscore(k.messages(), "65535"));
+    }
+
+    @Test
+    void theOldestMessagesBeyondTheLimitAreTrimmed() throws Exception {
+        DeviceSessionKeys k = keys();
+        save(k, 5, DAY, "m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8");
+        assertThat(fetch(k)).containsExactly("4", "m4", "5", "m5", "6", "m6", "7", "m7", "8", "m8");
+        assertThat(connection.sync().exists(k.message(1), k.message(2), k.message(3))).isZero();
+        assertThat(connection.sync().zcard(k.messages())).isEqualTo(5);
+    }
+
+    @Test
+    void expiredMessagesDisappearAndTheirReferencesAreCleanedOnFetch() throws Exception {
+        DeviceSessionKeys k = keys();
+        save(k, 100, 1, "short");
+        save(k, 100, DAY, "long");
+        await().atMost(Duration.ofSeconds(10)).until(() -> connection.sync().exists(k.message(1)) == 0);
+        assertThat(fetch(k)).containsExactly("2", "long");
+        assertThat(connection.sync().zrange(k.messages(), 0, -1)).containsExactly("2");
+    }
+
+    @Test
+    void pubrelMarkingReplacesTheMessageKeepsItsTtlAndSurvivesAReconnect() throws Exception {
+        DeviceSessionKeys k = keys();
+        save(k, 100, DAY, "qos2");
+        Long marked = runner.<Long>run(scripts.markPubrel(), ScriptOutputType.INTEGER, new String[] {k.messagePrefix()},
+                "1", "PUBREL").toCompletableFuture().get(10, TimeUnit.SECONDS);
+        Long unknown = runner.<Long>run(scripts.markPubrel(), ScriptOutputType.INTEGER, new String[] {k.messagePrefix()},
+                "9", "PUBREL").toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertThat(marked).isEqualTo(1L);
+        assertThat(unknown).isZero();
+        assertThat(fetch(k)).containsExactly("1", "PUBREL");
+        assertThat(connection.sync().ttl(k.message(1))).isBetween(DAY - 10, DAY);
+        assertThat(connection.sync().exists(k.message(9))).isZero();
+    }
+
+    @Test
+    void oneMessageOrAllOfThemAreRemoved() throws Exception {
+        DeviceSessionKeys k = keys();
+        save(k, 100, DAY, "x", "y", "z");
+        Long removed = runner.<Long>run(scripts.remove(), ScriptOutputType.INTEGER,
+                new String[] {k.messages(), k.messagePrefix()}, "2").toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertThat(removed).isEqualTo(1L);
+        assertThat(fetch(k)).containsExactly("1", "x", "3", "z");
+        Long all = runner.<Long>run(scripts.removeAll(), ScriptOutputType.INTEGER,
+                new String[] {k.messages(), k.lastPacketId(), k.messagePrefix()}).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertThat(all).isEqualTo(2L);
+        assertThat(connection.sync().exists(k.messages(), k.lastPacketId(), k.message(1), k.message(3))).isZero();
+        assertThat(save(k, 100, DAY, "again")).as("ids start over after remove-all").containsExactly(1L);
+    }
+
+    @Test
+    void manyClientsOnDifferentSlotsInParallelKeepTheirOwnSequences() throws Exception {
+        List<DeviceSessionKeys> clients = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            clients.add(keys());
+        }
+        Set<Integer> slots = new HashSet<>();
+        List<CompletableFuture<?>> saves = new ArrayList<>();
+        for (DeviceSessionKeys k : clients) {
+            slots.add(connection.sync().clusterKeyslot(k.messages()).intValue());
+            for (int batch = 0; batch < 5; batch++) {
+                String[] args = {"1000", Long.toString(DAY), "m" + batch + "a", Long.toString(DAY), "m" + batch + "b"};
+                saves.add(runner.run(scripts.save(), ScriptOutputType.MULTI,
+                        new String[] {k.messages(), k.lastPacketId(), k.messagePrefix()}, args).toCompletableFuture());
+            }
+        }
+        CompletableFuture.allOf(saves.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+        assertThat(slots.size()).as("spread over the cluster").isGreaterThan(10);
+        for (DeviceSessionKeys k : clients) {
+            List<String> stored = fetch(k);
+            assertThat(stored).hasSize(20);
+            assertThat(stored.get(0)).isEqualTo("1");
+            assertThat(stored.get(18)).isEqualTo("10");
+            assertThat(stored.get(19)).isEqualTo("m4b");
+        }
+    }
+}
