@@ -51,10 +51,6 @@ public final class StateTopicReplica implements AutoCloseable {
         this.producer = new KafkaProducer<>(configs.producer("state-" + topic, "all", 0, 16384));
     }
 
-    public String topic() {
-        return topic;
-    }
-
     /** Produces an update (null value = tombstone); failures are logged, the reader is the source of truth. */
     public void write(String key, byte[] value) {
         producer.send(new ProducerRecord<>(topic, key.getBytes(StandardCharsets.UTF_8), value), (metadata, error) -> {

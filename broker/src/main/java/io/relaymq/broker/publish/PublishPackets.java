@@ -24,13 +24,9 @@ public final class PublishPackets {
 
     /**
      * A PUBLISH for one subscriber. For 5.0 the forwarded properties are included, the message expiry
-     * interval is rewritten to what is left ([MQTT-3.3.2-6]) and the subscription ids are added.
+     * interval is rewritten to what is left ([MQTT-3.3.2-6]) and the subscription ids are added; with a
+     * topic alias the topic name is left out once the alias is known to the client.
      */
-    public static MqttPublishMessage publish(OutboundMessage out, int packetId, boolean dup, boolean v5, long nowMillis) {
-        return publish(out, packetId, dup, v5, nowMillis, MqttConnection.OutboundAlias.NONE);
-    }
-
-    /** The same with a topic alias (5.0): the topic name is left out when the alias is already known. */
     public static MqttPublishMessage publish(OutboundMessage out, int packetId, boolean dup, boolean v5, long nowMillis,
                                              MqttConnection.OutboundAlias alias) {
         PublishedMessage m = out.message();

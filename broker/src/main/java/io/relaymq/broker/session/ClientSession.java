@@ -114,10 +114,6 @@ public final class ClientSession {
         return existed;
     }
 
-    public int subscriptionCount() {
-        return subscriptions.size();
-    }
-
     // ---- connection lifecycle ------------------------------------------------------------------
 
     /** A connection takes over the session: resend what is in flight, then send what is queued. */
@@ -252,7 +248,7 @@ public final class ClientSession {
         }
         if (message.qos() == 0) {
             if (connection != null && connection.isWritable()) {
-                sendNow(message, 0);
+                sendQos0(message);
             } else {
                 context.metrics().dropped(connection == null ? "offline_qos0" : "not_writable_qos0", 1);
             }
@@ -288,12 +284,12 @@ public final class ClientSession {
         }
     }
 
-    private void sendNow(OutboundMessage message, int packetId) {
+    private void sendQos0(OutboundMessage message) {
         if (!fitsClient(message)) {
             context.metrics().dropped("too_large", 1);
             return;
         }
-        connection.send(PublishPackets.publish(message, packetId, false, connection.isV5(), context.clock().millis(),
+        connection.send(PublishPackets.publish(message, 0, false, connection.isV5(), context.clock().millis(),
                 connection.aliasFor(message.message().topic())));
         context.metrics().messageOut(message.qos(), message.message().payload().length);
     }
@@ -324,14 +320,6 @@ public final class ClientSession {
         if (outbound.complete(packetId)) {
             drain();
         }
-    }
-
-    public int inFlightOutbound() {
-        return outbound.inFlightCount();
-    }
-
-    public int queuedOutbound() {
-        return outbound.queued();
     }
 
     private static void cancel(ScheduledFuture<?> task) {
