@@ -1,6 +1,7 @@
 package io.relaymq.broker.cluster;
 
 import io.relaymq.broker.kafka.ConsumerLoop;
+import io.relaymq.broker.kafka.ConsumerWorker;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
@@ -19,8 +20,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
@@ -30,7 +29,7 @@ import org.springframework.stereotype.Component;
  * without ending it cluster-wide.
  */
 @Component
-public class DisconnectCommands implements SmartLifecycle, DisposableBean {
+public class DisconnectCommands extends ConsumerWorker {
 
     private static final Logger log = LoggerFactory.getLogger(DisconnectCommands.class);
 
@@ -40,10 +39,10 @@ public class DisconnectCommands implements SmartLifecycle, DisposableBean {
     private final SessionRegistry sessions;
     private final MovedSessions moved;
     private final Producer<byte[], byte[]> producer;
-    private ConsumerLoop loop;
 
     public DisconnectCommands(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics, NodeId nodeId,
                               SessionRegistry sessions, MovedSessions moved) {
+        super(100);
         this.moved = moved;
         this.prefix = kafka.downlink().disconnectTopicPrefix();
         this.self = nodeId.value();
@@ -69,15 +68,14 @@ public class DisconnectCommands implements SmartLifecycle, DisposableBean {
     }
 
     @Override
-    public void start() {
+    protected ConsumerLoop createLoop() {
         var config = configs.consumer("disconnect", "relaymq-disconnect-" + self, 500);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
         consumer.subscribe(List.of(prefix + self));
-        loop = new ConsumerLoop("disconnect-commands", consumer, record -> handOver(
+        return new ConsumerLoop("disconnect-commands", consumer, record -> handOver(
                 new String(record.key(), StandardCharsets.UTF_8),
                 Long.parseLong(new String(record.value(), StandardCharsets.UTF_8))), () -> { }, true);
-        loop.start();
     }
 
     /**
@@ -100,25 +98,8 @@ public class DisconnectCommands implements SmartLifecycle, DisposableBean {
     }
 
     @Override
-    public void stop() {
-        if (loop != null) {
-            loop.stop();
-        }
-    }
-
-    @Override
     public void destroy() {
         producer.close(Duration.ofSeconds(5));
-    }
-
-    @Override
-    public boolean isRunning() {
-        return loop != null && loop.isRunning();
-    }
-
-    @Override
-    public int getPhase() {
-        return 100;
     }
 
     private static byte[] bytes(String s) {

@@ -1,6 +1,7 @@
 package io.relaymq.broker.cluster;
 
 import io.relaymq.broker.kafka.ConsumerLoop;
+import io.relaymq.broker.kafka.ConsumerWorker;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.session.ClientSession;
@@ -12,22 +13,21 @@ import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /** Reads this node's downlink topic and hands each message to the local session it is for. */
 @Component
-public class DownlinkConsumer implements SmartLifecycle {
+public class DownlinkConsumer extends ConsumerWorker {
 
     private final KafkaClientConfigs configs;
     private final Downlink downlink;
     private final SessionRegistry sessions;
     private final MqttMetrics metrics;
     private final String nodeId;
-    private ConsumerLoop loop;
 
     public DownlinkConsumer(KafkaClientConfigs configs, Downlink downlink, SessionRegistry sessions, MqttMetrics metrics,
                             NodeId nodeId) {
+        super(100);
         this.configs = configs;
         this.downlink = downlink;
         this.sessions = sessions;
@@ -36,13 +36,12 @@ public class DownlinkConsumer implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
+    protected ConsumerLoop createLoop() {
         var config = configs.consumer("downlink", "relaymq-downlink-" + nodeId, 2000);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
         consumer.subscribe(List.of(downlink.topicOf(nodeId)));
-        loop = new ConsumerLoop("downlink-consumer", consumer, this::deliver, () -> { }, true);
-        loop.start();
+        return new ConsumerLoop("downlink-consumer", consumer, this::deliver, () -> { }, true);
     }
 
     private void deliver(ConsumerRecord<byte[], byte[]> record) {
@@ -54,22 +53,5 @@ public class DownlinkConsumer implements SmartLifecycle {
             return;
         }
         session.deliver(message);
-    }
-
-    @Override
-    public void stop() {
-        if (loop != null) {
-            loop.stop();
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return loop != null && loop.isRunning();
-    }
-
-    @Override
-    public int getPhase() {
-        return 100;
     }
 }

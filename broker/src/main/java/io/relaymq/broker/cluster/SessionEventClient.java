@@ -1,6 +1,7 @@
 package io.relaymq.broker.cluster;
 
 import io.relaymq.broker.kafka.ConsumerLoop;
+import io.relaymq.broker.kafka.ConsumerWorker;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
@@ -20,13 +21,11 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.springframework.beans.factory.DisposableBean;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /** Asks the deciding node to make this node a client's session owner, and waits for the answer. */
 @Component
-public class SessionEventClient implements SmartLifecycle, DisposableBean {
+public class SessionEventClient extends ConsumerWorker {
 
     private final KafkaProperties.SessionEvents settings;
     private final KafkaClientConfigs configs;
@@ -35,9 +34,9 @@ public class SessionEventClient implements SmartLifecycle, DisposableBean {
     private final Duration timeout;
     private final Producer<byte[], byte[]> producer;
     private final Map<String, CompletableFuture<SessionEvents.ConnectDecision>> waiting = new ConcurrentHashMap<>();
-    private ConsumerLoop loop;
 
     public SessionEventClient(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics, NodeId nodeId) {
+        super(90); // before the MQTT listeners (200)
         this.settings = kafka.sessionEvents();
         this.configs = configs;
         this.self = nodeId.value();
@@ -66,14 +65,13 @@ public class SessionEventClient implements SmartLifecycle, DisposableBean {
     }
 
     @Override
-    public void start() {
+    protected ConsumerLoop createLoop() {
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.stateReader("session-answers"));
         TopicPartition partition = new TopicPartition(responseTopic, 0);
         consumer.assign(List.of(partition));
         consumer.seekToEnd(List.of(partition));
         consumer.position(partition);
-        loop = new ConsumerLoop("session-answers", consumer, this::answer, () -> { }, false);
-        loop.start();
+        return new ConsumerLoop("session-answers", consumer, this::answer, () -> { }, false);
     }
 
     private void answer(ConsumerRecord<byte[], byte[]> record) {
@@ -85,25 +83,7 @@ public class SessionEventClient implements SmartLifecycle, DisposableBean {
     }
 
     @Override
-    public void stop() {
-        if (loop != null) {
-            loop.stop();
-        }
-    }
-
-    @Override
     public void destroy() {
         producer.close(Duration.ofSeconds(5));
-    }
-
-    @Override
-    public boolean isRunning() {
-        return loop != null && loop.isRunning();
-    }
-
-    /** Before the listeners (200): a CONNECT needs answers. */
-    @Override
-    public int getPhase() {
-        return 90;
     }
 }

@@ -1,6 +1,7 @@
 package io.relaymq.broker.cluster;
 
 import io.relaymq.broker.kafka.ConsumerLoop;
+import io.relaymq.broker.kafka.ConsumerWorker;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.common.node.NodeId;
@@ -13,8 +14,6 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.springframework.beans.factory.DisposableBean;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
@@ -24,7 +23,7 @@ import org.springframework.stereotype.Component;
  * this decision's version, and answers the requester with what the session was.
  */
 @Component
-public class SessionEventDecider implements SmartLifecycle, DisposableBean {
+public class SessionEventDecider extends ConsumerWorker {
 
     private final KafkaProperties.SessionEvents settings;
     private final KafkaClientConfigs configs;
@@ -32,10 +31,10 @@ public class SessionEventDecider implements SmartLifecycle, DisposableBean {
     private final DisconnectCommands commands;
     private final String self;
     private final Producer<byte[], byte[]> producer;
-    private ConsumerLoop loop;
 
     public SessionEventDecider(KafkaProperties kafka, KafkaClientConfigs configs, SessionReplica sessions,
                                DisconnectCommands commands, NodeId nodeId) {
+        super(90); // before the MQTT listeners (200)
         this.settings = kafka.sessionEvents();
         this.configs = configs;
         this.sessions = sessions;
@@ -63,36 +62,18 @@ public class SessionEventDecider implements SmartLifecycle, DisposableBean {
     }
 
     @Override
-    public void start() {
+    protected ConsumerLoop createLoop() {
         Map<String, Object> config = configs.consumer("session-events", "relaymq-session-events", 500);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
         consumer.subscribe(List.of(settings.requestTopic()));
-        loop = new ConsumerLoop("session-decider", consumer, record -> handle(
+        return new ConsumerLoop("session-decider", consumer, record -> handle(
                 new String(record.key(), StandardCharsets.UTF_8), SessionEvents.ConnectRequest.decode(record.value()),
                 record.offset()), producer::flush, true);
-        loop.start();
-    }
-
-    @Override
-    public void stop() {
-        if (loop != null) {
-            loop.stop();
-        }
     }
 
     @Override
     public void destroy() {
         producer.close(Duration.ofSeconds(5));
-    }
-
-    @Override
-    public boolean isRunning() {
-        return loop != null && loop.isRunning();
-    }
-
-    @Override
-    public int getPhase() {
-        return 90;
     }
 }

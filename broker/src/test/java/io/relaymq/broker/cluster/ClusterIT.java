@@ -68,21 +68,7 @@ class ClusterIT {
 
     private MqttClient persistent(BrokerProcess node, String clientId, BlockingQueue<String> into) throws Exception {
         MqttClient client = new MqttClient(node.mqtt(), clientId, new MemoryPersistence());
-        client.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallback() {
-            @Override
-            public void connectionLost(Throwable cause) {
-                into.add("lost");
-            }
-
-            @Override
-            public void messageArrived(String topic, org.eclipse.paho.client.mqttv3.MqttMessage message) {
-                into.add(new String(message.getPayload(), StandardCharsets.UTF_8));
-            }
-
-            @Override
-            public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {
-            }
-        });
+        client.setCallback(new Collector(into, true));
         MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(false);
         options.setConnectionTimeout(30);
@@ -99,6 +85,27 @@ class ClusterIT {
         client.connect(options);
         clients.add(client);
         return client;
+    }
+
+    /** Payloads of every message a client receives, and "lost" when its connection drops if asked. */
+    private record Collector(BlockingQueue<String> into, boolean reportLoss)
+            implements org.eclipse.paho.client.mqttv3.MqttCallback {
+
+        @Override
+        public void connectionLost(Throwable cause) {
+            if (reportLoss) {
+                into.add("lost");
+            }
+        }
+
+        @Override
+        public void messageArrived(String topic, org.eclipse.paho.client.mqttv3.MqttMessage message) {
+            into.add(new String(message.getPayload(), StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {
+        }
     }
 
     private static String unique(String prefix) {
@@ -199,20 +206,7 @@ class ClusterIT {
 
     private void member(BrokerProcess node, String filter, BlockingQueue<String> into) throws Exception {
         MqttClient member = client(node, "member");
-        member.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallback() {
-            @Override
-            public void connectionLost(Throwable cause) {
-            }
-
-            @Override
-            public void messageArrived(String topic, org.eclipse.paho.client.mqttv3.MqttMessage message) {
-                into.add(new String(message.getPayload(), StandardCharsets.UTF_8));
-            }
-
-            @Override
-            public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {
-            }
-        });
+        member.setCallback(new Collector(into, false));
         member.subscribe(filter, 1);
     }
 
@@ -318,20 +312,7 @@ class ClusterIT {
 
             BlockingQueue<String> onC = new LinkedBlockingQueue<>();
             MqttClient roamer = new MqttClient(c.mqtt(), roamerId, new MemoryPersistence());
-            roamer.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallback() {
-                @Override
-                public void connectionLost(Throwable cause) {
-                }
-
-                @Override
-                public void messageArrived(String t, org.eclipse.paho.client.mqttv3.MqttMessage m) {
-                    onC.add(new String(m.getPayload(), StandardCharsets.UTF_8));
-                }
-
-                @Override
-                public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {
-                }
-            });
+            roamer.setCallback(new Collector(onC, false));
             MqttConnectOptions options = new MqttConnectOptions();
             options.setCleanSession(false);
             options.setConnectionTimeout(30);

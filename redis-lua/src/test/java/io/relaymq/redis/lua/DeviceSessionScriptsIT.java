@@ -3,15 +3,12 @@ package io.relaymq.redis.lua;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -30,22 +27,20 @@ class DeviceSessionScriptsIT {
     private static final long DAY = 86_400;
 
     private final DeviceSessionScripts scripts = DeviceSessionScripts.load();
-    private RedisClusterClient client;
+    private TestCluster cluster;
     private StatefulRedisClusterConnection<String, String> connection;
     private ScriptRunner<String, String> runner;
 
     @BeforeEach
     void connect(StackEndpoints stack) {
-        client = RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
-                .map(a -> RedisURI.create("redis://" + a)).toList());
-        connection = client.connect();
-        runner = new ScriptRunner<>(connection.async());
+        cluster = new TestCluster(stack);
+        connection = cluster.connection;
+        runner = cluster.runner;
     }
 
     @AfterEach
     void close() {
-        connection.close();
-        client.shutdown();
+        cluster.close();
     }
 
     private static DeviceSessionKeys keys() {

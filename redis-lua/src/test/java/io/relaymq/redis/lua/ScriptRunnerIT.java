@@ -4,13 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lettuce.core.RedisCommandExecutionException;
-import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
-import java.util.Arrays;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -23,22 +20,20 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ScriptRunnerIT {
 
     private final LuaScript pairSet = LuaScript.load("test_pair_set");
-    private RedisClusterClient client;
+    private TestCluster cluster;
     private StatefulRedisClusterConnection<String, String> connection;
     private ScriptRunner<String, String> runner;
 
     @BeforeEach
     void connect(StackEndpoints stack) {
-        client = RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
-                .map(a -> RedisURI.create("redis://" + a)).toList());
-        connection = client.connect();
-        runner = new ScriptRunner<>(connection.async());
+        cluster = new TestCluster(stack);
+        connection = cluster.connection;
+        runner = cluster.runner;
     }
 
     @AfterEach
     void close() {
-        connection.close();
-        client.shutdown();
+        cluster.close();
     }
 
     @Test
