@@ -4,7 +4,7 @@
 -- KEYS[3]: {client}_messages_          prefix of the message keys ({client}_messages_<packetId>)
 -- ARGV[1]: limit                       most messages kept; the oldest beyond it are removed
 -- ARGV[2..]: pairs of (ttlSeconds, message) in publish order
--- returns: the packet ids assigned, in order
+-- returns: flat list packetId1, score1, packetId2, score2, ... in the order of the messages
 local last_id = tonumber(redis.call('GET', KEYS[2]) or '0')
 local newest = redis.call('ZREVRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 local score = 0
@@ -18,6 +18,7 @@ for i = 2, #ARGV, 2 do
     redis.call('SET', KEYS[3] .. last_id, ARGV[i + 1], 'EX', ARGV[i])
     redis.call('ZADD', KEYS[1], score, last_id)
     assigned[#assigned + 1] = last_id
+    assigned[#assigned + 1] = score
 end
 redis.call('SET', KEYS[2], last_id)
 local limit = tonumber(ARGV[1])

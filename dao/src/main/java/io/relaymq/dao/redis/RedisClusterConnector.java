@@ -7,7 +7,9 @@ import io.lettuce.core.cluster.ClusterClientOptions;
 import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import java.time.Duration;
@@ -53,6 +55,11 @@ public final class RedisClusterConnector implements AutoCloseable {
         } while (System.nanoTime() < deadline);
         throw new IllegalStateException("Redis Cluster " + settings.nodes() + " not reachable within "
                 + settings.connectTimeout().toSeconds() + " s (check REDIS_NODES)", last);
+    }
+
+    /** A connection with text keys and binary values (stored messages). */
+    public StatefulRedisClusterConnection<String, byte[]> connectBinary() {
+        return connect(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE));
     }
 
     @Override

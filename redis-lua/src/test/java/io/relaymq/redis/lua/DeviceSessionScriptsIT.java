@@ -58,17 +58,29 @@ class DeviceSessionScriptsIT {
                 .toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
-    /** Packet id and message pairs in stored order. */
+    /** Packet id and message pairs in stored order (scores left out). */
     private List<String> fetch(DeviceSessionKeys k) throws Exception {
+        List<String> triples = fetchPage(k, 0, 100_000);
+        List<String> pairs = new ArrayList<>();
+        for (int i = 0; i < triples.size(); i += 3) {
+            pairs.add(triples.get(i));
+            pairs.add(triples.get(i + 2));
+        }
+        return pairs;
+    }
+
+    /** Packet id, score, message triples of one page. */
+    private List<String> fetchPage(DeviceSessionKeys k, long afterScore, int limit) throws Exception {
         return runner.<List<String>>run(scripts.fetch(), ScriptOutputType.MULTI,
-                new String[] {k.messages(), k.messagePrefix()}).toCompletableFuture().get(10, TimeUnit.SECONDS);
+                new String[] {k.messages(), k.messagePrefix()}, Long.toString(afterScore), Integer.toString(limit))
+                .toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
     @Test
     void messagesGetPacketIdsAndComeBackInPublishOrder() throws Exception {
         DeviceSessionKeys k = keys();
-        assertThat(save(k, 100, DAY, "a", "b")).containsExactly(1L, 2L);
-        assertThat(save(k, 100, DAY, "c")).containsExactly(3L);
+        assertThat(save(k, 100, DAY, "a", "b")).as("packet id, score pairs").containsExactly(1L, 1L, 2L, 2L);
+        assertThat(save(k, 100, DAY, "c")).containsExactly(3L, 3L);
         assertThat(fetch(k)).containsExactly("1", "a", "2", "b", "3", "c");
         assertThat(connection.sync().get(k.lastPacketId())).isEqualTo("3");
         assertThat(connection.sync().ttl(k.message(1))).isBetween(DAY - 10, DAY);
@@ -79,7 +91,8 @@ class DeviceSessionScriptsIT {
         DeviceSessionKeys k = keys();
         save(k, 100, DAY, "first");
         connection.sync().set(k.lastPacketId(), "65533");
-        assertThat(save(k, 100, DAY, "w1", "w2", "w3", "w4")).containsExactly(65534L, 65535L, 1L, 2L);
+        assertThat(save(k, 100, DAY, "w1", "w2", "w3", "w4"))
+                .containsExactly(65534L, 2L, 65535L, 3L, 1L, 4L, 2L, 5L);
         assertThat(fetch(k)).containsExactly("65534", "w1", "65535", "w2", "1", "w3", "2", "w4");
         assertThat(connection.sync().zscore(k.messages(), "2")).isGreaterThan(connection.sync().zscore(k.messages(), "65535"));
     }
@@ -130,7 +143,36 @@ class DeviceSessionScriptsIT {
                 new String[] {k.messages(), k.lastPacketId(), k.messagePrefix()}).toCompletableFuture().get(10, TimeUnit.SECONDS);
         assertThat(all).isEqualTo(2L);
         assertThat(connection.sync().exists(k.messages(), k.lastPacketId(), k.message(1), k.message(3))).isZero();
-        assertThat(save(k, 100, DAY, "again")).as("ids start over after remove-all").containsExactly(1L);
+        assertThat(save(k, 100, DAY, "again")).as("ids start over after remove-all").containsExactly(1L, 1L);
+    }
+
+    @Test
+    void pagesFollowTheScoreAndSkipExpiredReferencesWithoutShrinking() throws Exception {
+        DeviceSessionKeys k = keys();
+        save(k, 100, DAY, "p1", "p2");
+        save(k, 100, 1, "gone3", "gone4");
+        save(k, 100, DAY, "p5", "p6", "p7");
+        await().atMost(Duration.ofSeconds(10)).until(() -> connection.sync().exists(k.message(3), k.message(4)) == 0);
+        assertThat(fetchPage(k, 0, 2)).containsExactly("1", "1", "p1", "2", "2", "p2");
+        assertThat(fetchPage(k, 2, 2)).as("expired 3 and 4 skipped, the page still full")
+                .containsExactly("5", "5", "p5", "6", "6", "p6");
+        assertThat(fetchPage(k, 6, 2)).containsExactly("7", "7", "p7");
+        assertThat(fetchPage(k, 7, 2)).isEmpty();
+        assertThat(connection.sync().zrange(k.messages(), 0, -1)).containsExactly("1", "2", "5", "6", "7");
+    }
+
+    @Test
+    void markingSentTurnsOnlyNeverSentMessagesAndKeepsTheTtl() throws Exception {
+        DeviceSessionKeys k = keys();
+        save(k, 100, DAY, "Nfirst", "Nsecond", "Nthird");
+        runner.<Long>run(scripts.markPubrel(), ScriptOutputType.INTEGER, new String[] {k.messagePrefix()}, "3", "P")
+                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+        Long marked = runner.<Long>run(scripts.markSent(), ScriptOutputType.INTEGER, new String[] {k.messagePrefix()},
+                "N", "S", "1", "3", "42").toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertThat(marked).isEqualTo(1L);
+        assertThat(fetch(k)).containsExactly("1", "Sfirst", "2", "Nsecond", "3", "P");
+        assertThat(connection.sync().exists(k.message(42))).isZero();
+        assertThat(connection.sync().ttl(k.message(1))).isBetween(DAY - 10, DAY);
     }
 
     @Test
@@ -157,6 +199,8 @@ class DeviceSessionScriptsIT {
             assertThat(stored.get(0)).isEqualTo("1");
             assertThat(stored.get(18)).isEqualTo("10");
             assertThat(stored.get(19)).isEqualTo("m4b");
+            assertThat(stored).as("each client's messages in its own order")
+                    .containsSubsequence("m0a", "m0b", "m1a", "m1b", "m2a", "m2b", "m3a", "m3b", "m4a", "m4b");
         }
     }
 }

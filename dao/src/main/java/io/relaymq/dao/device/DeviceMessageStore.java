@@ -1,0 +1,147 @@
+package io.relaymq.dao.device;
+
+import io.lettuce.core.ScriptOutputType;
+import io.relaymq.dao.redis.CommandBatcher;
+import io.relaymq.redis.lua.DeviceSessionKeys;
+import io.relaymq.redis.lua.DeviceSessionScripts;
+import io.relaymq.redis.lua.LuaScript;
+import io.relaymq.redis.lua.ScriptRunner;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The undelivered messages of persistent DEVICE sessions on Redis Cluster, one script call per
+ * operation (see {@code redis-lua/src/main/resources/lua}). Nothing here blocks: every call returns a
+ * stage that completes on a Lettuce thread.
+ */
+public final class DeviceMessageStore {
+
+    /** The most messages a client may have stored: packet ids are unique only up to 65535. */
+    public static final int MAX_LIMIT = 65_535;
+    private static final byte[] PUBREL_VALUE = {StoredKind.PUBREL.marker()};
+
+    private final CommandBatcher batcher;
+    private final ScriptRunner<String, byte[]> runner;
+    private final DeviceSessionScripts scripts;
+    private final byte[] limit;
+
+    public DeviceMessageStore(CommandBatcher batcher, DeviceSessionScripts scripts, int limit) {
+        if (limit < 1 || limit > MAX_LIMIT) {
+            throw new IllegalArgumentException("the persisted messages limit must be 1.." + MAX_LIMIT + ", was " + limit);
+        }
+        this.batcher = batcher;
+        this.runner = new ScriptRunner<>(batcher.commands(), batcher::dispatched);
+        this.scripts = scripts;
+        this.limit = ascii(limit);
+    }
+
+    /** Loads every script into every master (SCRIPT LOAD), so calls rarely need the EVAL fallback. */
+    public CompletionStage<Void> loadScripts() {
+        List<CompletableFuture<String>> loads = new ArrayList<>();
+        for (LuaScript script : scripts.all()) {
+            loads.add(batcher.submit(c -> c.scriptLoad(script.body().getBytes(StandardCharsets.UTF_8))).toCompletableFuture());
+        }
+        return CompletableFuture.allOf(loads.toArray(CompletableFuture[]::new));
+    }
+
+    /** Stores {@code messages} in order; the oldest beyond the limit are dropped. */
+    public CompletionStage<List<SavedMessage>> save(String clientId, List<NewMessage> messages) {
+        DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
+        byte[][] args = new byte[1 + 2 * messages.size()][];
+        args[0] = limit;
+        int i = 1;
+        for (NewMessage m : messages) {
+            args[i++] = ascii(m.ttlSeconds());
+            byte[] value = new byte[m.payload().length + 1];
+            value[0] = StoredKind.NEW.marker();
+            System.arraycopy(m.payload(), 0, value, 1, m.payload().length);
+            args[i++] = value;
+        }
+        return this.<List<Object>>call(scripts.save(), ScriptOutputType.MULTI,
+                new String[] {keys.messages(), keys.lastPacketId(), keys.messagePrefix()}, args)
+                .thenApply(DeviceMessageStore::saved);
+    }
+
+    /** Up to {@code max} stored messages after {@code afterScore} (0 = from the oldest), in order. */
+    public CompletionStage<List<StoredMessage>> fetch(String clientId, long afterScore, int max) {
+        DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
+        return this.<List<Object>>call(scripts.fetch(), ScriptOutputType.MULTI,
+                new String[] {keys.messages(), keys.messagePrefix()}, ascii(afterScore), ascii(max))
+                .thenApply(DeviceMessageStore::stored);
+    }
+
+    /** Forgets one message (PUBACK, PUBCOMP, or dropped); true when it was stored. */
+    public CompletionStage<Boolean> remove(String clientId, int packetId) {
+        DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
+        return this.<Long>call(scripts.remove(), ScriptOutputType.INTEGER,
+                new String[] {keys.messages(), keys.messagePrefix()}, ascii(packetId)).thenApply(n -> n == 1);
+    }
+
+    /** Replaces a QoS 2 message by its PUBREL marker (PUBREC received); true when it was stored. */
+    public CompletionStage<Boolean> markPubrel(String clientId, int packetId) {
+        DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
+        return this.<Long>call(scripts.markPubrel(), ScriptOutputType.INTEGER, new String[] {keys.messagePrefix()},
+                ascii(packetId), PUBREL_VALUE).thenApply(n -> n == 1);
+    }
+
+    /** Records that these messages were sent once; returns how many were marked. */
+    public CompletionStage<Long> markSent(String clientId, Collection<Integer> packetIds) {
+        if (packetIds.isEmpty()) {
+            return CompletableFuture.completedFuture(0L);
+        }
+        DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
+        byte[][] args = new byte[2 + packetIds.size()][];
+        args[0] = new byte[] {StoredKind.NEW.marker()};
+        args[1] = new byte[] {StoredKind.SENT.marker()};
+        int i = 2;
+        for (int id : packetIds) {
+            args[i++] = ascii(id);
+        }
+        return call(scripts.markSent(), ScriptOutputType.INTEGER, new String[] {keys.messagePrefix()}, args);
+    }
+
+    /** Forgets everything stored for the client; returns how many messages there were. */
+    public CompletionStage<Long> removeAll(String clientId) {
+        DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
+        return call(scripts.removeAll(), ScriptOutputType.INTEGER,
+                new String[] {keys.messages(), keys.lastPacketId(), keys.messagePrefix()});
+    }
+
+    private <T> CompletionStage<T> call(LuaScript script, ScriptOutputType output, String[] keys, byte[]... args) {
+        CompletionStage<T> result = runner.run(script, output, keys, args);
+        batcher.track(result);
+        return result;
+    }
+
+    private static List<SavedMessage> saved(List<Object> flat) {
+        List<SavedMessage> saved = new ArrayList<>(flat.size() / 2);
+        for (int i = 0; i < flat.size(); i += 2) {
+            saved.add(new SavedMessage(((Number) flat.get(i)).intValue(), ((Number) flat.get(i + 1)).longValue()));
+        }
+        return saved;
+    }
+
+    private static List<StoredMessage> stored(List<Object> flat) {
+        List<StoredMessage> stored = new ArrayList<>(flat.size() / 3);
+        for (int i = 0; i < flat.size(); i += 3) {
+            byte[] value = (byte[]) flat.get(i + 2);
+            byte[] payload = new byte[value.length - 1];
+            System.arraycopy(value, 1, payload, 0, payload.length);
+            stored.add(new StoredMessage(Integer.parseInt(text(flat.get(i))), (long) Double.parseDouble(text(flat.get(i + 1))),
+                    StoredKind.of(value[0]), payload));
+        }
+        return stored;
+    }
+
+    private static String text(Object bulk) {
+        return new String((byte[]) bulk, StandardCharsets.US_ASCII);
+    }
+
+    private static byte[] ascii(long number) {
+        return Long.toString(number).getBytes(StandardCharsets.US_ASCII);
+    }
+}

@@ -1,0 +1,10 @@
+package io.relaymq.dao.device;
+
+/**
+ * Where the store put a saved message.
+ *
+ * @param packetId the packet id assigned (1..65535, wrapping)
+ * @param score    its place in the client's sequence: grows by one per saved message, never wraps
+ */
+public record SavedMessage(int packetId, long score) {
+}
