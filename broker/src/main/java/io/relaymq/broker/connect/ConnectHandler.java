@@ -89,7 +89,8 @@ public final class ConnectHandler {
                 return current;
             }
             replaced[0] = current;
-            return new ClientSession(request.clientId(), connection.channel().eventLoop(), sessionContext);
+            return new ClientSession(request.clientId(), connection.channel().eventLoop(), sessionContext,
+                    request.expirySeconds() > 0);
         });
         if (resumed[0]) {
             session.execute(() -> {
@@ -144,7 +145,7 @@ public final class ConnectHandler {
         session.setOwnershipVersion(version);
         if (!connection.isActive()) {
             // gone before CONNACK: the session starts its expiry like after any disconnect
-            session.attach(connection);
+            session.attach(connection, present);
             session.detach(connection);
             return;
         }
@@ -154,7 +155,7 @@ public final class ConnectHandler {
                 .properties(connection.isV5() ? connAckProperties(request) : MqttProperties.NO_PROPERTIES)
                 .build();
         connection.send(connAck);
-        session.attach(connection);
+        session.attach(connection, present);
         log.debug("{} connected ({}, session {})", connection, connection.version(), present ? "resumed" : "new");
         onConnected.accept(connection, session);
         if (cluster.isSuperseded(request.clientId(), version)) {

@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,16 +14,18 @@ import org.slf4j.LoggerFactory;
 /**
  * One Kafka consumer polled on a thread of its own: every record goes to the handler (a record the
  * handler cannot process is logged and skipped, never retried forever), then, for group consumers, the
- * batch's offsets are committed. Stop wakes the consumer, waits for the thread, commits and closes.
+ * batch's offsets are committed. A batch handler that cannot finish a batch for a reason that may pass
+ * (a store is down) throws {@link RetryBatch}: the batch is read again after a pause and nothing is
+ * committed. Stop wakes the consumer, waits for the thread, commits and closes.
  */
 public final class ConsumerLoop {
 
     private static final Logger log = LoggerFactory.getLogger(ConsumerLoop.class);
+    private static final Duration RETRY_PAUSE = Duration.ofSeconds(1);
 
     private final String name;
     private final KafkaConsumer<byte[], byte[]> consumer;
-    private final Consumer<ConsumerRecord<byte[], byte[]>> handler;
-    private final Runnable afterBatch;
+    private final Consumer<ConsumerRecords<byte[], byte[]>> batchHandler;
     private final boolean commit;
     private final AtomicBoolean running = new AtomicBoolean();
     private Thread thread;
@@ -33,11 +36,29 @@ public final class ConsumerLoop {
      */
     public ConsumerLoop(String name, KafkaConsumer<byte[], byte[]> consumer,
                         Consumer<ConsumerRecord<byte[], byte[]>> handler, Runnable afterBatch, boolean commit) {
+        this(name, consumer, records -> {
+            for (ConsumerRecord<byte[], byte[]> record : records) {
+                handleSkippingFailures(name, handler, record);
+            }
+            afterBatch.run();
+        }, commit);
+    }
+
+    /** A loop whose handler takes each poll's records as one batch. */
+    public ConsumerLoop(String name, KafkaConsumer<byte[], byte[]> consumer,
+                        Consumer<ConsumerRecords<byte[], byte[]>> batchHandler, boolean commit) {
         this.name = name;
         this.consumer = consumer;
-        this.handler = handler;
-        this.afterBatch = afterBatch;
+        this.batchHandler = batchHandler;
         this.commit = commit;
+    }
+
+    /** Thrown by a batch handler that could not finish: the batch is read again, nothing is committed. */
+    public static final class RetryBatch extends RuntimeException {
+
+        public RetryBatch(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 
     public void start() {
@@ -51,14 +72,8 @@ public final class ConsumerLoop {
         try {
             while (running.get()) {
                 ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
-                for (ConsumerRecord<byte[], byte[]> record : records) {
-                    handle(record);
-                }
-                if (!records.isEmpty()) {
-                    afterBatch.run();
-                    if (commit) {
-                        consumer.commitAsync();
-                    }
+                if (!records.isEmpty() && handleBatch(records) && commit) {
+                    consumer.commitAsync();
                 }
             }
         } catch (WakeupException e) {
@@ -77,7 +92,33 @@ public final class ConsumerLoop {
         }
     }
 
-    private void handle(ConsumerRecord<byte[], byte[]> record) {
+    /** False when the batch is to be read again. */
+    private boolean handleBatch(ConsumerRecords<byte[], byte[]> records) {
+        try {
+            batchHandler.accept(records);
+            return true;
+        } catch (RetryBatch e) {
+            log.warn("{}: batch of {} records will be read again in {} ms: {}", name, records.count(),
+                    RETRY_PAUSE.toMillis(), e.getMessage());
+            for (TopicPartition partition : records.partitions()) {
+                consumer.seek(partition, records.records(partition).get(0).offset());
+            }
+            pause();
+            return false;
+        }
+    }
+
+    private void pause() {
+        try {
+            Thread.sleep(RETRY_PAUSE.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running.set(false);
+        }
+    }
+
+    private static void handleSkippingFailures(String name, Consumer<ConsumerRecord<byte[], byte[]>> handler,
+                                               ConsumerRecord<byte[], byte[]> record) {
         try {
             handler.accept(record);
         } catch (RuntimeException e) {

@@ -2,6 +2,7 @@ package io.relaymq.broker.routing;
 
 import io.relaymq.broker.cluster.RemoteDelivery;
 import io.relaymq.broker.cluster.RemoteSubscriptions;
+import io.relaymq.broker.cluster.SessionInfo;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.retain.RetainedSink;
 import io.relaymq.broker.routing.SharedSubscriptionPicker.MemberState;
@@ -19,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Routes one message from {@code relaymq.msg.all} to its subscribers, on this node directly and on other
@@ -35,17 +37,27 @@ public final class Router {
     private final RetainedSink retained;
     private final SharedSubscriptionPicker shared;
     private final RemoteDelivery remoteDelivery;
+    private final Function<String, Optional<SessionInfo>> remoteSessions;
+    private final PersistedSink persisted;
     private final MqttMetrics metrics;
     private final Clock clock;
 
+    /**
+     * @param remoteSessions the cluster's view of sessions not in {@code sessions}
+     * @param persisted      where QoS 1/2 messages for persistent DEVICE sessions go
+     */
     public Router(SubscriptionTrie local, RemoteSubscriptions remote, SessionRegistry sessions, RetainedSink retained,
-                  SharedSubscriptionPicker shared, RemoteDelivery remoteDelivery, MqttMetrics metrics, Clock clock) {
+                  SharedSubscriptionPicker shared, RemoteDelivery remoteDelivery,
+                  Function<String, Optional<SessionInfo>> remoteSessions, PersistedSink persisted, MqttMetrics metrics,
+                  Clock clock) {
         this.local = local;
         this.remote = remote;
         this.sessions = sessions;
         this.retained = retained;
         this.shared = shared;
         this.remoteDelivery = remoteDelivery;
+        this.remoteSessions = remoteSessions;
+        this.persisted = persisted;
         this.metrics = metrics;
         this.clock = clock;
     }
@@ -83,11 +95,24 @@ public final class Router {
         }
     }
 
-    /** To the local session, or to the node that owns the client; nowhere when neither is known. */
+    /**
+     * QoS 1/2 for a persistent DEVICE session goes to the persistent store first (wherever the session
+     * is); anything else to the local session, or to the node that owns the client; nowhere when neither
+     * is known.
+     */
     private void deliver(String clientId, OutboundMessage message) {
         ClientSession session = sessions.get(clientId);
         if (session != null) {
-            session.deliver(message);
+            if (message.qos() > 0 && session.isPersisted()) {
+                persisted.persist(clientId, message);
+            } else {
+                session.deliver(message);
+            }
+            return;
+        }
+        Optional<SessionInfo> info = remoteSessions.apply(clientId);
+        if (message.qos() > 0 && info.isPresent() && info.get().isPersistent()) {
+            persisted.persist(clientId, message);
             return;
         }
         Optional<String> owner = remote.owner(clientId);
@@ -102,6 +127,10 @@ public final class Router {
         ClientSession session = sessions.get(clientId);
         if (session != null) {
             return session.isConnected() ? MemberState.CONNECTED : MemberState.OFFLINE;
+        }
+        Optional<SessionInfo> info = remoteSessions.apply(clientId);
+        if (info.isPresent() && !info.get().connected()) {
+            return info.get().isPersistent() ? MemberState.OFFLINE : MemberState.UNKNOWN;
         }
         return remote.owner(clientId).isPresent() ? MemberState.CONNECTED : MemberState.UNKNOWN;
     }

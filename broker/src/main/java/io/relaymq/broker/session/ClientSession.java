@@ -1,9 +1,7 @@
 package io.relaymq.broker.session;
 
-import io.netty.handler.codec.mqtt.MqttMessageType;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
-import io.relaymq.broker.publish.PublishPackets;
 import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.broker.topic.TopicFilter;
 import io.relaymq.common.message.PublishedMessage;
@@ -26,7 +24,7 @@ public final class ClientSession {
     private final String clientId;
     private final EventExecutor executor;
     private final SessionContext context;
-    private final OutboundFlow outbound;
+    private final SessionOutbound outbound;
     private final Map<String, Subscription> subscriptions = new HashMap<>();
     private final Set<Integer> awaitingPubrel = new HashSet<>();
     private volatile MqttConnection connection;
@@ -38,11 +36,15 @@ public final class ClientSession {
     private boolean handedOver;
     private long ownershipVersion;
 
-    public ClientSession(String clientId, EventExecutor executor, SessionContext context) {
+    /**
+     * @param persistent whether the session outlives its connection; decides for the session's life on
+     *                   this node where its QoS 1/2 messages are kept
+     */
+    public ClientSession(String clientId, EventExecutor executor, SessionContext context, boolean persistent) {
         this.clientId = clientId;
         this.executor = executor;
         this.context = context;
-        this.outbound = new OutboundFlow(context.maxQueued());
+        this.outbound = context.outbounds().create(this, context, persistent);
     }
 
     public String clientId() {
@@ -116,8 +118,12 @@ public final class ClientSession {
 
     // ---- connection lifecycle ------------------------------------------------------------------
 
-    /** A connection takes over the session: resend what is in flight, then send what is queued. */
-    public void attach(MqttConnection newConnection) {
+    /**
+     * A connection takes over the session: what is in flight is sent again, then what waits.
+     *
+     * @param present whether the client continues an existing session (false: a new one)
+     */
+    public void attach(MqttConnection newConnection, boolean present) {
         cancel(expiryTask);
         cancel(willTask);
         expiryTask = null;
@@ -125,16 +131,7 @@ public final class ClientSession {
         // [MQTT-3.1.3-9]: a new connection before the will delay has passed cancels the will
         pendingWill = null;
         connection = newConnection;
-        long now = context.clock().millis();
-        for (InFlight entry : outbound.inFlight()) {
-            if (entry.stage == InFlight.Stage.AWAITING_PUBCOMP) {
-                connection.send(PublishPackets.reply(MqttMessageType.PUBREL, entry.packetId, (byte) 0));
-            } else {
-                connection.send(PublishPackets.publish(entry.message, entry.packetId, true, connection.isV5(), now,
-                        connection.aliasFor(entry.message.message().topic())));
-            }
-        }
-        drain();
+        outbound.attach(newConnection, present);
     }
 
     /**
@@ -145,6 +142,7 @@ public final class ClientSession {
         boolean current = connection == closed;
         if (current) {
             connection = null;
+            outbound.detach();
         }
         if (closed.will() != null && !closed.disconnectedByClient()) {
             scheduleWill(closed);
@@ -171,6 +169,7 @@ public final class ClientSession {
         handedOver = true;
         MqttConnection current = connection;
         connection = null;
+        outbound.detach();
         if (current != null) {
             current.close((byte) 0x8E);
         }
@@ -218,7 +217,7 @@ public final class ClientSession {
         subscriptions.clear();
         context.registry().remove(this);
         int dropped = 0;
-        for (OutboundMessage left : outbound.takeAll()) {
+        for (OutboundMessage left : outbound.end(!handedOver)) {
             if (left.sharedFilter() != null) {
                 context.sharedOrphans().accept(left, clientId);
             } else {
@@ -232,9 +231,23 @@ public final class ClientSession {
 
     // ---- outbound delivery ---------------------------------------------------------------------
 
+    /** True when this session's QoS 1/2 messages go through the persistent store. */
+    public boolean isPersisted() {
+        return outbound.persisted();
+    }
+
     /** Hands a message to this session from any thread. */
     public void deliver(OutboundMessage message) {
         execute(() -> offer(message));
+    }
+
+    /** Hands a message the persistent store saved for this client to the session, from any thread. */
+    public void deliverPersisted(PersistedMessage message) {
+        execute(() -> {
+            if (!ended) {
+                outbound.offerPersisted(message);
+            }
+        });
     }
 
     private void offer(OutboundMessage message) {
@@ -242,84 +255,34 @@ public final class ClientSession {
             context.metrics().dropped("session_ended", 1);
             return;
         }
-        if (message.message().isExpired(context.clock().millis())) {
+        if (context.writer().isExpired(message)) {
             context.metrics().dropped("expired", 1);
             return;
         }
-        if (message.qos() == 0) {
-            if (connection != null && connection.isWritable()) {
-                sendQos0(message);
-            } else {
-                context.metrics().dropped(connection == null ? "offline_qos0" : "not_writable_qos0", 1);
-            }
-            return;
+        if (message.qos() > 0) {
+            outbound.offer(message);
+        } else if (connection != null && connection.isWritable()) {
+            context.writer().publish(connection, message, 0, false);
+        } else {
+            context.metrics().dropped(connection == null ? "offline_qos0" : "not_writable_qos0", 1);
         }
-        if (!outbound.enqueue(message)) {
-            context.metrics().dropped("queue_full", 1);
-            return;
-        }
-        drain();
     }
 
-    /** Sends queued messages while the window and the socket allow; also called when writable again. */
+    /** Sends what waits, as far as the window and the socket allow; also called when writable again. */
     public void drain() {
-        if (connection == null) {
-            return;
-        }
-        int window = Math.min(context.maxInflightOutbound(), connection.clientReceiveMaximum());
-        long now = context.clock().millis();
-        while (connection.isWritable()) {
-            InFlight next = outbound.nextToSend(window);
-            if (next == null) {
-                return;
-            }
-            if (next.message.message().isExpired(now) || !fitsClient(next.message)) {
-                outbound.abandon(next.packetId);
-                context.metrics().dropped(next.message.message().isExpired(now) ? "expired" : "too_large", 1);
-                continue;
-            }
-            connection.send(PublishPackets.publish(next.message, next.packetId, false, connection.isV5(), now,
-                    connection.aliasFor(next.message.message().topic())));
-            context.metrics().messageOut(next.message.qos(), next.message.message().payload().length);
-        }
-    }
-
-    private void sendQos0(OutboundMessage message) {
-        if (!fitsClient(message)) {
-            context.metrics().dropped("too_large", 1);
-            return;
-        }
-        connection.send(PublishPackets.publish(message, 0, false, connection.isV5(), context.clock().millis(),
-                connection.aliasFor(message.message().topic())));
-        context.metrics().messageOut(message.qos(), message.message().payload().length);
-    }
-
-    /** [MQTT-3.1.2-25]: a message larger than the client's Maximum Packet Size is discarded. */
-    private boolean fitsClient(OutboundMessage message) {
-        return PublishPackets.estimatedSize(message, connection.isV5()) <= connection.clientMaxPacketSize();
+        outbound.drain();
     }
 
     public void onPubAck(int packetId) {
-        if (outbound.acknowledge(packetId)) {
-            drain();
-        }
+        outbound.onPubAck(packetId);
     }
 
     public void onPubRec(int packetId, boolean error) {
-        if (error) {
-            outbound.abandon(packetId);
-            drain();
-        } else if (outbound.received(packetId)) {
-            connection.send(PublishPackets.reply(MqttMessageType.PUBREL, packetId, (byte) 0));
-        } else if (connection != null) {
-            connection.send(PublishPackets.reply(MqttMessageType.PUBREL, packetId, (byte) 0x92));
-        }
+        outbound.onPubRec(packetId, error);
     }
 
     public void onPubComp(int packetId) {
-        if (outbound.complete(packetId)) {
-            drain();
-        }
+        outbound.onPubComp(packetId);
     }
 
     private static void cancel(ScheduledFuture<?> task) {

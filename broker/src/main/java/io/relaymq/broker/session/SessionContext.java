@@ -23,9 +23,12 @@ import java.util.function.Consumer;
  * @param maxQueued          queue limit per session
  * @param metrics            counters
  * @param clock              time source (message expiry)
+ * @param writer             writes outbound PUBLISH and PUBREL packets
+ * @param outbounds          chooses between in-memory and persistent delivery for new sessions
  */
 public record SessionContext(SubscriptionTrie trie, SessionRegistry registry, Consumer<PublishedMessage> willSink,
                              BiConsumer<OutboundMessage, String> sharedOrphans, SubscriptionChanges subscriptionChanges,
                              SessionChanges sessionChanges,
-                             int maxInflightOutbound, int maxQueued, MqttMetrics metrics, Clock clock) {
+                             int maxInflightOutbound, int maxQueued, MqttMetrics metrics, Clock clock,
+                             OutboundWriter writer, OutboundFactory outbounds) {
 }

@@ -1,6 +1,6 @@
 package io.relaymq.broker.transport;
 
-import io.relaymq.broker.cluster.Downlink;
+import io.relaymq.broker.cluster.RemoteDelivery;
 import io.relaymq.broker.cluster.RemoteSubscriptions;
 import io.relaymq.broker.cluster.ReplicatedSessionDirectory;
 import io.relaymq.broker.cluster.SessionReplica;
@@ -16,6 +16,9 @@ import io.relaymq.broker.retain.RetainedReplica;
 import io.relaymq.broker.routing.MsgAllProducer;
 import io.relaymq.broker.routing.Router;
 import io.relaymq.broker.routing.SharedSubscriptionPicker;
+import io.relaymq.broker.persistence.device.DeviceOutbounds;
+import io.relaymq.broker.persistence.device.PersistedProducer;
+import io.relaymq.broker.session.OutboundWriter;
 import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.broker.subscription.SubscribeHandler;
@@ -64,18 +67,20 @@ class MqttEngineConfiguration {
 
     @Bean
     Router router(SubscriptionTrie trie, RemoteSubscriptions remote, SessionRegistry sessions, RetainedReplica retained,
-                  Downlink downlink, MqttMetrics metrics, Clock clock) {
-        return new Router(trie, remote, sessions, retained, new SharedSubscriptionPicker(), downlink, metrics, clock);
+                  RemoteDelivery remoteDelivery, SessionReplica sessionReplica, PersistedProducer persistedProducer,
+                  MqttMetrics metrics, Clock clock) {
+        return new Router(trie, remote, sessions, retained, new SharedSubscriptionPicker(), remoteDelivery,
+                sessionReplica::get, persistedProducer, metrics, clock);
     }
 
     @Bean
     SessionContext sessionContext(SubscriptionTrie trie, SessionRegistry registry, MsgAllProducer producer, Router router,
                                   SubscriptionReplica subscriptionReplica, SessionReplica sessionReplica,
-                                  MqttSettings settings, MqttMetrics metrics, Clock clock) {
+                                  DeviceOutbounds deviceOutbounds, MqttSettings settings, MqttMetrics metrics,
+                                  Clock clock) {
         return new SessionContext(trie, registry, producer::send, router::redeliverShared, subscriptionReplica,
-                sessionReplica,
-                settings.maxInflightOutbound(),
-                settings.maxQueuedMessages(), metrics, clock);
+                sessionReplica, settings.maxInflightOutbound(), settings.maxQueuedMessages(), metrics, clock,
+                new OutboundWriter(metrics, clock), deviceOutbounds);
     }
 
     @Bean

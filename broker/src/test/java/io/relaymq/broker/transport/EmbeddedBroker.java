@@ -19,6 +19,9 @@ import io.relaymq.broker.publish.InboundPublishHandler;
 import io.relaymq.broker.retain.RetainedMessages;
 import io.relaymq.broker.routing.Router;
 import io.relaymq.broker.routing.SharedSubscriptionPicker;
+import io.relaymq.broker.routing.PersistedSink;
+import io.relaymq.broker.session.OutboundFactory;
+import io.relaymq.broker.session.OutboundWriter;
 import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.broker.subscription.SubscribeHandler;
@@ -28,6 +31,7 @@ import java.io.ByteArrayOutputStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -48,14 +52,15 @@ public final class EmbeddedBroker {
     private final Clock clock = Clock.systemUTC();
     private final MqttSettings settings = settings();
     private final Router router = new Router(trie, new RemoteSubscriptions(), registry, retained::apply,
-            new SharedSubscriptionPicker(), (node, client, message) -> { }, metrics, clock);
+            new SharedSubscriptionPicker(), (node, client, message) -> { }, client -> Optional.empty(), PersistedSink.NONE,
+            metrics, clock);
     private final ConnectHandler connect;
     private final PacketDispatcher dispatcher;
 
     public EmbeddedBroker() {
         SessionContext context = new SessionContext(trie, registry, this::accept, router::redeliverShared,
                 SubscriptionChanges.NONE, SessionChanges.NONE, settings.maxInflightOutbound(),
-                settings.maxQueuedMessages(), metrics, clock);
+                settings.maxQueuedMessages(), metrics, clock, new OutboundWriter(metrics, clock), OutboundFactory.IN_MEMORY);
         connect = new ConnectHandler(new ConnectValidator(settings, clock), registry, context, settings, metrics,
                 ClusterSessionDirectory.NONE);
         dispatcher = new PacketDispatcher(new InboundPublishHandler(this::accept, settings, metrics, clock),

@@ -1,0 +1,305 @@
+package io.relaymq.broker.persistence.device;
+
+import io.relaymq.broker.routing.PersistedSink;
+import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.MqttConnection;
+import io.relaymq.broker.session.OutboundMessage;
+import io.relaymq.broker.session.OutboundWriter;
+import io.relaymq.broker.session.PersistedMessage;
+import io.relaymq.broker.session.SessionOutbound;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * QoS 1/2 delivery of a persistent DEVICE session: Redis holds every message until the client
+ * acknowledges it, with the packet id Redis assigned; this class only decides what to send next.
+ * <p>
+ * Each connection starts by reading the client's stored messages in order, a page at a time, and sends
+ * them (DUP set for those sent before, PUBREL for QoS 2 messages already received). Messages saved
+ * while it reads wait in a buffer and are matched by score, so nothing is sent twice or skipped. Once
+ * caught up, each newly saved message follows its predecessor (score + 1); a message out of sequence,
+ * or one that does not fit in memory because the client is slow or its socket is not writable, makes the
+ * session read Redis again from its last score once what it holds has been sent.
+ * <p>
+ * Runs on the session's thread; Redis answers are brought back to it. A generation number makes answers
+ * meant for an earlier connection harmless.
+ */
+final class DeviceOutbound implements SessionOutbound {
+
+    private static final Logger log = LoggerFactory.getLogger(DeviceOutbound.class);
+    private static final long RETRY_MILLIS = 1000;
+
+    private final ClientSession session;
+    private final DeviceSessionStore store;
+    private final PersistedSink sink;
+    private final OutboundWriter writer;
+    private final int maxInflight;
+    private final DevicePersistenceProperties settings;
+
+    private final ArrayDeque<PersistedMessage> pending = new ArrayDeque<>();
+    private final ArrayDeque<PersistedMessage> arrivedWhileReading = new ArrayDeque<>();
+    private final Map<Integer, InFlightEntry> inFlight = new LinkedHashMap<>();
+    private MqttConnection connection;
+    private int generation;
+    private long cursor;
+    private boolean reading;
+    private boolean behind;
+
+    /** Where one sent message stands. */
+    private enum Stage { AWAITING_PUBACK, AWAITING_PUBREC, RELEASING, AWAITING_PUBCOMP }
+
+    private static final class InFlightEntry {
+        final PersistedMessage message;
+        Stage stage;
+
+        InFlightEntry(PersistedMessage message, Stage stage) {
+            this.message = message;
+            this.stage = stage;
+        }
+    }
+
+    DeviceOutbound(ClientSession session, DeviceSessionStore store, PersistedSink sink, OutboundWriter writer,
+                   int maxInflight, DevicePersistenceProperties settings) {
+        this.session = session;
+        this.store = store;
+        this.sink = sink;
+        this.writer = writer;
+        this.maxInflight = maxInflight;
+        this.settings = settings;
+    }
+
+    @Override
+    public boolean persisted() {
+        return true;
+    }
+
+    @Override
+    public void attach(MqttConnection newConnection, boolean present) {
+        reset();
+        connection = newConnection;
+        int gen = generation;
+        reading = true;
+        store.startReading(clientId(), present, settings.replayPageSize())
+                .whenComplete((page, error) -> session.execute(() -> onPage(gen, page, error)));
+        session.executor().schedule(() -> tailCheck(gen), settings.tailCheckDelay().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void detach() {
+        List<Integer> sent = new ArrayList<>();
+        inFlight.forEach((packetId, entry) -> {
+            if (entry.message.state() == PersistedMessage.State.NEW
+                    && (entry.stage == Stage.AWAITING_PUBACK || entry.stage == Stage.AWAITING_PUBREC)) {
+                sent.add(packetId);
+            }
+        });
+        if (!sent.isEmpty()) {
+            store.markSent(clientId(), sent);
+        }
+        reset();
+    }
+
+    /** A message that reached this session outside the store (retained on subscribe): stored first. */
+    @Override
+    public void offer(OutboundMessage message) {
+        sink.persist(clientId(), message);
+    }
+
+    @Override
+    public void offerPersisted(PersistedMessage message) {
+        if (connection == null) {
+            return;
+        }
+        if (reading) {
+            if (arrivedWhileReading.size() < settings.maxPending()) {
+                arrivedWhileReading.addLast(message);
+            } else {
+                behind = true;
+            }
+            return;
+        }
+        takeLive(message);
+        drain();
+    }
+
+    private void takeLive(PersistedMessage message) {
+        if (message.score() <= cursor) {
+            return;
+        }
+        if (behind || message.score() != cursor + 1 || pending.size() >= settings.maxPending()) {
+            behind = true;
+            return;
+        }
+        pending.addLast(message);
+        cursor = message.score();
+    }
+
+    private void onPage(int gen, List<PersistedMessage> page, Throwable error) {
+        if (gen != generation) {
+            return;
+        }
+        reading = false;
+        if (error != null) {
+            log.warn("[{}] reading stored messages failed, retrying in {} ms: {}", clientId(), RETRY_MILLIS,
+                    error.getMessage());
+            behind = true;
+            session.executor().schedule(() -> session.execute(() -> retry(gen)), RETRY_MILLIS, TimeUnit.MILLISECONDS);
+            return;
+        }
+        for (PersistedMessage m : page) {
+            if (m.score() > cursor && !inFlight.containsKey(m.packetId())) {
+                pending.addLast(m);
+                cursor = m.score();
+            }
+        }
+        behind |= page.size() >= settings.replayPageSize();
+        while (!arrivedWhileReading.isEmpty()) {
+            takeLive(arrivedWhileReading.pollFirst());
+        }
+        drain();
+    }
+
+    private void retry(int gen) {
+        if (gen == generation && !reading) {
+            drain();
+        }
+    }
+
+    /** Messages saved while another node still looked like the client's owner never arrived live. */
+    private void tailCheck(int gen) {
+        session.execute(() -> {
+            if (gen == generation && connection != null) {
+                behind = true;
+                drain();
+            }
+        });
+    }
+
+    @Override
+    public void drain() {
+        if (connection == null) {
+            return;
+        }
+        int window = Math.min(maxInflight, connection.clientReceiveMaximum());
+        while (connection.isWritable() && inFlight.size() < window && !pending.isEmpty()) {
+            send(pending.pollFirst());
+        }
+        if (pending.isEmpty() && behind && !reading) {
+            readMore();
+        }
+    }
+
+    private void readMore() {
+        int gen = generation;
+        reading = true;
+        behind = false;
+        store.fetch(clientId(), cursor, settings.replayPageSize())
+                .whenComplete((page, error) -> session.execute(() -> onPage(gen, page, error)));
+    }
+
+    private void send(PersistedMessage m) {
+        if (inFlight.containsKey(m.packetId())) {
+            return;
+        }
+        if (m.state() == PersistedMessage.State.RELEASED) {
+            writer.pubrel(connection, m.packetId());
+            inFlight.put(m.packetId(), new InFlightEntry(m, Stage.AWAITING_PUBCOMP));
+            return;
+        }
+        OutboundMessage message = m.message();
+        if (!writer.publish(connection, message, message.qos() == 0 ? 0 : m.packetId(),
+                m.state() == PersistedMessage.State.SENT && message.qos() > 0)) {
+            store.remove(clientId(), m.packetId());
+            return;
+        }
+        if (message.qos() == 0) {
+            store.remove(clientId(), m.packetId());
+            return;
+        }
+        inFlight.put(m.packetId(), new InFlightEntry(m, message.qos() == 1 ? Stage.AWAITING_PUBACK : Stage.AWAITING_PUBREC));
+    }
+
+    @Override
+    public void onPubAck(int packetId) {
+        InFlightEntry entry = inFlight.get(packetId);
+        if (entry != null && entry.stage == Stage.AWAITING_PUBACK) {
+            finish(packetId);
+        }
+    }
+
+    @Override
+    public void onPubRec(int packetId, boolean error) {
+        InFlightEntry entry = inFlight.get(packetId);
+        if (entry == null) {
+            if (connection != null) {
+                writer.pubrelUnknown(connection, packetId);
+            }
+        } else if (error) {
+            finish(packetId);
+        } else if (entry.stage == Stage.AWAITING_PUBREC) {
+            entry.stage = Stage.RELEASING;
+            int gen = generation;
+            // PUBREL only once Redis knows: after a reconnect the client must get PUBREL, never the PUBLISH again
+            store.markPubrel(clientId(), packetId).whenComplete((ok, failure) -> session.execute(() -> {
+                if (failure != null) {
+                    log.warn("[{}] could not record PUBREC of packet {}: {}", clientId(), packetId, failure.getMessage());
+                }
+                if (gen == generation && entry.stage == Stage.RELEASING && inFlight.get(packetId) == entry) {
+                    entry.stage = Stage.AWAITING_PUBCOMP;
+                    writer.pubrel(connection, packetId);
+                }
+            }));
+        } else if (entry.stage == Stage.AWAITING_PUBCOMP) {
+            writer.pubrel(connection, packetId);
+        }
+    }
+
+    @Override
+    public void onPubComp(int packetId) {
+        InFlightEntry entry = inFlight.get(packetId);
+        if (entry != null && entry.stage == Stage.AWAITING_PUBCOMP) {
+            finish(packetId);
+        }
+    }
+
+    private void finish(int packetId) {
+        inFlight.remove(packetId);
+        store.remove(clientId(), packetId);
+        drain();
+    }
+
+    @Override
+    public List<OutboundMessage> end(boolean discardStored) {
+        reset();
+        if (discardStored) {
+            store.removeAll(clientId());
+        }
+        return List.of();
+    }
+
+    private void reset() {
+        generation++;
+        connection = null;
+        pending.clear();
+        arrivedWhileReading.clear();
+        inFlight.clear();
+        cursor = 0;
+        reading = false;
+        behind = false;
+    }
+
+    private String clientId() {
+        return session.clientId();
+    }
+
+    /** For metrics and tests: messages held in memory ahead of the window. */
+    int pendingCount() {
+        return pending.size();
+    }
+}

@@ -1,0 +1,143 @@
+package io.relaymq.broker.persistence.device;
+
+import io.relaymq.broker.cluster.OutboundMessageCodec;
+import io.relaymq.broker.kafka.ConsumerLoop;
+import io.relaymq.broker.kafka.ConsumerLoop.RetryBatch;
+import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.session.OutboundMessage;
+import io.relaymq.dao.device.DeviceMessageStore;
+import io.relaymq.dao.device.NewMessage;
+import io.relaymq.dao.device.SavedMessage;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * The consumers of {@code relaymq.msg.persisted} (one group across all nodes). Each poll is grouped by
+ * client; each client's messages are saved with one script call, all clients of the poll at once.
+ * Offsets are committed only after Redis confirmed every save of the poll; then the messages go to
+ * their connected sessions. When Redis fails or is too slow, the poll is read again after a pause
+ * (the saves that did succeed are saved twice: at least once, never lost).
+ */
+public class DevicePersistenceConsumer implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(DevicePersistenceConsumer.class);
+
+    private final DevicePersistenceProperties settings;
+    private final KafkaClientConfigs configs;
+    private final DeviceMessageStore store;
+    private final PersistedDelivery delivery;
+    private final MqttMetrics metrics;
+    private final Clock clock;
+    private final List<ConsumerLoop> loops = new ArrayList<>();
+    private volatile boolean running;
+
+    public DevicePersistenceConsumer(DevicePersistenceProperties settings, KafkaClientConfigs configs,
+                                     DeviceMessageStore store, PersistedDelivery delivery, MqttMetrics metrics, Clock clock) {
+        this.settings = settings;
+        this.configs = configs;
+        this.store = store;
+        this.delivery = delivery;
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    @Override
+    public void start() {
+        DevicePersistenceProperties.Kafka kafka = settings.kafka();
+        for (int i = 0; i < kafka.consumers(); i++) {
+            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                    configs.consumer("msg-persisted-" + i, kafka.consumerGroup(), kafka.maxPollRecords()));
+            consumer.subscribe(List.of(kafka.topic()));
+            ConsumerLoop loop = new ConsumerLoop("msg-persisted-consumer-" + i, consumer, this::save, true);
+            loops.add(loop);
+            loop.start();
+        }
+        running = true;
+    }
+
+    /** One client's share of a poll: the messages to save and their encoded form as stored. */
+    private record ClientBatch(List<NewMessage> messages, List<byte[]> stored) {
+        ClientBatch() {
+            this(new ArrayList<>(), new ArrayList<>());
+        }
+    }
+
+    private void save(ConsumerRecords<byte[], byte[]> records) {
+        Map<String, ClientBatch> byClient = group(records);
+        Map<String, CompletableFuture<List<SavedMessage>>> saves = new LinkedHashMap<>();
+        byClient.forEach((clientId, batch) -> saves.put(clientId, store.save(clientId, batch.messages()).toCompletableFuture()));
+        try {
+            CompletableFuture.allOf(saves.values().toArray(CompletableFuture[]::new))
+                    .get(settings.saveTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new RetryBatch("saving to Redis failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RetryBatch("interrupted while saving to Redis", e);
+        }
+        saves.forEach((clientId, saved) -> delivery.deliver(clientId, saved.join(), byClient.get(clientId).stored()));
+    }
+
+    private Map<String, ClientBatch> group(ConsumerRecords<byte[], byte[]> records) {
+        long now = clock.millis();
+        long defaultTtl = Math.max(1, settings.messageTtl().toSeconds());
+        Map<String, ClientBatch> byClient = new LinkedHashMap<>();
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+            if (record.key() == null || record.value() == null) {
+                log.warn("skipping {}-{}@{}: no client id or message", record.topic(), record.partition(), record.offset());
+                continue;
+            }
+            OutboundMessage message;
+            try {
+                message = OutboundMessageCodec.decode(record.value());
+            } catch (RuntimeException e) {
+                log.warn("skipping undecodable {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
+                        e.getMessage());
+                continue;
+            }
+            Long remaining = message.message().remainingExpirySeconds(now);
+            if (message.message().isExpired(now)) {
+                metrics.dropped("expired", 1);
+                continue;
+            }
+            String clientId = new String(record.key(), StandardCharsets.UTF_8);
+            ClientBatch batch = byClient.computeIfAbsent(clientId, c -> new ClientBatch());
+            batch.messages().add(new NewMessage(record.value(), remaining == null ? defaultTtl : Math.max(1, remaining)));
+            batch.stored().add(record.value());
+        }
+        return byClient;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        loops.forEach(ConsumerLoop::stop);
+        loops.clear();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** Starts with the msg.all consumers, before the MQTT listeners open. */
+    @Override
+    public int getPhase() {
+        return 100;
+    }
+}

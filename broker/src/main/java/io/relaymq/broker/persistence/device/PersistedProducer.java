@@ -1,0 +1,81 @@
+package io.relaymq.broker.persistence.device;
+
+import io.relaymq.broker.cluster.OutboundMessageCodec;
+import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.TopicProvisioner;
+import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.routing.PersistedSink;
+import io.relaymq.broker.session.OutboundMessage;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+
+/**
+ * Produces messages for persistent DEVICE subscribers to {@code relaymq.msg.persisted} (key = subscriber
+ * client id, so one client's messages stay in order and are saved by one consumer). The router of
+ * {@code relaymq.msg.all} calls {@link #flush()} and compares {@link #failures()} before it commits, so
+ * a message is never acknowledged upstream before it is safely on its way to the store.
+ */
+public class PersistedProducer implements PersistedSink, DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(PersistedProducer.class);
+
+    private final Producer<byte[], byte[]> producer;
+    private final String topic;
+    private final MqttMetrics metrics;
+    private final AtomicLong failures = new AtomicLong();
+
+    public PersistedProducer(DevicePersistenceProperties.Kafka settings, KafkaClientConfigs configs,
+                             TopicProvisioner topics, MqttMetrics metrics) {
+        this.topic = settings.topic();
+        this.metrics = metrics;
+        topics.ensure(topic, settings.partitions(), settings.replicationFactor(), settings.retention());
+        Map<String, Object> config = configs.producer("msg-persisted", settings.acks(), 1, 65536);
+        // bounded like the msg.all producer: a Kafka outage must not stall a router thread for a minute
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 2000);
+        this.producer = new KafkaProducer<>(config);
+    }
+
+    @Override
+    public void persist(String clientId, OutboundMessage message) {
+        try {
+            producer.send(new ProducerRecord<>(topic, clientId.getBytes(StandardCharsets.UTF_8),
+                    OutboundMessageCodec.encode(message)), (metadata, error) -> {
+                if (error != null) {
+                    failed(clientId, error);
+                }
+            });
+        } catch (RuntimeException e) {
+            failed(clientId, e);
+        }
+    }
+
+    private void failed(String clientId, Exception error) {
+        failures.incrementAndGet();
+        metrics.dropped("persist_failed", 1);
+        log.warn("[{}] message for the persistent session not written to {}: {}", clientId, topic, error.getMessage());
+    }
+
+    /** Failed sends so far; a change across a batch means that batch must be routed again. */
+    public long failures() {
+        return failures.get();
+    }
+
+    /** Waits until every message sent so far is acknowledged or failed. */
+    public void flush() {
+        producer.flush();
+    }
+
+    @Override
+    public void destroy() {
+        producer.close(Duration.ofSeconds(5));
+    }
+}

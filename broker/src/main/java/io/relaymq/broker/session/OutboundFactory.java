@@ -1,0 +1,15 @@
+package io.relaymq.broker.session;
+
+/** Chooses how a new session delivers its QoS 1/2 messages. */
+@FunctionalInterface
+public interface OutboundFactory {
+
+    /** Every session in memory, nothing stored elsewhere (a node without persistence, tests). */
+    OutboundFactory IN_MEMORY = (session, context, persistent) -> new MemoryOutbound(context, m -> { }, () -> { });
+
+    /**
+     * @param persistent whether the session outlives its connection (clean_session=false, or a 5.0
+     *                   session expiry above 0)
+     */
+    SessionOutbound create(ClientSession session, SessionContext context, boolean persistent);
+}

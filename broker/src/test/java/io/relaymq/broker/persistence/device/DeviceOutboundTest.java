@@ -1,0 +1,257 @@
+package io.relaymq.broker.persistence.device;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.mqtt.MqttMessage;
+import io.netty.handler.codec.mqtt.MqttMessageIdVariableHeader;
+import io.netty.handler.codec.mqtt.MqttMessageType;
+import io.netty.handler.codec.mqtt.MqttPublishMessage;
+import io.netty.handler.codec.mqtt.MqttVersion;
+import io.netty.util.ReferenceCountUtil;
+import io.relaymq.broker.cluster.SessionChanges;
+import io.relaymq.broker.cluster.SubscriptionChanges;
+import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.MqttConnection;
+import io.relaymq.broker.session.OutboundMessage;
+import io.relaymq.broker.session.OutboundWriter;
+import io.relaymq.broker.session.PersistedMessage;
+import io.relaymq.broker.session.PersistedMessage.State;
+import io.relaymq.broker.session.SessionContext;
+import io.relaymq.broker.session.SessionRegistry;
+import io.relaymq.broker.subscription.SubscriptionTrie;
+import io.relaymq.common.message.MessageProperties;
+import io.relaymq.common.message.PublishedMessage;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a persistent DEVICE session sends, and when, given what the store answers: replay order, DUP
+ * and PUBREL after a reconnect ([MQTT-4.4.0-1], [MQTT-3.3.1-1]), the Receive Maximum window
+ * ([MQTT-3.3.4-9]), and catching up without gaps or duplicates. The store is a stand-in that answers
+ * when the test says so; Redis itself is covered by the ITs.
+ */
+class DeviceOutboundTest {
+
+    private static final int PAGE = 4;
+
+    private final StoreStandIn store = new StoreStandIn();
+    private final List<OutboundMessage> resubmitted = new ArrayList<>();
+    private EmbeddedChannel channel;
+    private ClientSession session;
+
+    @BeforeEach
+    void newSession() {
+        channel = new EmbeddedChannel();
+        MqttMetrics metrics = new MqttMetrics(new SimpleMeterRegistry());
+        DevicePersistenceProperties settings = new DevicePersistenceProperties(100, Duration.ofDays(7), PAGE, 3,
+                Duration.ofHours(1), Duration.ofSeconds(5), null, null);
+        SessionContext context = new SessionContext(new SubscriptionTrie(), new SessionRegistry(), m -> { },
+                (m, c) -> { }, SubscriptionChanges.NONE, SessionChanges.NONE, 1000, 1000, metrics, Clock.systemUTC(),
+                new OutboundWriter(metrics, Clock.systemUTC()),
+                (s, c, p) -> new DeviceOutbound(s, store, (clientId, m) -> resubmitted.add(m), c.writer(),
+                        c.maxInflightOutbound(), settings));
+        session = new ClientSession("dev", channel.eventLoop(), context, true);
+    }
+
+    private MqttConnection connect(int receiveMaximum, boolean present) {
+        MqttConnection connection = new MqttConnection(channel, MqttVersion.MQTT_3_1_1, "dev", receiveMaximum, 1 << 20, 0);
+        session.attach(connection, present);
+        return connection;
+    }
+
+    private static PersistedMessage stored(int packetId, long score, State state, int qos) {
+        PublishedMessage m = new PublishedMessage("t", qos, false, ("m" + score).getBytes(StandardCharsets.UTF_8), "pub",
+                MessageProperties.NONE, System.currentTimeMillis());
+        return new PersistedMessage(packetId, score, state, state == State.RELEASED ? null
+                : new OutboundMessage(m, qos, false, List.of()));
+    }
+
+    /** Packets written so far, as "PUBLISH 3 m3", "PUBLISH 3 m3 DUP" or "PUBREL 3". */
+    private List<String> written() {
+        List<String> out = new ArrayList<>();
+        Object o;
+        while ((o = channel.readOutbound()) != null) {
+            MqttMessage m = (MqttMessage) o;
+            if (m instanceof MqttPublishMessage p) {
+                out.add("PUBLISH " + p.variableHeader().packetId() + " " + p.payload().toString(StandardCharsets.UTF_8)
+                        + (p.fixedHeader().isDup() ? " DUP" : ""));
+            } else {
+                out.add(m.fixedHeader().messageType() + " " + ((MqttMessageIdVariableHeader) m.variableHeader()).messageId());
+            }
+            ReferenceCountUtil.release(o);
+        }
+        return out;
+    }
+
+    @Test
+    void aReconnectSendsStoredMessagesInOrderWithDupAndPubrelAsTheyStood() {
+        connect(100, true);
+        store.answerRead(List.of(stored(7, 1, State.SENT, 1), stored(8, 2, State.RELEASED, 2), stored(9, 3, State.NEW, 1)));
+
+        assertThat(written()).containsExactly("PUBLISH 7 m1 DUP", "PUBREL 8", "PUBLISH 9 m3");
+    }
+
+    @Test
+    void messagesSavedWhileReadingAreMatchedByScoreSoNoneIsSentTwiceOrSkipped() {
+        connect(100, true);
+        session.deliverPersisted(stored(2, 2, State.NEW, 1));
+        session.deliverPersisted(stored(3, 3, State.NEW, 1));
+        assertThat(written()).as("nothing before the stored ones").isEmpty();
+
+        store.answerRead(List.of(stored(1, 1, State.NEW, 1), stored(2, 2, State.NEW, 1)));
+
+        assertThat(written()).containsExactly("PUBLISH 1 m1", "PUBLISH 2 m2", "PUBLISH 3 m3");
+        session.deliverPersisted(stored(4, 4, State.NEW, 1));
+        assertThat(written()).containsExactly("PUBLISH 4 m4");
+        assertThat(store.reads).as("caught up: no further read").hasSize(1);
+    }
+
+    @Test
+    void theClientsReceiveMaximumBoundsWhatIsInFlight() {
+        connect(2, true);
+        store.answerRead(List.of(stored(1, 1, State.NEW, 1), stored(2, 2, State.NEW, 1), stored(3, 3, State.NEW, 1)));
+        assertThat(written()).containsExactly("PUBLISH 1 m1", "PUBLISH 2 m2");
+
+        session.onPubAck(1);
+
+        assertThat(written()).containsExactly("PUBLISH 3 m3");
+        assertThat(store.removed).containsExactly(1);
+    }
+
+    @Test
+    void aFullPageOrAGapInTheLiveSequenceReadsRedisAgainFromTheLastScore() {
+        connect(100, true);
+        store.answerRead(List.of(stored(1, 1, State.NEW, 1), stored(2, 2, State.NEW, 1), stored(3, 3, State.NEW, 1),
+                stored(4, 4, State.NEW, 1)));
+        assertThat(store.reads).containsExactly(0L, 4L);
+        store.answerRead(List.of(stored(5, 5, State.NEW, 1)));
+        written();
+
+        session.deliverPersisted(stored(7, 7, State.NEW, 1));
+
+        assertThat(written()).as("6 is missing: not sent out of order").isEmpty();
+        assertThat(store.reads).containsExactly(0L, 4L, 5L);
+        store.answerRead(List.of(stored(6, 6, State.NEW, 1), stored(7, 7, State.NEW, 1)));
+        assertThat(written()).containsExactly("PUBLISH 6 m6", "PUBLISH 7 m7");
+    }
+
+    @Test
+    void aSlowClientsOverflowStaysInRedisAndIsReadWhenItCatchesUp() {
+        connect(1, true);
+        store.answerRead(List.of());
+        for (int score = 1; score <= 6; score++) {
+            session.deliverPersisted(stored(score, score, State.NEW, 1));
+        }
+        assertThat(written()).containsExactly("PUBLISH 1 m1");
+
+        for (int packetId = 1; packetId <= 3; packetId++) {
+            session.onPubAck(packetId);
+        }
+        assertThat(written()).as("what fitted in memory (3 pending)")
+                .containsExactly("PUBLISH 2 m2", "PUBLISH 3 m3", "PUBLISH 4 m4");
+        assertThat(store.reads).as("the rest is read from Redis after the last score held").containsExactly(0L, 4L);
+        store.answerRead(List.of(stored(5, 5, State.NEW, 1), stored(6, 6, State.NEW, 1)));
+        assertThat(written()).as("the window is still full").isEmpty();
+        session.onPubAck(4);
+        assertThat(written()).containsExactly("PUBLISH 5 m5");
+    }
+
+    @Test
+    void pubrelGoesOutOnlyAfterTheStoreRecordedThePubrec() {
+        connect(100, true);
+        store.answerRead(List.of(stored(1, 1, State.NEW, 2)));
+        written();
+
+        session.onPubRec(1, false);
+        assertThat(written()).isEmpty();
+        store.pubrel.complete(true);
+        assertThat(written()).containsExactly("PUBREL 1");
+
+        session.onPubComp(1);
+        assertThat(store.removed).containsExactly(1);
+    }
+
+    @Test
+    void aLostConnectionRecordsWhatWasSentSoTheNextOneSetsDup() {
+        connect(100, true);
+        store.answerRead(List.of(stored(1, 1, State.NEW, 1), stored(2, 2, State.SENT, 1), stored(3, 3, State.NEW, 2)));
+        session.onPubAck(1);
+
+        session.detach(session.connection());
+
+        assertThat(store.markedSent).containsExactly(3);
+    }
+
+    @Test
+    void aNewSessionStartsByDiscardingWhatWasStoredAndAQos1FromOutsideGoesThroughTheStore() {
+        connect(100, false);
+        assertThat(store.discardedBeforeRead).isTrue();
+        store.answerRead(List.of());
+
+        OutboundMessage retained = stored(1, 1, State.NEW, 1).message();
+        session.deliver(retained);
+
+        assertThat(resubmitted).containsExactly(retained);
+        assertThat(written()).isEmpty();
+    }
+
+    /** Answers reads when told to; records everything else. */
+    private static final class StoreStandIn implements DeviceSessionStore {
+        final List<Long> reads = new ArrayList<>();
+        final List<Integer> removed = new ArrayList<>();
+        final List<Integer> markedSent = new ArrayList<>();
+        final CompletableFuture<Boolean> pubrel = new CompletableFuture<>();
+        boolean discardedBeforeRead;
+        private CompletableFuture<List<PersistedMessage>> read;
+
+        void answerRead(List<PersistedMessage> page) {
+            CompletableFuture<List<PersistedMessage>> current = read;
+            read = null;
+            current.complete(page);
+        }
+
+        @Override
+        public CompletionStage<List<PersistedMessage>> startReading(String clientId, boolean present, int max) {
+            discardedBeforeRead = !present;
+            return fetch(clientId, 0, max);
+        }
+
+        @Override
+        public CompletionStage<List<PersistedMessage>> fetch(String clientId, long afterScore, int max) {
+            assertThat(read).as("one read at a time").isNull();
+            reads.add(afterScore);
+            read = new CompletableFuture<>();
+            return read;
+        }
+
+        @Override
+        public void remove(String clientId, int packetId) {
+            removed.add(packetId);
+        }
+
+        @Override
+        public CompletionStage<Boolean> markPubrel(String clientId, int packetId) {
+            return pubrel;
+        }
+
+        @Override
+        public void markSent(String clientId, Collection<Integer> packetIds) {
+            markedSent.addAll(packetIds);
+        }
+
+        @Override
+        public void removeAll(String clientId) {
+        }
+    }
+}
