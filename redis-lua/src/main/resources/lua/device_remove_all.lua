@@ -3,10 +3,11 @@
 -- KEYS[1]: {client}_messages           ZSET of packet ids
 -- KEYS[2]: {client}_last_packet_id     last packet id assigned
 -- KEYS[3]: {client}_messages_          prefix of the message keys
+-- KEYS[4]: {client}_last_score         last score assigned
 -- returns: the number of messages removed
 local ids = redis.call('ZRANGE', KEYS[1], 0, -1)
 for _, id in ipairs(ids) do
     redis.call('DEL', KEYS[3] .. id)
 end
-redis.call('DEL', KEYS[1], KEYS[2])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[4])
 return #ids

@@ -2,15 +2,12 @@
 -- KEYS[1]: {client}_messages           ZSET of packet ids, score = ever-growing sequence (survives the 65535 wrap)
 -- KEYS[2]: {client}_last_packet_id     last packet id assigned (1..65535)
 -- KEYS[3]: {client}_messages_          prefix of the message keys ({client}_messages_<packetId>)
+-- KEYS[4]: {client}_last_score         last score assigned (kept while the ZSET is empty, so scores never repeat)
 -- ARGV[1]: limit                       most messages kept; the oldest beyond it are removed
 -- ARGV[2..]: pairs of (ttlSeconds, message) in publish order
 -- returns: flat list packetId1, score1, packetId2, score2, ... in the order of the messages
 local last_id = tonumber(redis.call('GET', KEYS[2]) or '0')
-local newest = redis.call('ZREVRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-local score = 0
-if newest[2] then
-    score = tonumber(newest[2])
-end
+local score = tonumber(redis.call('GET', KEYS[4]) or '0')
 local assigned = {}
 for i = 2, #ARGV, 2 do
     last_id = (last_id % 65535) + 1
@@ -21,6 +18,7 @@ for i = 2, #ARGV, 2 do
     assigned[#assigned + 1] = score
 end
 redis.call('SET', KEYS[2], last_id)
+redis.call('SET', KEYS[4], score)
 local limit = tonumber(ARGV[1])
 local excess = redis.call('ZCARD', KEYS[1]) - limit
 if excess > 0 then

@@ -54,6 +54,7 @@ public final class BrokerProcess implements AutoCloseable {
         env.put("RELAYMQ_KAFKA_MSG_ALL_LINGER", "0ms");
         env.put("RELAYMQ_NODE_HEARTBEAT", "1s");
         env.put("RELAYMQ_NODE_DEAD_AFTER", "5s");
+        env.put("RELAYMQ_LOG_LEVEL", System.getProperty("relaymq.test.node-log-level", "INFO"));
         return new BrokerProcess(nodeId, builder.start(), mqtt, http, log);
     }
 

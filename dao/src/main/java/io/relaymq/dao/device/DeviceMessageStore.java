@@ -62,7 +62,7 @@ public final class DeviceMessageStore {
             args[i++] = value;
         }
         return this.<List<Object>>call(scripts.save(), ScriptOutputType.MULTI,
-                new String[] {keys.messages(), keys.lastPacketId(), keys.messagePrefix()}, args)
+                new String[] {keys.messages(), keys.lastPacketId(), keys.messagePrefix(), keys.lastScore()}, args)
                 .thenApply(DeviceMessageStore::saved);
     }
 
@@ -108,7 +108,7 @@ public final class DeviceMessageStore {
     public CompletionStage<Long> removeAll(String clientId) {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
         return call(scripts.removeAll(), ScriptOutputType.INTEGER,
-                new String[] {keys.messages(), keys.lastPacketId(), keys.messagePrefix()});
+                new String[] {keys.messages(), keys.lastPacketId(), keys.messagePrefix(), keys.lastScore()});
     }
 
     private <T> CompletionStage<T> call(LuaScript script, ScriptOutputType output, String[] keys, byte[]... args) {

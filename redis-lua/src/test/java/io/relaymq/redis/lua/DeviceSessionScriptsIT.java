@@ -54,7 +54,7 @@ class DeviceSessionScriptsIT {
             args.add(m);
         }
         return runner.<List<Long>>run(scripts.save(), ScriptOutputType.MULTI,
-                new String[] {k.messages(), k.lastPacketId(), k.messagePrefix()}, args.toArray(String[]::new))
+                new String[] {k.messages(), k.lastPacketId(), k.messagePrefix(), k.lastScore()}, args.toArray(String[]::new))
                 .toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
@@ -95,6 +95,17 @@ class DeviceSessionScriptsIT {
                 .containsExactly(65534L, 2L, 65535L, 3L, 1L, 4L, 2L, 5L);
         assertThat(fetch(k)).containsExactly("65534", "w1", "65535", "w2", "1", "w3", "2", "w4");
         assertThat(connection.sync().zscore(k.messages(), "2")).isGreaterThan(connection.sync().zscore(k.messages(), "65535"));
+    }
+
+    /** A session's cursor is a score: a score must never come back, even when everything was acknowledged. */
+    @Test
+    void scoresKeepGrowingAfterEveryMessageWasRemoved() throws Exception {
+        DeviceSessionKeys k = keys();
+        save(k, 100, DAY, "a");
+        runner.<Long>run(scripts.remove(), ScriptOutputType.INTEGER, new String[] {k.messages(), k.messagePrefix()}, "1")
+                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertThat(connection.sync().exists(k.messages())).as("the set is gone").isZero();
+        assertThat(save(k, 100, DAY, "b")).containsExactly(2L, 2L);
     }
 
     @Test
@@ -140,9 +151,9 @@ class DeviceSessionScriptsIT {
         assertThat(removed).isEqualTo(1L);
         assertThat(fetch(k)).containsExactly("1", "x", "3", "z");
         Long all = runner.<Long>run(scripts.removeAll(), ScriptOutputType.INTEGER,
-                new String[] {k.messages(), k.lastPacketId(), k.messagePrefix()}).toCompletableFuture().get(10, TimeUnit.SECONDS);
+                new String[] {k.messages(), k.lastPacketId(), k.messagePrefix(), k.lastScore()}).toCompletableFuture().get(10, TimeUnit.SECONDS);
         assertThat(all).isEqualTo(2L);
-        assertThat(connection.sync().exists(k.messages(), k.lastPacketId(), k.message(1), k.message(3))).isZero();
+        assertThat(connection.sync().exists(k.messages(), k.lastPacketId(), k.lastScore(), k.message(1), k.message(3))).isZero();
         assertThat(save(k, 100, DAY, "again")).as("ids start over after remove-all").containsExactly(1L, 1L);
     }
 
@@ -188,7 +199,7 @@ class DeviceSessionScriptsIT {
             for (int batch = 0; batch < 5; batch++) {
                 String[] args = {"1000", Long.toString(DAY), "m" + batch + "a", Long.toString(DAY), "m" + batch + "b"};
                 saves.add(runner.run(scripts.save(), ScriptOutputType.MULTI,
-                        new String[] {k.messages(), k.lastPacketId(), k.messagePrefix()}, args).toCompletableFuture());
+                        new String[] {k.messages(), k.lastPacketId(), k.messagePrefix(), k.lastScore()}, args).toCompletableFuture());
             }
         }
         CompletableFuture.allOf(saves.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);

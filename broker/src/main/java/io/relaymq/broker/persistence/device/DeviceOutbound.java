@@ -129,6 +129,7 @@ final class DeviceOutbound implements SessionOutbound {
     }
 
     private void takeLive(PersistedMessage message) {
+        log.trace("[{}] saved message {} (score {}), cursor {}", clientId(), message.packetId(), message.score(), cursor);
         if (message.score() <= cursor) {
             return;
         }
@@ -152,6 +153,7 @@ final class DeviceOutbound implements SessionOutbound {
             session.executor().schedule(() -> session.execute(() -> retry(gen)), RETRY_MILLIS, TimeUnit.MILLISECONDS);
             return;
         }
+        log.debug("[{}] read {} stored messages after score {}", clientId(), page.size(), cursor);
         for (PersistedMessage m : page) {
             if (m.score() > cursor && !inFlight.containsKey(m.packetId())) {
                 pending.addLast(m);

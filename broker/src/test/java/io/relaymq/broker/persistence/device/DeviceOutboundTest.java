@@ -72,7 +72,7 @@ class DeviceOutboundTest {
 
     private static PersistedMessage stored(int packetId, long score, State state, int qos) {
         PublishedMessage m = new PublishedMessage("t", qos, false, ("m" + score).getBytes(StandardCharsets.UTF_8), "pub",
-                MessageProperties.NONE, System.currentTimeMillis());
+                System.currentTimeMillis(), MessageProperties.NONE);
         return new PersistedMessage(packetId, score, state, state == State.RELEASED ? null
                 : new OutboundMessage(m, qos, false, List.of()));
     }

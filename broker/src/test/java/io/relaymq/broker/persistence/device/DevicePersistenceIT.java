@@ -136,10 +136,10 @@ class DevicePersistenceIT {
         try {
             List<IMqttToken> tokens = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
-                tokens.add(publisher.publish(topic, Integer.toString(i).getBytes(StandardCharsets.UTF_8), 1, false));
-                if (tokens.size() % 900 == 0) {
-                    tokens.get(tokens.size() - 1).waitForCompletion(30_000);
+                if (i >= 900) {
+                    tokens.get(i - 900).waitForCompletion(30_000);
                 }
+                tokens.add(publisher.publish(topic, Integer.toString(i).getBytes(StandardCharsets.UTF_8), 1, false));
             }
             for (IMqttToken token : tokens) {
                 token.waitForCompletion(30_000);
@@ -228,6 +228,6 @@ class DevicePersistenceIT {
         plain(a).publish(topic, "next".getBytes(StandardCharsets.UTF_8), 2, false);
         await().atMost(Duration.ofSeconds(30)).until(() -> second.payloads.contains("next"));
         assertThat(second.payloads).as("PUBREL again, never the PUBLISH").containsExactly("next");
-        assertThat(first.payloads).containsExactly("once");
+        assertThat(first.payloads).filteredOn(p -> !p.equals("probe")).containsExactly("once");
     }
 }
