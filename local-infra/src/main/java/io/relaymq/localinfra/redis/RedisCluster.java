@@ -91,6 +91,17 @@ public final class RedisCluster {
         awaitClusterOk();
     }
 
+    /** Process ids of the running nodes (for CPU accounting in benchmarks). */
+    public java.util.List<Long> pids() {
+        java.util.List<Long> pids = new java.util.ArrayList<>();
+        for (ManagedProcess process : processes) {
+            if (process != null && process.isAlive()) {
+                pids.add(process.pid());
+            }
+        }
+        return pids;
+    }
+
     public boolean isAlive(int index) {
         return processes[index] != null && processes[index].isAlive();
     }

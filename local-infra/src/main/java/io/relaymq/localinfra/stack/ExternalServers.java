@@ -28,7 +28,8 @@ public record ExternalServers(Optional<String> kafka, Optional<String> redisNode
     }
 
     public StackSettings applyTo(StackSettings settings) {
-        return settings.withComponents(kafka.isEmpty(), redisNodes.isEmpty(), jdbcUrl.isEmpty());
+        return settings.withComponents(settings.kafka() && kafka.isEmpty(), settings.redis() && redisNodes.isEmpty(),
+                settings.postgres() && jdbcUrl.isEmpty());
     }
 
     private static Optional<String> value(Map<String, String> env, String name) {

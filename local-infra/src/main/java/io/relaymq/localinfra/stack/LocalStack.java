@@ -112,12 +112,13 @@ public final class LocalStack implements AutoCloseable {
         }, pool);
     }
 
+    /** Where the servers are; empty for a server that is neither started here nor external (partial stacks). */
     public StackEndpoints endpoints() {
-        String bootstrap = kafka.map(KafkaCluster::bootstrapServers).or(external::kafka).orElseThrow();
-        String redisNodes = redis.map(RedisCluster::nodeAddresses).or(external::redisNodes).orElseThrow();
+        String bootstrap = kafka.map(KafkaCluster::bootstrapServers).or(external::kafka).orElse("");
+        String redisNodes = redis.map(RedisCluster::nodeAddresses).or(external::redisNodes).orElse("");
         return postgres.map(p -> new StackEndpoints(bootstrap, redisNodes, p.jdbcUrl(), p.database().user(),
                         p.database().password()))
-                .orElseGet(() -> new StackEndpoints(bootstrap, redisNodes, external.jdbcUrl().orElseThrow(),
+                .orElseGet(() -> new StackEndpoints(bootstrap, redisNodes, external.jdbcUrl().orElse(""),
                         external.jdbcUser(), external.jdbcPassword()));
     }
 
