@@ -1,8 +1,8 @@
 package io.relaymq.broker.persistence.device;
 
 import io.relaymq.broker.cluster.OutboundMessageCodec;
-import io.relaymq.broker.kafka.ConsumerLoop;
 import io.relaymq.broker.kafka.ConsumerLoop.RetryBatch;
+import io.relaymq.broker.kafka.GroupConsumers;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.session.OutboundMessage;
@@ -21,10 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 
 /**
  * The consumers of {@code relaymq.msg.persisted} (one group across all nodes). Each poll is grouped by
@@ -33,41 +31,25 @@ import org.springframework.context.SmartLifecycle;
  * their connected sessions. When Redis fails or is too slow, the poll is read again after a pause
  * (the saves that did succeed are saved twice: at least once, never lost).
  */
-public class DevicePersistenceConsumer implements SmartLifecycle {
+public class DevicePersistenceConsumer extends GroupConsumers {
 
     private static final Logger log = LoggerFactory.getLogger(DevicePersistenceConsumer.class);
 
     private final DevicePersistenceProperties settings;
-    private final KafkaClientConfigs configs;
     private final DeviceMessageStore store;
     private final PersistedDelivery delivery;
     private final MqttMetrics metrics;
     private final Clock clock;
-    private final List<ConsumerLoop> loops = new ArrayList<>();
-    private volatile boolean running;
 
     public DevicePersistenceConsumer(DevicePersistenceProperties settings, KafkaClientConfigs configs,
                                      DeviceMessageStore store, PersistedDelivery delivery, MqttMetrics metrics, Clock clock) {
+        super(configs, "msg-persisted", settings.kafka().topic(), settings.kafka().consumerGroup(),
+                settings.kafka().consumers(), settings.kafka().maxPollRecords());
         this.settings = settings;
-        this.configs = configs;
         this.store = store;
         this.delivery = delivery;
         this.metrics = metrics;
         this.clock = clock;
-    }
-
-    @Override
-    public void start() {
-        DevicePersistenceProperties.Kafka kafka = settings.kafka();
-        for (int i = 0; i < kafka.consumers(); i++) {
-            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
-                    configs.consumer("msg-persisted-" + i, kafka.consumerGroup(), kafka.maxPollRecords()));
-            consumer.subscribe(List.of(kafka.topic()));
-            ConsumerLoop loop = new ConsumerLoop("msg-persisted-consumer-" + i, consumer, this::save, true);
-            loops.add(loop);
-            loop.start();
-        }
-        running = true;
     }
 
     /** One client's share of a poll: the messages to save and their encoded form as stored. */
@@ -77,7 +59,8 @@ public class DevicePersistenceConsumer implements SmartLifecycle {
         }
     }
 
-    private void save(ConsumerRecords<byte[], byte[]> records) {
+    @Override
+    protected void handle(ConsumerRecords<byte[], byte[]> records) {
         Map<String, ClientBatch> byClient = group(records);
         Map<String, CompletableFuture<List<SavedMessage>>> saves = new LinkedHashMap<>();
         byClient.forEach((clientId, batch) -> saves.put(clientId, store.save(clientId, batch.messages()).toCompletableFuture()));
@@ -121,23 +104,5 @@ public class DevicePersistenceConsumer implements SmartLifecycle {
             batch.stored().add(record.value());
         }
         return byClient;
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        loops.forEach(ConsumerLoop::stop);
-        loops.clear();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    /** Starts with the msg.all consumers, before the MQTT listeners open. */
-    @Override
-    public int getPhase() {
-        return 100;
     }
 }
