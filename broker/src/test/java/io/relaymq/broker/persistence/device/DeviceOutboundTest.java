@@ -168,6 +168,19 @@ class DeviceOutboundTest {
     }
 
     @Test
+    void aSocketThatIsNotWritablePausesTheReplayUntilItIsWritableAgain() {
+        connect(100, true);
+        channel.unsafe().outboundBuffer().setUserDefinedWritability(1, false);
+        store.answerRead(List.of(stored(1, 1, State.NEW, 1), stored(2, 2, State.NEW, 1)));
+        assertThat(written()).isEmpty();
+
+        channel.unsafe().outboundBuffer().setUserDefinedWritability(1, true);
+        session.drain();
+
+        assertThat(written()).containsExactly("PUBLISH 1 m1", "PUBLISH 2 m2");
+    }
+
+    @Test
     void pubrelGoesOutOnlyAfterTheStoreRecordedThePubrec() {
         connect(100, true);
         store.answerRead(List.of(stored(1, 1, State.NEW, 2)));
