@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.relaymq.broker.support.BrokerProcess;
+import io.relaymq.broker.support.PahoClients;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +35,7 @@ class ClusterIT {
 
     private static BrokerProcess a;
     private static BrokerProcess b;
-    private final List<MqttClient> clients = new ArrayList<>();
+    private final PahoClients clients = new PahoClients();
 
     @BeforeAll
     static void startNodes(StackEndpoints stack) throws Exception {
@@ -56,14 +57,7 @@ class ClusterIT {
 
     @org.junit.jupiter.api.AfterEach
     void disconnect() {
-        for (MqttClient client : clients) {
-            try {
-                client.disconnectForcibly(1000, 1000, true);
-                client.close();
-            } catch (Exception e) {
-                // already gone
-            }
-        }
+        clients.closeAll();
     }
 
     private MqttClient persistent(BrokerProcess node, String clientId, BlockingQueue<String> into) throws Exception {

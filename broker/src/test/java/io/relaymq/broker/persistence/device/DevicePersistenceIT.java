@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.relaymq.broker.support.BrokerProcess;
+import io.relaymq.broker.support.PahoClients;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +41,7 @@ class DevicePersistenceIT {
 
     private static BrokerProcess a;
     private static BrokerProcess b;
-    private final List<MqttClient> clients = new ArrayList<>();
+    private final PahoClients clients = new PahoClients();
 
     @BeforeAll
     static void startNodes(StackEndpoints stack) throws Exception {
@@ -62,14 +63,7 @@ class DevicePersistenceIT {
 
     @AfterEach
     void disconnect() {
-        for (MqttClient client : clients) {
-            try {
-                client.disconnectForcibly(1000, 1000, true);
-                client.close();
-            } catch (Exception e) {
-                // already gone
-            }
-        }
+        clients.closeAll();
     }
 
     /** Every payload a subscriber receives, in arrival order; optionally withholding QoS 2 PUBCOMP. */
