@@ -91,11 +91,21 @@ public record PortPlan(List<Integer> kafka, List<Integer> kafkaControllers, List
                 throw new IllegalStateException("cannot find " + count + " free ports");
             }
             int p = any.getAsInt();
-            if (!ports.contains(p) && free.test(p)) {
+            if (!collides(p, ports) && free.test(p)) {
                 ports.add(p);
             }
         }
         return ports;
+    }
+
+    /** A port, or its Redis bus port, equal to one already picked or to that one's bus port. */
+    private static boolean collides(int port, List<Integer> picked) {
+        for (int q : picked) {
+            if (port == q || port == q + REDIS_BUS_OFFSET || port + REDIS_BUS_OFFSET == q) {
+                return true;
+            }
+        }
+        return false;
     }
 
     boolean fits(StackSettings s) {
