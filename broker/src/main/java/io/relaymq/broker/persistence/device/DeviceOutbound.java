@@ -129,7 +129,6 @@ final class DeviceOutbound implements SessionOutbound {
     }
 
     private void takeLive(PersistedMessage message) {
-        log.trace("[{}] saved message {} (score {}), cursor {}", clientId(), message.packetId(), message.score(), cursor);
         if (message.score() <= cursor) {
             return;
         }
@@ -298,10 +297,5 @@ final class DeviceOutbound implements SessionOutbound {
 
     private String clientId() {
         return session.clientId();
-    }
-
-    /** For metrics and tests: messages held in memory ahead of the window. */
-    int pendingCount() {
-        return pending.size();
     }
 }

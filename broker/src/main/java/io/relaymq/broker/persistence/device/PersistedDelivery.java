@@ -19,8 +19,6 @@ import java.util.function.Function;
  */
 public class PersistedDelivery {
 
-    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(PersistedDelivery.class);
-
     private final SessionRegistry sessions;
     private final Function<String, Optional<SessionInfo>> remoteSessions;
     private final Downlink downlink;
@@ -39,8 +37,6 @@ public class PersistedDelivery {
     /** {@code saved.get(i)} is where {@code stored.get(i)} (an encoded OutboundMessage) was saved. */
     public void deliver(String clientId, List<SavedMessage> saved, List<byte[]> stored) {
         ClientSession local = sessions.get(clientId);
-        log.trace("[{}] {} messages saved; session here: {}, elsewhere: {}", clientId, saved.size(), local,
-                local == null ? remoteSessions.apply(clientId) : "-");
         if (local != null) {
             if (local.isConnected()) {
                 for (int i = 0; i < saved.size(); i++) {
