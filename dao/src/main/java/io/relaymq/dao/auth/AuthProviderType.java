@@ -1,0 +1,8 @@
+package io.relaymq.dao.auth;
+
+/** The MQTT authentication providers; each has one row in {@code mqtt_auth_provider}. */
+public enum AuthProviderType {
+    MQTT_BASIC,
+    X_509,
+    JWT
+}

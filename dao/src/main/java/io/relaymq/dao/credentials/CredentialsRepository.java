@@ -1,0 +1,87 @@
+package io.relaymq.dao.credentials;
+
+import io.relaymq.common.client.ClientType;
+import io.relaymq.dao.jdbc.Jdbc;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import javax.sql.DataSource;
+
+/** MQTT client credentials in PostgreSQL ({@code mqtt_client_credentials}). */
+public final class CredentialsRepository {
+
+    private static final String COLUMNS =
+            "id, created_time, name, client_type, credentials_type, credentials_id, credentials_value";
+
+    private final Jdbc jdbc;
+
+    public CredentialsRepository(DataSource dataSource) {
+        this.jdbc = new Jdbc(dataSource);
+    }
+
+    public Optional<MqttClientCredentials> findById(UUID id) {
+        return jdbc.queryOne("SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE id = ?", CredentialsRepository::map, id);
+    }
+
+    public Optional<MqttClientCredentials> findByCredentialsId(String credentialsId) {
+        return jdbc.queryOne("SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE credentials_id = ?",
+                CredentialsRepository::map, credentialsId);
+    }
+
+    /** The credentials with any of these lookup keys. */
+    public List<MqttClientCredentials> findByCredentialsIds(List<String> credentialsIds) {
+        return jdbc.query("SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE credentials_id = ANY (?)",
+                CredentialsRepository::map, (Object) credentialsIds.toArray(String[]::new));
+    }
+
+    /** X.509 credentials whose CN is a regular expression (few; read whole and matched in memory). */
+    public List<MqttClientCredentials> findSslRegex() {
+        return jdbc.query("SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE credentials_id LIKE 'ssl\\_regex|%'",
+                CredentialsRepository::map);
+    }
+
+    /** Inserts, or replaces the row with the same id. Throws a duplicate-key error when the lookup key is taken. */
+    public void save(MqttClientCredentials c) {
+        jdbc.update("INSERT INTO mqtt_client_credentials (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?) "
+                        + "ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, client_type = EXCLUDED.client_type, "
+                        + "credentials_type = EXCLUDED.credentials_type, credentials_id = EXCLUDED.credentials_id, "
+                        + "credentials_value = EXCLUDED.credentials_value",
+                c.id(), c.createdTime(), c.name(), c.clientType(), c.credentialsType(), c.credentialsId(),
+                c.credentialsValue());
+    }
+
+    public boolean delete(UUID id) {
+        return jdbc.update("DELETE FROM mqtt_client_credentials WHERE id = ?", id) > 0;
+    }
+
+    /** A page of credentials ordered by {@code sortColumn} (one of name, created_time, client_type, credentials_type). */
+    public List<MqttClientCredentials> page(String textSearch, String sortColumn, boolean ascending, int limit, long offset) {
+        String order = switch (sortColumn) {
+            case "name", "created_time", "client_type", "credentials_type" -> sortColumn;
+            default -> throw new IllegalArgumentException("cannot sort credentials by " + sortColumn);
+        };
+        return jdbc.query("SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE name ILIKE ? ORDER BY " + order
+                        + (ascending ? " ASC" : " DESC") + ", id LIMIT ? OFFSET ?",
+                CredentialsRepository::map, like(textSearch), limit, offset);
+    }
+
+    public long count(String textSearch) {
+        return jdbc.queryOne("SELECT count(*) FROM mqtt_client_credentials WHERE name ILIKE ?",
+                row -> row.getLong(1), like(textSearch)).orElse(0L);
+    }
+
+    private static String like(String textSearch) {
+        if (textSearch == null || textSearch.isEmpty()) {
+            return "%";
+        }
+        return "%" + textSearch.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+    }
+
+    private static MqttClientCredentials map(ResultSet row) throws SQLException {
+        return new MqttClientCredentials(row.getObject("id", UUID.class), row.getLong("created_time"), row.getString("name"),
+                ClientType.valueOf(row.getString("client_type")), CredentialsType.valueOf(row.getString("credentials_type")),
+                row.getString("credentials_id"), row.getString("credentials_value"));
+    }
+}
