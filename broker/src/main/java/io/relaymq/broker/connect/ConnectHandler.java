@@ -8,6 +8,9 @@ import io.netty.handler.codec.mqtt.MqttConnectReturnCode;
 import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttVersion;
+import io.relaymq.broker.auth.ClientAuthenticator;
+import io.relaymq.broker.auth.ClientGrant;
+import io.relaymq.broker.auth.LiveGrants;
 import io.relaymq.broker.cluster.ClusterSessionDirectory;
 import io.relaymq.broker.cluster.ClusterSessionDirectory.Claim;
 import io.relaymq.broker.cluster.ClusterSessionDirectory.KnownSession;
@@ -23,7 +26,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Carries out a CONNECT: validation, then the session the client continues or starts, with takeover of
+ * Carries out a CONNECT: validation, authentication (off the network thread; a refusal gets its reason code,
+ * a will topic the client may not publish to is refused), then the session the client continues or starts, with takeover of
  * a connection that holds the same client id ([MQTT-3.1.4-3]: 5.0 DISCONNECT 0x8E), then CONNACK.
  * When a clean start replaces an old session, the old one is ended on its own thread before the new one
  * is used, so none of its subscriptions can outlive it.
@@ -32,6 +36,7 @@ public final class ConnectHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ConnectHandler.class);
     private static final byte SESSION_TAKEN_OVER = (byte) 0x8E;
+    private static final byte NOT_AUTHORIZED = (byte) 0x87;
 
     private final ConnectValidator validator;
     private final SessionRegistry registry;
@@ -39,9 +44,17 @@ public final class ConnectHandler {
     private final MqttSettings settings;
     private final MqttMetrics metrics;
     private final ClusterSessionDirectory cluster;
+    private final ClientAuthenticator authenticator;
 
     public ConnectHandler(ConnectValidator validator, SessionRegistry registry, SessionContext sessionContext,
                           MqttSettings settings, MqttMetrics metrics, ClusterSessionDirectory cluster) {
+        this(validator, registry, sessionContext, settings, metrics, cluster, ClientAuthenticator.ANONYMOUS);
+    }
+
+    public ConnectHandler(ConnectValidator validator, SessionRegistry registry, SessionContext sessionContext,
+                          MqttSettings settings, MqttMetrics metrics, ClusterSessionDirectory cluster,
+                          ClientAuthenticator authenticator) {
+        this.authenticator = authenticator;
         this.validator = validator;
         this.registry = registry;
         this.sessionContext = sessionContext;
@@ -63,20 +76,43 @@ public final class ConnectHandler {
             return false;
         }
         ConnectRequest request = outcome.request();
-        MqttConnection connection = new MqttConnection(channel, version, request.clientId(), request.receiveMaximum(),
-                request.maxPacketSize(), request.topicAliasMaximum());
+        authenticator.authenticate(ConnectCredentials.of(channel, connect, request.clientId())).whenComplete((auth, error) ->
+                channel.eventLoop().execute(() -> {
+                    if (!channel.isActive()) {
+                        return;
+                    }
+                    if (error != null) {
+                        refuse(channel, v5, ConnectReject.SERVER_UNAVAILABLE, request.clientId(), "authentication failed: " + error);
+                    } else if (!auth.isGranted()) {
+                        refuse(channel, v5, auth.reject(), request.clientId(), auth.reason());
+                    } else if (request.will() != null && !auth.grant().mayPublish(request.will().topic())) {
+                        refuse(channel, v5, ConnectReject.NOT_AUTHORIZED, request.clientId(), "will topic not allowed");
+                    } else {
+                        authenticated(channel, version, request, auth.grant(), onConnected);
+                    }
+                }));
+        return true;
+    }
+
+    private void authenticated(Channel channel, MqttVersion version, ConnectRequest request, ClientGrant grant,
+                               BiConsumer<MqttConnection, ClientSession> onConnected) {
+        MqttConnection connection = new MqttConnection(channel, version, request.clientId(), request.receiveMaximum(), request.maxPacketSize(), request.topicAliasMaximum());
+        connection.setGrant(grant);
         connection.setWill(request.will(), request.willDelaySeconds());
         connection.setKeepAliveSeconds(request.keepAliveSeconds());
+        LiveGrants.Live live = new LiveGrants.Live(request.clientId(), grant,
+                () -> channel.eventLoop().execute(() -> connection.close(NOT_AUTHORIZED)));
+        authenticator.track(live);
+        channel.closeFuture().addListener(f -> authenticator.untrack(live));
         cluster.claim(request.clientId(), request.expirySeconds()).whenComplete((granted, error) ->
                 channel.eventLoop().execute(() -> {
                     if (error != null) {
-                        refuse(channel, v5, ConnectReject.SERVER_UNAVAILABLE, request.clientId(),
+                        refuse(channel, connection.isV5(), ConnectReject.SERVER_UNAVAILABLE, request.clientId(),
                                 "the cluster did not confirm the session: " + error);
                     } else if (channel.isActive()) {
                         claim(connection, request, granted, onConnected);
                     }
                 }));
-        return true;
     }
 
     private void claim(MqttConnection connection, ConnectRequest request, Claim granted,

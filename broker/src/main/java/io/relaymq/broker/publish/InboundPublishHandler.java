@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * A PUBLISH from a client: topic alias resolution (5.0), validation, then the message goes to Kafka.
  * QoS 1 is acknowledged with PUBACK and QoS 2 with PUBREC only once Kafka has acknowledged the write,
  * in the order the packets arrived. A QoS 2 packet id stays reserved until PUBREL, so a re-sent
- * PUBLISH with that id is not forwarded twice ([MQTT-4.3.3-10]). Runs on the session's thread.
+ * PUBLISH with that id is not forwarded twice ([MQTT-4.3.3-10]). Topics outside the client's publish rules
+ * are refused. Runs on the session's thread.
  */
 public final class InboundPublishHandler {
 
@@ -31,6 +32,7 @@ public final class InboundPublishHandler {
     private static final byte TOPIC_NAME_INVALID = (byte) 0x90;
     private static final byte UNSPECIFIED_ERROR = (byte) 0x80;
     private static final byte MALFORMED = (byte) 0x81;
+    private static final byte NOT_AUTHORIZED = (byte) 0x87;
 
     private final MessageSink producer;
     private final MqttSettings settings;
@@ -67,6 +69,10 @@ public final class InboundPublishHandler {
         }
         if (qos == 2 && session.awaitingPubrel().contains(packetId)) {
             connection.send(PublishPackets.reply(MqttMessageType.PUBREC, packetId, (byte) 0));
+            return;
+        }
+        if (!connection.grant().mayPublish(topic)) {
+            denied(connection, qos, packetId, topic);
             return;
         }
         byte[] payload = ByteBufUtil.getBytes(publish.payload());
@@ -109,6 +115,26 @@ public final class InboundPublishHandler {
             }
             connection.acks().complete(slot, error == null);
         }));
+    }
+
+    /**
+     * A PUBLISH the client's rules do not allow: 5.0 gets PUBACK/PUBREC "not authorized" in its turn (QoS 0
+     * is dropped), 3.x has no such code and is disconnected.
+     */
+    private void denied(MqttConnection connection, int qos, int packetId, String topic) {
+        metrics.dropped("not_authorized", 1);
+        if (!connection.isV5()) {
+            log.info("{} disconnected: not authorized to publish to '{}'", connection, topic);
+            connection.close(NOT_AUTHORIZED);
+            return;
+        }
+        log.info("{} not authorized to publish to '{}' (QoS {})", connection, topic, qos);
+        if (qos > 0) {
+            MqttMessageType ackType = qos == 1 ? MqttMessageType.PUBACK : MqttMessageType.PUBREC;
+            AckSequencer.Pending slot = connection.acks().register(ok ->
+                    connection.send(PublishPackets.reply(ackType, packetId, NOT_AUTHORIZED)));
+            connection.acks().complete(slot, true);
+        }
     }
 
     /** Applies and records 5.0 topic aliases; null when the connection was closed for a bad alias. */

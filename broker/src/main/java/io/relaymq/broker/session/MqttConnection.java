@@ -6,6 +6,7 @@ import io.netty.handler.codec.mqtt.MqttMessage;
 import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttVersion;
+import io.relaymq.broker.auth.ClientGrant;
 import io.relaymq.broker.publish.AckSequencer;
 import io.relaymq.broker.transport.ClientAddresses;
 import io.relaymq.common.message.PublishedMessage;
@@ -32,6 +33,7 @@ public final class MqttConnection {
     private long willDelaySeconds;
     private boolean disconnectedByClient;
     private int keepAliveSeconds;
+    private volatile ClientGrant grant = ClientGrant.anonymous();
 
     public MqttConnection(Channel channel, MqttVersion version, String clientId, int clientReceiveMaximum,
                           long clientMaxPacketSize, int clientTopicAliasMaximum) {
@@ -67,6 +69,15 @@ public final class MqttConnection {
      */
     public record OutboundAlias(int alias, boolean withTopic) {
         public static final OutboundAlias NONE = new OutboundAlias(0, true);
+    }
+
+    /** Who the client authenticated as and what it may touch. */
+    public ClientGrant grant() {
+        return grant;
+    }
+
+    public void setGrant(ClientGrant grant) {
+        this.grant = grant;
     }
 
     public Channel channel() {

@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
 /**
  * SUBSCRIBE and UNSUBSCRIBE. Each filter gets its own result in SUBACK ([MQTT-3.8.4-6]); a new
  * subscription replaces an existing one with the same filter ([MQTT-3.8.4-3]); retained messages follow
- * the SUBACK per Retain Handling, never for shared subscriptions (MQTT 5.0 §4.8.2).
+ * the SUBACK per Retain Handling, never for shared subscriptions (MQTT 5.0 §4.8.2). A filter outside the
+ * client's subscribe rules gets "not authorized" (0x87; 3.1.1: failure 0x80).
  * Runs on the session's thread.
  */
 public final class SubscribeHandler {
@@ -39,6 +40,7 @@ public final class SubscribeHandler {
     private static final int FAILURE_V3 = 0x80;
     private static final int TOPIC_FILTER_INVALID = 0x8F;
     private static final int NO_SUBSCRIPTION_EXISTED = 0x11;
+    private static final int NOT_AUTHORIZED = 0x87;
     private static final byte PROTOCOL_ERROR = (byte) 0x82;
     private static final byte MALFORMED = (byte) 0x81;
 
@@ -80,6 +82,11 @@ public final class SubscribeHandler {
                 log.info("{} disconnected: No Local on a shared subscription", connection);
                 connection.close(PROTOCOL_ERROR);
                 return;
+            }
+            if (!connection.grant().maySubscribe(filter.get().filter())) {
+                log.info("{} not authorized to subscribe to '{}'", connection, request.topicName());
+                codes.add(connection.isV5() ? NOT_AUTHORIZED : FAILURE_V3);
+                continue;
             }
             int qos = option.qos().value();
             SubscriptionOptions options = new SubscriptionOptions(qos, option.isNoLocal(), option.isRetainAsPublished(),

@@ -1,5 +1,7 @@
 package io.relaymq.broker.transport;
 
+import io.relaymq.broker.auth.Authenticator;
+import io.relaymq.broker.auth.provider.X509AuthProvider;
 import io.relaymq.broker.cluster.RemoteDelivery;
 import io.relaymq.broker.cluster.RemoteSubscriptions;
 import io.relaymq.broker.cluster.ReplicatedSessionDirectory;
@@ -85,9 +87,10 @@ class MqttEngineConfiguration {
 
     @Bean
     ConnectHandler connectHandler(SessionRegistry registry, SessionContext sessionContext, MqttSettings settings,
-                                  MqttMetrics metrics, Clock clock, ReplicatedSessionDirectory cluster) {
+                                  MqttMetrics metrics, Clock clock, ReplicatedSessionDirectory cluster,
+                                  Authenticator authenticator) {
         return new ConnectHandler(new ConnectValidator(settings, clock), registry, sessionContext, settings, metrics,
-                cluster);
+                cluster, authenticator);
     }
 
     @Bean
@@ -99,7 +102,8 @@ class MqttEngineConfiguration {
 
     @Bean
     MqttServer mqttServer(MqttSettings settings, ConnectHandler connectHandler, PacketDispatcher dispatcher,
-                          MqttMetrics metrics) {
-        return new MqttServer(settings, () -> new MqttConnectionHandler(connectHandler, dispatcher, metrics));
+                          MqttMetrics metrics, X509AuthProvider x509) {
+        return new MqttServer(settings, () -> new MqttConnectionHandler(connectHandler, dispatcher, metrics),
+                x509::skipValidity);
     }
 }

@@ -22,6 +22,7 @@ import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,6 +40,7 @@ public final class MqttServer implements SmartLifecycle {
 
     private final MqttSettings settings;
     private final Supplier<MqttConnectionHandler> handlers;
+    private final BooleanSupplier skipClientCertValidity;
     private final Map<String, Channel> listeners = new LinkedHashMap<>();
     private ChannelGroup connections;
     private EventLoopGroup boss;
@@ -46,8 +48,14 @@ public final class MqttServer implements SmartLifecycle {
     private volatile boolean running;
 
     public MqttServer(MqttSettings settings, Supplier<MqttConnectionHandler> handlers) {
+        this(settings, handlers, () -> false);
+    }
+
+    /** {@code skipClientCertValidity}: whether client certificates may be outside their validity dates (X.509 provider). */
+    public MqttServer(MqttSettings settings, Supplier<MqttConnectionHandler> handlers, BooleanSupplier skipClientCertValidity) {
         this.settings = settings;
         this.handlers = handlers;
+        this.skipClientCertValidity = skipClientCertValidity;
     }
 
     @Override
@@ -59,7 +67,7 @@ public final class MqttServer implements SmartLifecycle {
         workers = new MultiThreadIoEventLoopGroup(settings.netty().workerThreads(), io);
         connections = new DefaultChannelGroup("mqtt-connections", GlobalEventExecutor.INSTANCE);
         MqttSettings.Listeners l = settings.listeners();
-        SslContext tls = l.tls().enabled() || l.wss().enabled() ? TlsContextFactory.create(settings.tls()) : null;
+        SslContext tls = l.tls().enabled() || l.wss().enabled() ? TlsContextFactory.create(settings.tls(), skipClientCertValidity) : null;
         if (l.tcp().enabled()) {
             bind("tcp", l.tcp(), channelType, null, null);
         }

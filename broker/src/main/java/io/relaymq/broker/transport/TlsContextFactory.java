@@ -10,13 +10,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.BooleanSupplier;
 import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Builds the server TLS context of the TLS and WSS listeners from {@link MqttSettings.Tls}. Client
- * certificates, when asked for, are validated by the JDK against the whole configured chain of trust
- * (never by a name match alone).
+ * certificates, when asked for, are validated by {@link ClientCertificateTrust} against the whole configured
+ * chain of trust (never by a name match alone).
  */
 public final class TlsContextFactory {
 
@@ -24,15 +30,18 @@ public final class TlsContextFactory {
     }
 
     public static SslContext create(MqttSettings.Tls tls) {
+        return create(tls, () -> false);
+    }
+
+    /** {@code skipValidity} says, per handshake, whether client certificates may be outside their validity dates. */
+    public static SslContext create(MqttSettings.Tls tls, BooleanSupplier skipValidity) {
         try {
             SslContextBuilder builder = keyMaterial(tls)
                     .protocols(tls.protocols().toArray(String[]::new))
                     .clientAuth(clientAuth(tls.clientAuth()));
-            TrustManagerFactory trust = trust(tls);
-            if (trust != null) {
-                builder.trustManager(trust);
-            } else if (!isBlank(tls.trustCertFile())) {
-                builder.trustManager(new File(tls.trustCertFile()));
+            List<X509Certificate> trusted = trusted(tls);
+            if (!trusted.isEmpty()) {
+                builder.trustManager(new ClientCertificateTrust(trusted, skipValidity));
             } else if (!"none".equals(tls.clientAuth())) {
                 throw new IllegalStateException("client-auth " + tls.clientAuth()
                         + " needs trust-cert-file or trust-store-file (LISTENER_SSL_PEM_TRUST_CERT / LISTENER_SSL_TRUST_STORE)");
@@ -58,13 +67,25 @@ public final class TlsContextFactory {
                 + "(LISTENER_SSL_PEM_CERT, LISTENER_SSL_PEM_KEY) or key-store-file (LISTENER_SSL_KEY_STORE)");
     }
 
-    private static TrustManagerFactory trust(MqttSettings.Tls tls) throws GeneralSecurityException, IOException {
-        if (isBlank(tls.trustStoreFile())) {
-            return null;
+    /** The trusted CA (or self-signed client) certificates from the trust store and/or the PEM file. */
+    private static List<X509Certificate> trusted(MqttSettings.Tls tls) throws GeneralSecurityException, IOException {
+        List<X509Certificate> trusted = new ArrayList<>();
+        if (!isBlank(tls.trustStoreFile())) {
+            KeyStore store = load(tls.trustStoreFile(), tls.trustStoreType(), tls.trustStorePassword());
+            for (String alias : Collections.list(store.aliases())) {
+                if (store.getCertificate(alias) instanceof X509Certificate certificate) {
+                    trusted.add(certificate);
+                }
+            }
         }
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(load(tls.trustStoreFile(), tls.trustStoreType(), tls.trustStorePassword()));
-        return trust;
+        if (!isBlank(tls.trustCertFile())) {
+            try (InputStream in = Files.newInputStream(Path.of(tls.trustCertFile()))) {
+                for (Certificate certificate : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
+                    trusted.add((X509Certificate) certificate);
+                }
+            }
+        }
+        return trusted;
     }
 
     private static KeyStore load(String file, String type, String password) throws GeneralSecurityException, IOException {

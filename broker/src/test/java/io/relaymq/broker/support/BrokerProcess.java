@@ -34,6 +34,11 @@ public final class BrokerProcess implements AutoCloseable {
     }
 
     public static BrokerProcess start(String nodeId, StackEndpoints stack) throws IOException {
+        return start(nodeId, stack, Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "true"));
+    }
+
+    /** A node with extra (or overriding) environment variables. */
+    public static BrokerProcess start(String nodeId, StackEndpoints stack, Map<String, String> extraEnv) throws IOException {
         int mqtt = Ports.free();
         int http = Ports.free();
         Path jar = Path.of("target", "relaymq-broker.jar").toAbsolutePath();
@@ -55,6 +60,7 @@ public final class BrokerProcess implements AutoCloseable {
         env.put("RELAYMQ_NODE_HEARTBEAT", "1s");
         env.put("RELAYMQ_NODE_DEAD_AFTER", "5s");
         env.put("RELAYMQ_LOG_LEVEL", System.getProperty("relaymq.test.node-log-level", "INFO"));
+        env.putAll(extraEnv);
         return new BrokerProcess(nodeId, builder.start(), mqtt, http, log);
     }
 

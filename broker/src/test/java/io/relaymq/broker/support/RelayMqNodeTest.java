@@ -19,6 +19,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 @ExtendWith(TestTlsMaterial.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "RELAYMQ_NODE_ID=it-node-1",
+        "MQTT_AUTH_ALLOW_ANONYMOUS=true",
         "HEALTH_SHOW_DETAILS=always",
         "LISTENER_TCP_BIND_PORT=0",
         "LISTENER_WS_BIND_PORT=0",

@@ -45,6 +45,8 @@ final class BrokerLauncher {
         env.put("RELAYMQ_NODE_ID", nodeId);
         env.put("LISTENER_TCP_BIND_PORT", Integer.toString(MQTT_PORT + portOffset));
         env.put("HTTP_BIND_PORT", Integer.toString(HTTP_PORT + portOffset));
+        // the local run profile: clients without credentials may connect unless the user says otherwise
+        env.put("MQTT_AUTH_ALLOW_ANONYMOUS", System.getenv().getOrDefault("MQTT_AUTH_ALLOW_ANONYMOUS", "true"));
         return env;
     }
 

@@ -1,0 +1,115 @@
+package io.relaymq.broker.auth;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.relaymq.broker.auth.blocked.BlockedClients;
+import io.relaymq.broker.auth.provider.AuthProviders;
+import io.relaymq.broker.auth.provider.BasicAuthProvider;
+import io.relaymq.broker.auth.provider.CredentialsLookup;
+import io.relaymq.broker.auth.provider.JwtAuthProvider;
+import io.relaymq.broker.auth.provider.PasswordChecker;
+import io.relaymq.broker.auth.provider.X509AuthProvider;
+import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaProperties;
+import io.relaymq.broker.node.NodeProperties;
+import io.relaymq.common.node.NodeId;
+import io.relaymq.dao.auth.AuthProviderRepository;
+import io.relaymq.dao.auth.UnauthorizedClientRepository;
+import io.relaymq.dao.credentials.CredentialsRepository;
+import java.time.Clock;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.admin.Admin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Wires MQTT client authentication and authorization. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(AuthProperties.class)
+class AuthConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(AuthConfiguration.class);
+
+    @Bean
+    CredentialsLookup credentialsLookup(CredentialsRepository repository, AuthProperties auth) {
+        return new CredentialsLookup(repository, auth.credentialsCacheTtl());
+    }
+
+    @Bean
+    PasswordChecker passwordChecker(AuthProperties auth, MeterRegistry meters) {
+        return new PasswordChecker(auth.passwordCacheTtl(), auth.passwordCacheSize(), meters);
+    }
+
+    @Bean
+    X509AuthProvider x509AuthProvider(CredentialsLookup lookup) {
+        return new X509AuthProvider(lookup);
+    }
+
+    @Bean
+    AuthProviders authProviders(AuthProviderRepository repository, X509AuthProvider x509, CredentialsLookup lookup,
+                                PasswordChecker passwords) {
+        AuthProviders providers = new AuthProviders(repository, x509, new JwtAuthProvider(),
+                new BasicAuthProvider(lookup, passwords));
+        providers.reload();
+        return providers;
+    }
+
+    @Bean
+    LiveGrants liveGrants(CredentialsRepository repository) {
+        return new LiveGrants(repository);
+    }
+
+    @Bean
+    AuthChanges authChanges(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs, Admin admin,
+                            NodeId nodeId, NodeProperties node, CredentialsLookup lookup, LiveGrants grants,
+                            AuthProviders providers, Clock clock) {
+        return new AuthChanges(auth, kafka, configs, admin, nodeId, node, lookup, grants, providers, clock);
+    }
+
+    @Bean
+    BlockedClients blockedClients(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs, Admin admin,
+                                  NodeId nodeId, NodeProperties node, Clock clock) {
+        return new BlockedClients(auth, kafka, configs, admin, nodeId, node, clock);
+    }
+
+    @Bean
+    UnauthorizedClientLog unauthorizedClientLog(UnauthorizedClientRepository repository, AuthProperties auth, Clock clock) {
+        return new UnauthorizedClientLog(repository, auth, clock);
+    }
+
+    /** Bounded: when credentials cannot be checked fast enough, new CONNECTs are refused as "server unavailable". */
+    @Bean(destroyMethod = "shutdownNow")
+    ExecutorService authExecutor(AuthProperties auth) {
+        AtomicInteger count = new AtomicInteger();
+        return new ThreadPoolExecutor(auth.threads(), auth.threads(), 0, TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(10_000), r -> {
+                    Thread thread = new Thread(r, "mqtt-auth-" + count.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+    }
+
+    @Bean
+    Authenticator authenticator(AuthProviders providers, BlockedClients blocked, UnauthorizedClientLog unauthorized,
+                                AuthProperties auth, ExecutorService authExecutor, LiveGrants grants) {
+        if (auth.allowAnonymous()) {
+            log.warn("anonymous MQTT clients are accepted (MQTT_AUTH_ALLOW_ANONYMOUS=true): use this only for local runs");
+        }
+        return new Authenticator(providers, blocked, unauthorized, auth.allowAnonymous(), authExecutor, grants);
+    }
+
+    @Bean
+    CredentialsService credentialsService(CredentialsRepository repository, AuthChanges changes, Clock clock) {
+        return new CredentialsService(repository, changes, clock);
+    }
+
+    @Bean
+    AuthProviderService authProviderService(AuthProviderRepository repository, AuthChanges changes) {
+        return new AuthProviderService(repository, changes);
+    }
+}

@@ -1,0 +1,29 @@
+package io.relaymq.broker.auth;
+
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * {@code relaymq.auth.*}: how MQTT clients are authenticated and what is cached.
+ *
+ * @param allowAnonymous       accept clients that no enabled provider recognises (DEVICE, may do anything)
+ * @param threads              threads that check credentials (bcrypt, PostgreSQL) off the network threads
+ * @param credentialsCacheTtl  how long a credentials lookup is reused (changes invalidate it on every node at once)
+ * @param passwordCacheTtl     how long a verified (or refused) password is remembered, so reconnects skip bcrypt
+ * @param passwordCacheSize    at most this many remembered password checks
+ * @param unauthorizedTtl      refused connection attempts are kept this long
+ * @param unauthorizedMaxEntries at most this many refused clients are kept (the newest)
+ * @param changesTopic         compacted Kafka topic that tells every node about credential and provider changes
+ * @param blockedTopic         compacted Kafka topic with the blocked clients
+ */
+@Validated
+@ConfigurationProperties("relaymq.auth")
+public record AuthProperties(boolean allowAnonymous, @Min(1) int threads, @NotNull Duration credentialsCacheTtl,
+                             @NotNull Duration passwordCacheTtl, @Min(1) long passwordCacheSize,
+                             @NotNull Duration unauthorizedTtl, @Min(1) int unauthorizedMaxEntries,
+                             @NotBlank String changesTopic, @NotBlank String blockedTopic) {
+}

@@ -1,0 +1,44 @@
+package io.relaymq.broker.auth;
+
+import io.relaymq.broker.auth.provider.JwtAuthProvider;
+import io.relaymq.broker.auth.provider.X509AuthProvider;
+import io.relaymq.dao.auth.AuthProviderRepository;
+import io.relaymq.dao.auth.AuthProviderRow;
+import io.relaymq.dao.auth.AuthProviderType;
+import io.relaymq.dao.credentials.CredentialsJson;
+import java.util.List;
+
+/**
+ * Turns authentication providers on and off and changes their configuration, for every node at once
+ * and without restart. Used by the admin API.
+ */
+public final class AuthProviderService {
+
+    private final AuthProviderRepository repository;
+    private final AuthChanges changes;
+
+    public AuthProviderService(AuthProviderRepository repository, AuthChanges changes) {
+        this.repository = repository;
+        this.changes = changes;
+    }
+
+    public List<AuthProviderRow> list() {
+        return repository.findAll();
+    }
+
+    public void setEnabled(AuthProviderType type, boolean enabled) {
+        repository.setEnabled(type, enabled);
+        changes.providersChanged();
+    }
+
+    /** Validates and stores a provider's configuration; throws {@link IllegalArgumentException} when invalid. */
+    public void configure(AuthProviderType type, String configurationJson) {
+        switch (type) {
+            case JWT -> new JwtAuthProvider().configure(configurationJson);
+            case X_509 -> CredentialsJson.read(configurationJson, X509AuthProvider.Config.class);
+            case MQTT_BASIC -> CredentialsJson.read(configurationJson, java.util.Map.class);
+        }
+        repository.setConfiguration(type, configurationJson);
+        changes.providersChanged();
+    }
+}

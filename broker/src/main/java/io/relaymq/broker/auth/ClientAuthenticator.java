@@ -1,0 +1,20 @@
+package io.relaymq.broker.auth;
+
+import java.util.concurrent.CompletableFuture;
+
+/** What a CONNECT asks of authentication: a decision, and tracking of the connected client's grant. */
+public interface ClientAuthenticator {
+
+    /** Everyone is accepted as an anonymous DEVICE that may do anything (byte-level tests). */
+    ClientAuthenticator ANONYMOUS = request -> CompletableFuture.completedFuture(AuthOutcome.granted(ClientGrant.anonymous()));
+
+    CompletableFuture<AuthOutcome> authenticate(AuthRequest request);
+
+    /** The client is connected with this grant (so credential changes reach it). */
+    default void track(LiveGrants.Live live) {
+    }
+
+    /** The client's connection closed. */
+    default void untrack(LiveGrants.Live live) {
+    }
+}

@@ -1,0 +1,155 @@
+package io.relaymq.broker.auth;
+
+import io.relaymq.broker.auth.acl.AclRules;
+import io.relaymq.broker.auth.provider.PasswordChecker;
+import io.relaymq.common.client.ClientType;
+import io.relaymq.dao.credentials.AuthRules;
+import io.relaymq.dao.credentials.BasicCredentials;
+import io.relaymq.dao.credentials.CredentialsIds;
+import io.relaymq.dao.credentials.CredentialsJson;
+import io.relaymq.dao.credentials.CredentialsRepository;
+import io.relaymq.dao.credentials.CredentialsType;
+import io.relaymq.dao.credentials.MqttClientCredentials;
+import io.relaymq.dao.credentials.SslCredentials;
+import io.relaymq.dao.jdbc.Jdbc;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Creates, changes and deletes MQTT client credentials: validates them, stores passwords only as bcrypt
+ * hashes, and tells every node, so caches and connected clients follow at once. Used by the admin API.
+ */
+public final class CredentialsService {
+
+    private final CredentialsRepository repository;
+    private final AuthChanges changes;
+    private final Clock clock;
+
+    public CredentialsService(CredentialsRepository repository, AuthChanges changes, Clock clock) {
+        this.repository = repository;
+        this.changes = changes;
+        this.clock = clock;
+    }
+
+    /**
+     * Creates ({@code id} null) or replaces credentials. For MQTT_BASIC the value's password is plain text
+     * (null: any password); a value that repeats the stored hash keeps it.
+     *
+     * @throws IllegalArgumentException when the input is invalid or the lookup key is taken
+     * @throws java.util.NoSuchElementException when {@code id} is unknown
+     */
+    public MqttClientCredentials save(UUID id, String name, ClientType clientType, CredentialsType type, String valueJson) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("name is required");
+        }
+        if (clientType == null || type == null) {
+            throw new IllegalArgumentException("clientType and credentialsType are required");
+        }
+        Optional<MqttClientCredentials> existing = id == null ? Optional.empty() : Optional.of(find(id));
+        String credentialsId;
+        String storedValue;
+        if (type == CredentialsType.MQTT_BASIC) {
+            BasicCredentials basic = validBasic(valueJson);
+            String hash = storedHash(basic.password(), existing);
+            credentialsId = CredentialsIds.basic(basic.clientId(), basic.userName());
+            storedValue = CredentialsJson.write(basic.withPassword(hash));
+        } else {
+            SslCredentials ssl = validSsl(valueJson);
+            credentialsId = CredentialsIds.ssl(ssl);
+            storedValue = CredentialsJson.write(ssl);
+        }
+        MqttClientCredentials saved = new MqttClientCredentials(existing.map(MqttClientCredentials::id).orElseGet(UUID::randomUUID),
+                existing.map(MqttClientCredentials::createdTime).orElse(clock.millis()), name.strip(), clientType, type,
+                credentialsId, storedValue);
+        try {
+            repository.save(saved);
+        } catch (Jdbc.DataAccessException e) {
+            if (e.isDuplicateKey()) {
+                throw new IllegalArgumentException("other credentials already match " + credentialsId);
+            }
+            throw e;
+        }
+        existing.filter(old -> !old.credentialsId().equals(credentialsId))
+                .ifPresent(old -> changes.credentialsChanged(old.credentialsId()));
+        changes.credentialsChanged(credentialsId);
+        return saved;
+    }
+
+    public MqttClientCredentials find(UUID id) {
+        return repository.findById(id).orElseThrow(() -> new java.util.NoSuchElementException("no credentials " + id));
+    }
+
+    /** Sets a new password (null: any password) on MQTT_BASIC credentials. */
+    public MqttClientCredentials changePassword(UUID id, String newPassword) {
+        MqttClientCredentials current = find(id);
+        if (current.credentialsType() != CredentialsType.MQTT_BASIC) {
+            throw new IllegalArgumentException("only MQTT_BASIC credentials have a password");
+        }
+        BasicCredentials basic = CredentialsJson.basic(current.credentialsValue());
+        MqttClientCredentials changed = new MqttClientCredentials(current.id(), current.createdTime(), current.name(),
+                current.clientType(), current.credentialsType(), current.credentialsId(),
+                CredentialsJson.write(basic.withPassword(newPassword == null ? null : PasswordChecker.hash(newPassword))));
+        repository.save(changed);
+        changes.credentialsChanged(current.credentialsId());
+        return changed;
+    }
+
+    public boolean delete(UUID id) {
+        Optional<MqttClientCredentials> current = repository.findById(id);
+        if (current.isEmpty() || !repository.delete(id)) {
+            return false;
+        }
+        changes.credentialsChanged(current.get().credentialsId());
+        return true;
+    }
+
+    private static BasicCredentials validBasic(String json) {
+        BasicCredentials basic = CredentialsJson.basic(json);
+        if (isEmpty(basic.clientId()) && isEmpty(basic.userName())) {
+            throw new IllegalArgumentException("MQTT_BASIC credentials need a clientId, a userName or both");
+        }
+        AclRules.validate(basic.authRules());
+        return basic;
+    }
+
+    private static SslCredentials validSsl(String json) {
+        SslCredentials ssl = CredentialsJson.ssl(json);
+        if (isEmpty(ssl.certCnPattern())) {
+            throw new IllegalArgumentException("X_509 credentials need certCnPattern");
+        }
+        if (ssl.certCnIsRegex()) {
+            compile(ssl.certCnPattern(), "certCnPattern");
+        }
+        for (Map.Entry<String, AuthRules> entry : ssl.authRulesMapping().entrySet()) {
+            compile(entry.getKey(), "authRulesMapping key");
+            AclRules.validate(entry.getValue());
+        }
+        return ssl;
+    }
+
+    private String storedHash(String offered, Optional<MqttClientCredentials> existing) {
+        if (offered == null) {
+            return null;
+        }
+        boolean unchanged = existing.filter(old -> old.credentialsType() == CredentialsType.MQTT_BASIC)
+                .map(old -> offered.equals(CredentialsJson.basic(old.credentialsValue()).password()))
+                .orElse(false);
+        return unchanged ? offered : PasswordChecker.hash(offered);
+    }
+
+    private static void compile(String regex, String what) {
+        try {
+            Pattern.compile(regex);
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException("invalid " + what + " '" + regex + "': " + e.getDescription());
+        }
+    }
+
+    private static boolean isEmpty(String value) {
+        return value == null || value.isEmpty();
+    }
+}

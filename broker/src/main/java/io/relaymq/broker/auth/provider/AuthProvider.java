@@ -1,0 +1,18 @@
+package io.relaymq.broker.auth.provider;
+
+import io.relaymq.broker.auth.AuthOutcome;
+import io.relaymq.broker.auth.AuthRequest;
+import io.relaymq.dao.auth.AuthProviderType;
+import java.util.Optional;
+
+/** One way of authenticating MQTT clients. Runs on an auth thread (it may query PostgreSQL or run bcrypt). */
+public interface AuthProvider {
+
+    AuthProviderType type();
+
+    /** Applies this provider's configuration JSON; throws {@link IllegalArgumentException} when it is invalid. */
+    void configure(String configurationJson);
+
+    /** A grant or refusal, or empty when this provider does not recognise the client (the next one is asked). */
+    Optional<AuthOutcome> authenticate(AuthRequest request);
+}

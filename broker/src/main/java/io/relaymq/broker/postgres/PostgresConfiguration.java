@@ -1,0 +1,45 @@
+package io.relaymq.broker.postgres;
+
+import io.relaymq.dao.auth.AuthProviderRepository;
+import io.relaymq.dao.auth.UnauthorizedClientRepository;
+import io.relaymq.dao.credentials.CredentialsRepository;
+import io.relaymq.dao.schema.SchemaMigrations;
+import javax.sql.DataSource;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.DependsOn;
+
+/**
+ * The PostgreSQL schema is migrated once PostgreSQL answers and before any repository is used; a
+ * schema newer than this build stops the start.
+ */
+@Configuration(proxyBeanMethods = false)
+class PostgresConfiguration {
+
+    /** Marks that the schema is current; repositories depend on it. */
+    record MigratedSchema(String version) {
+    }
+
+    @Bean
+    @DependsOn("dependencyCheck")
+    MigratedSchema migratedSchema(DataSource dataSource) {
+        SchemaMigrations migrations = new SchemaMigrations(dataSource);
+        migrations.migrate();
+        return new MigratedSchema(migrations.latestKnown().getVersion());
+    }
+
+    @Bean
+    CredentialsRepository credentialsRepository(DataSource dataSource, MigratedSchema schema) {
+        return new CredentialsRepository(dataSource);
+    }
+
+    @Bean
+    AuthProviderRepository authProviderRepository(DataSource dataSource, MigratedSchema schema) {
+        return new AuthProviderRepository(dataSource);
+    }
+
+    @Bean
+    UnauthorizedClientRepository unauthorizedClientRepository(DataSource dataSource, MigratedSchema schema) {
+        return new UnauthorizedClientRepository(dataSource);
+    }
+}
