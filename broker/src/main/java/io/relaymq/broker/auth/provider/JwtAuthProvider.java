@@ -2,13 +2,10 @@ package io.relaymq.broker.auth.provider;
 
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;
-import com.nimbusds.jose.jwk.JWK;
-import com.nimbusds.jose.jwk.JWKSet;
-import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
-import com.nimbusds.jose.jwk.source.ImmutableSecret;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
 import com.nimbusds.jose.proc.BadJOSEException;
+import com.nimbusds.jose.proc.JWSKeySelector;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jwt.JWTClaimsSet;
@@ -26,6 +23,7 @@ import io.relaymq.dao.auth.AuthProviderType;
 import io.relaymq.dao.credentials.AuthRules;
 import io.relaymq.dao.credentials.CredentialsJson;
 import java.net.MalformedURLException;
+import java.security.Key;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.text.ParseException;
@@ -34,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * JWT: the MQTT password is a signed JWT. Its signature is checked with an HMAC secret, a PEM public key
@@ -67,7 +66,7 @@ public final class JwtAuthProvider implements AuthProvider {
         verifier = new Verifier(config, processor);
     }
 
-    private static JWSVerificationKeySelector<SecurityContext> keySelector(JwtConfig config) {
+    private static JWSKeySelector<SecurityContext> keySelector(JwtConfig config) {
         String algorithm = config.algorithm() == null ? "" : config.algorithm();
         switch (algorithm) {
             case "HMAC_BASED" -> {
@@ -75,10 +74,10 @@ public final class JwtAuthProvider implements AuthProvider {
                 if (secret.length < 32) {
                     throw new IllegalArgumentException("the HMAC secret must have at least 32 bytes");
                 }
-                return new JWSVerificationKeySelector<>(families(JWSAlgorithm.Family.HMAC_SHA), new ImmutableSecret<>(secret));
+                return fixedKey(JWSAlgorithm.Family.HMAC_SHA, new SecretKeySpec(secret, "HmacSHA256"));
             }
             case "PEM_KEY" -> {
-                return new JWSVerificationKeySelector<>(asymmetric(), pemKey(require(config.publicPemKey(), "publicPemKey")));
+                return fixedKey(asymmetric(), PemPublicKeys.parse(require(config.publicPemKey(), "publicPemKey")));
             }
             case "JWKS" -> {
                 return new JWSVerificationKeySelector<>(asymmetric(), jwks(require(config.jwksUrl(), "jwksUrl")));
@@ -87,12 +86,9 @@ public final class JwtAuthProvider implements AuthProvider {
         }
     }
 
-    private static JWKSource<SecurityContext> pemKey(String pem) {
-        try {
-            return new ImmutableJWKSet<>(new JWKSet(JWK.parseFromPEMEncodedObjects(pem)));
-        } catch (JOSEException e) {
-            throw new IllegalArgumentException("publicPemKey is not a PEM public key: " + e.getMessage());
-        }
+    /** One configured key for every token of these algorithms, whatever key id the token names. */
+    private static JWSKeySelector<SecurityContext> fixedKey(Set<JWSAlgorithm> algorithms, Key key) {
+        return (header, context) -> algorithms.contains(header.getAlgorithm()) ? List.of(key) : List.of();
     }
 
     private static JWKSource<SecurityContext> jwks(String url) {
@@ -107,10 +103,6 @@ public final class JwtAuthProvider implements AuthProvider {
         Set<JWSAlgorithm> all = new HashSet<>(JWSAlgorithm.Family.RSA);
         all.addAll(JWSAlgorithm.Family.EC);
         return all;
-    }
-
-    private static Set<JWSAlgorithm> families(Set<JWSAlgorithm> family) {
-        return new HashSet<>(family);
     }
 
     private static String require(String value, String name) {
