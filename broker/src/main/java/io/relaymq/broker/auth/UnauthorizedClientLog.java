@@ -34,7 +34,11 @@ public final class UnauthorizedClientLog implements DisposableBean {
         this.repository = repository;
         this.properties = properties;
         this.clock = clock;
-        this.writer = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "unauthorized-log"));
+        this.writer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "unauthorized-log");
+            thread.setDaemon(true);
+            return thread;
+        });
         writer.scheduleWithFixedDelay(this::flush, 1, 1, TimeUnit.SECONDS);
         writer.scheduleWithFixedDelay(this::trim, 1, 60, TimeUnit.SECONDS);
     }

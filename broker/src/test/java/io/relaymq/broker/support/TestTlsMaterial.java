@@ -14,6 +14,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class TestTlsMaterial implements BeforeAllCallback {
 
     public static final String PASSWORD = "changeit";
+    /** One client CA per test JVM: the node's trust store is made from it before the node starts. */
+    private static final java.util.function.Supplier<TestPki.Identity> CLIENT_CA = memoize();
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(TestTlsMaterial.class);
 
     @Override
@@ -25,6 +27,39 @@ public final class TestTlsMaterial implements BeforeAllCallback {
         System.setProperty("LISTENER_WSS_BIND_PORT", "0");
         System.setProperty("LISTENER_SSL_KEY_STORE", keyStore.toString());
         System.setProperty("LISTENER_SSL_KEY_STORE_PASSWORD", PASSWORD);
+        Path trustStore = context.getRoot().getStore(NAMESPACE).computeIfAbsent("clientCa", k -> clientCaTrustStore(), Path.class);
+        System.setProperty("LISTENER_SSL_CLIENT_AUTH", "optional");
+        System.setProperty("LISTENER_SSL_TRUST_STORE", trustStore.toString());
+        System.setProperty("LISTENER_SSL_TRUST_STORE_PASSWORD", TestPki.PASSWORD);
+    }
+
+    /** The CA the node trusts for client certificates (X.509 authentication tests sign with it). */
+    public static TestPki.Identity clientCa() {
+        return CLIENT_CA.get();
+    }
+
+    private static Path clientCaTrustStore() {
+        try {
+            Path dir = Files.createDirectories(Path.of("target", "test-tls").toAbsolutePath());
+            return TestPki.trustStore(dir.resolve("client-ca-" + ProcessHandle.current().pid() + ".p12"),
+                    clientCa().certificate());
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot create the client CA", e);
+        }
+    }
+
+    private static java.util.function.Supplier<TestPki.Identity> memoize() {
+        java.util.concurrent.atomic.AtomicReference<TestPki.Identity> ca = new java.util.concurrent.atomic.AtomicReference<>();
+        return () -> ca.updateAndGet(current -> {
+            if (current != null) {
+                return current;
+            }
+            try {
+                return TestPki.ca("RelayMQ Test Client CA");
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot create the client CA", e);
+            }
+        });
     }
 
     /** The key store, which is also the clients' trust store (it holds the self-signed certificate). */
