@@ -82,6 +82,10 @@ public final class BrokerProcess implements AutoCloseable {
         return "tcp://127.0.0.1:" + mqttPort;
     }
 
+    public int mqttPort() {
+        return mqttPort;
+    }
+
     public String nodeId() {
         return nodeId;
     }
