@@ -22,6 +22,7 @@ import io.relaymq.common.client.ClientType;
 import io.relaymq.dao.auth.UnauthorizedClientRepository;
 import io.relaymq.dao.credentials.CredentialsType;
 import io.relaymq.dao.credentials.MqttClientCredentials;
+import io.relaymq.dao.jdbc.Jdbc;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +30,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import javax.sql.DataSource;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
@@ -57,6 +59,8 @@ class AuthIT {
     UnauthorizedClientRepository unauthorized;
     @Autowired
     MeterRegistry meters;
+    @Autowired
+    DataSource dataSource;
 
     private final AuthClients clients = new AuthClients();
 
@@ -92,6 +96,24 @@ class AuthIT {
         // 3.1.1: return code 4, bad user name or password
         assertThat(connect311(port(), unique("c"), user, "wrong")).isEqualTo(4);
         assertThat(connect311(port(), unique("c"), user, "s3cret")).isZero();
+    }
+
+    /** The README's recipe: credentials written with SQL, the password hashed by pgcrypto's bcrypt. */
+    @Test
+    void credentialsInsertedWithSqlAndPgcryptoBcryptAuthenticate() throws Exception {
+        String user = unique("sql");
+        Jdbc jdbc = new Jdbc(dataSource);
+        jdbc.update("CREATE EXTENSION IF NOT EXISTS pgcrypto");
+        jdbc.update("INSERT INTO mqtt_client_credentials (id, created_time, name, client_type, credentials_type,"
+                + " credentials_id, credentials_value) VALUES (gen_random_uuid(), 0, ?, 'DEVICE', 'MQTT_BASIC', 'username|' || ?,"
+                + " json_build_object('userName', ?::text, 'password', crypt('from-sql', gen_salt('bf')),"
+                + " 'authRules', json_build_object('pubAuthRulePatterns', json_build_array('sql/.*'),"
+                + " 'subAuthRulePatterns', json_build_array()))::text)", user, user, user);
+        Mqtt5BlockingClient client = clients.v5(unique("c"), port(), null);
+        assertThat(connect(client, user, "from-sql")).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
+        assertThat(publish(client, "sql/1")).isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
+        assertThat(publish(client, "other/1")).isEqualTo(Mqtt5PubAckReasonCode.NOT_AUTHORIZED);
+        assertThat(connect311(port(), unique("c"), user, "wrong")).isEqualTo(4);
     }
 
     @Test
