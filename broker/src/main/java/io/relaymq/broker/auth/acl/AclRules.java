@@ -18,12 +18,19 @@ public final class AclRules {
     public static final AclRules ALLOW_ALL = of(AuthRules.ALLOW_ALL, null);
     public static final AclRules DENY_ALL = new AclRules(List.of(), List.of());
 
+    private static final String ANYTHING = ".*";
+
     private final List<Pattern> publish;
     private final List<Pattern> subscribe;
+    /** A ".*" rule: the per-PUBLISH check then runs no regular expression at all. */
+    private final boolean publishAnything;
+    private final boolean subscribeAnything;
 
     private AclRules(List<Pattern> publish, List<Pattern> subscribe) {
         this.publish = publish;
         this.subscribe = subscribe;
+        this.publishAnything = publish.stream().anyMatch(p -> p.pattern().equals(ANYTHING));
+        this.subscribeAnything = subscribe.stream().anyMatch(p -> p.pattern().equals(ANYTHING));
     }
 
     /** Compiles {@code rules}; {@code ${cn}} in a pattern becomes the quoted certificate CN when {@code cn} is set. */
@@ -38,12 +45,12 @@ public final class AclRules {
     }
 
     public boolean mayPublish(String topic) {
-        return matches(publish, topic);
+        return publishAnything || matches(publish, topic);
     }
 
     /** {@code filter} without any {@code $share/<group>/} prefix. */
     public boolean maySubscribe(String filter) {
-        return matches(subscribe, filter);
+        return subscribeAnything || matches(subscribe, filter);
     }
 
     private static boolean matches(List<Pattern> patterns, String value) {

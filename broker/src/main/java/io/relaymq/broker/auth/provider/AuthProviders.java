@@ -50,10 +50,6 @@ public final class AuthProviders {
         return ordered.stream().filter(p -> current.getOrDefault(p.type(), false)).toList();
     }
 
-    public boolean isEnabled(AuthProviderType type) {
-        return enabled.getOrDefault(type, false);
-    }
-
     public AuthProvider provider(AuthProviderType type) {
         return ordered.stream().filter(p -> p.type() == type).findFirst().orElseThrow();
     }
