@@ -83,6 +83,23 @@ public final class CredentialsService {
         return repository.findById(id).orElseThrow(() -> new java.util.NoSuchElementException("no credentials " + id));
     }
 
+    /**
+     * Checks {@code offered} against the stored password of MQTT_BASIC credentials; credentials without a
+     * password accept anything.
+     *
+     * @throws IllegalArgumentException when it does not match or the credentials have no password at all
+     */
+    public void checkPassword(UUID id, String offered) {
+        MqttClientCredentials current = find(id);
+        if (current.credentialsType() != CredentialsType.MQTT_BASIC) {
+            throw new IllegalArgumentException("only MQTT_BASIC credentials have a password");
+        }
+        String hash = CredentialsJson.basic(current.credentialsValue()).password();
+        if (hash != null && (offered == null || !PasswordChecker.matchesHash(offered, hash))) {
+            throw new IllegalArgumentException("current password is incorrect");
+        }
+    }
+
     /** Sets a new password (null: any password) on MQTT_BASIC credentials. */
     public MqttClientCredentials changePassword(UUID id, String newPassword) {
         MqttClientCredentials current = find(id);

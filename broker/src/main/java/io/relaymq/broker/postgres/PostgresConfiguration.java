@@ -1,5 +1,8 @@
 package io.relaymq.broker.postgres;
 
+import io.relaymq.dao.admin.AdminSettingsRepository;
+import io.relaymq.dao.admin.AdminUserRepository;
+import io.relaymq.dao.appshared.AppSharedSubscriptionRepository;
 import io.relaymq.dao.auth.AuthProviderRepository;
 import io.relaymq.dao.auth.UnauthorizedClientRepository;
 import io.relaymq.dao.credentials.CredentialsRepository;
@@ -41,5 +44,20 @@ class PostgresConfiguration {
     @Bean
     UnauthorizedClientRepository unauthorizedClientRepository(DataSource dataSource, MigratedSchema schema) {
         return new UnauthorizedClientRepository(dataSource);
+    }
+
+    @Bean
+    AdminUserRepository adminUserRepository(DataSource dataSource, MigratedSchema schema) {
+        return new AdminUserRepository(dataSource);
+    }
+
+    @Bean
+    AppSharedSubscriptionRepository appSharedSubscriptionRepository(DataSource dataSource, MigratedSchema schema) {
+        return new AppSharedSubscriptionRepository(dataSource);
+    }
+
+    @Bean
+    AdminSettingsRepository adminSettingsRepository(DataSource dataSource, MigratedSchema schema) {
+        return new AdminSettingsRepository(dataSource);
     }
 }

@@ -49,6 +49,8 @@ public final class BrokerProcess implements AutoCloseable {
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         Map<String, String> env = builder.environment();
         env.putAll(stack.brokerEnvironment());
+        env.put("ADMIN_EMAIL", ApiClient.ADMIN_EMAIL);
+        env.put("ADMIN_PASSWORD", ApiClient.ADMIN_PASSWORD);
         env.put("RELAYMQ_NODE_ID", nodeId);
         env.put("LISTENER_TCP_BIND_PORT", Integer.toString(mqtt));
         env.put("HTTP_BIND_PORT", Integer.toString(http));
@@ -80,6 +82,10 @@ public final class BrokerProcess implements AutoCloseable {
 
     public String mqtt() {
         return "tcp://127.0.0.1:" + mqttPort;
+    }
+
+    public int httpPort() {
+        return httpPort;
     }
 
     public int mqttPort() {

@@ -20,6 +20,10 @@ import org.springframework.boot.test.context.SpringBootTest;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "RELAYMQ_NODE_ID=it-node-1",
         "MQTT_AUTH_ALLOW_ANONYMOUS=true",
+        "ADMIN_EMAIL=" + ApiClient.ADMIN_EMAIL,
+        "ADMIN_PASSWORD=" + ApiClient.ADMIN_PASSWORD,
+        "JWT_TOKEN_SIGNING_KEY=" + ApiClient.SIGNING_KEY,
+        "API_LOGIN_LOCK_DURATION=3s",
         "HEALTH_SHOW_DETAILS=always",
         "LISTENER_TCP_BIND_PORT=0",
         "LISTENER_WS_BIND_PORT=0",

@@ -2,6 +2,7 @@ package io.relaymq.dao.credentials;
 
 import io.relaymq.common.client.ClientType;
 import io.relaymq.dao.jdbc.Jdbc;
+import io.relaymq.dao.jdbc.Like;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -28,6 +29,23 @@ public final class CredentialsRepository {
     public Optional<MqttClientCredentials> findByCredentialsId(String credentialsId) {
         return jdbc.queryOne("SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE credentials_id = ?",
                 CredentialsRepository::map, credentialsId);
+    }
+
+    /** The oldest credentials with this name (names are not unique). */
+    public Optional<MqttClientCredentials> findByName(String name) {
+        return jdbc.queryOne("SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE name = ? ORDER BY created_time, id "
+                + "LIMIT 1", CredentialsRepository::map, name);
+    }
+
+    /** How many credentials there are of each client type. */
+    public java.util.Map<ClientType, Long> countByClientType() {
+        java.util.Map<ClientType, Long> counts = new java.util.EnumMap<>(ClientType.class);
+        for (ClientType type : ClientType.values()) {
+            counts.put(type, 0L);
+        }
+        jdbc.query("SELECT client_type, count(*) FROM mqtt_client_credentials GROUP BY client_type",
+                row -> counts.put(ClientType.valueOf(row.getString(1)), row.getLong(2)));
+        return counts;
     }
 
     /** The credentials with any of these lookup keys. */
@@ -64,19 +82,12 @@ public final class CredentialsRepository {
         };
         return jdbc.query("SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE name ILIKE ? ORDER BY " + order
                         + (ascending ? " ASC" : " DESC") + ", id LIMIT ? OFFSET ?",
-                CredentialsRepository::map, like(textSearch), limit, offset);
+                CredentialsRepository::map, Like.pattern(textSearch), limit, offset);
     }
 
     public long count(String textSearch) {
         return jdbc.queryOne("SELECT count(*) FROM mqtt_client_credentials WHERE name ILIKE ?",
-                row -> row.getLong(1), like(textSearch)).orElse(0L);
-    }
-
-    private static String like(String textSearch) {
-        if (textSearch == null || textSearch.isEmpty()) {
-            return "%";
-        }
-        return "%" + textSearch.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+                row -> row.getLong(1), Like.pattern(textSearch)).orElse(0L);
     }
 
     private static MqttClientCredentials map(ResultSet row) throws SQLException {

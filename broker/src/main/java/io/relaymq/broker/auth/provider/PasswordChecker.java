@@ -39,6 +39,15 @@ public final class PasswordChecker {
         return BCrypt.hashpw(password, BCrypt.gensalt());
     }
 
+    /** One uncached bcrypt check (the admin API's current-password check). */
+    public static boolean matchesHash(String offered, String storedHash) {
+        try {
+            return BCrypt.checkpw(offered, storedHash);
+        } catch (IllegalArgumentException notBcrypt) {
+            return false;
+        }
+    }
+
     public boolean matches(String credentialsId, byte[] offered, String storedHash) {
         return results.get(new Key(credentialsId, storedHash, digest(offered)), key -> bcrypt(offered, storedHash));
     }

@@ -1,0 +1,51 @@
+package io.relaymq.broker.api;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * {@code relaymq.api.*}: the admin REST API.
+ *
+ * @param jwt             how API tokens are signed and how long they live
+ * @param firstAdmin      the admin user created when there is none
+ * @param login           limits on failed logins
+ * @param corsAllowedOrigins origins browsers may call the API from (empty: no cross-origin calls)
+ * @param publicActuator  actuator endpoints served without a token (others need one)
+ * @param swaggerEnabled  serve the OpenAPI document and Swagger UI (without a token)
+ */
+@Validated
+@ConfigurationProperties("relaymq.api")
+public record ApiProperties(@Valid @NotNull Jwt jwt, @Valid @NotNull FirstAdmin firstAdmin, @Valid @NotNull Login login,
+                            @NotNull List<String> corsAllowedOrigins, @NotNull List<String> publicActuator,
+                            boolean swaggerEnabled) {
+
+    /**
+     * @param signingKey      base64 HMAC key of at least 64 bytes; empty: one is generated and shared through PostgreSQL
+     * @param accessTokenTtl  lifetime of an access token
+     * @param refreshTokenTtl lifetime of a refresh token
+     * @param issuer          the {@code iss} claim
+     */
+    public record Jwt(String signingKey, @NotNull Duration accessTokenTtl, @NotNull Duration refreshTokenTtl,
+                      @NotBlank String issuer) {
+    }
+
+    /**
+     * @param email    e-mail (login name) of the first admin
+     * @param password its password; empty: a random one is generated and logged once
+     */
+    public record FirstAdmin(@NotBlank String email, String password) {
+    }
+
+    /**
+     * @param maxFailures  failed logins per user name or address before further attempts are refused
+     * @param lockDuration how long those attempts are refused (counted from the last failure)
+     */
+    public record Login(@Min(1) int maxFailures, @NotNull Duration lockDuration) {
+    }
+}

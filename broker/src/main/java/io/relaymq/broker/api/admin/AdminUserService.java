@@ -1,0 +1,120 @@
+package io.relaymq.broker.api.admin;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.relaymq.broker.api.error.ApiConflictException;
+import io.relaymq.broker.api.error.ApiNotFoundException;
+import io.relaymq.dao.admin.AdminUser;
+import io.relaymq.dao.admin.AdminUserRepository;
+import io.relaymq.dao.jdbc.Jdbc;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.security.crypto.bcrypt.BCrypt;
+
+/**
+ * Admin users: passwords kept only as bcrypt hashes, e-mail unique, the last enabled admin never
+ * deleted or disabled. Whether a token's user still exists and is enabled is cached for a few seconds,
+ * so a removed user's tokens stop working cluster-wide within that time (at once on this node).
+ */
+public final class AdminUserService {
+
+    public static final int MIN_PASSWORD_LENGTH = 8;
+    private static final String UNKNOWN_USER_HASH = BCrypt.hashpw(UUID.randomUUID().toString(), BCrypt.gensalt());
+
+    private final AdminUserRepository repository;
+    private final Clock clock;
+    private final Cache<UUID, Optional<AdminUser>> active =
+            Caffeine.newBuilder().expireAfterWrite(Duration.ofSeconds(5)).maximumSize(10_000).build();
+
+    public AdminUserService(AdminUserRepository repository, Clock clock) {
+        this.repository = repository;
+        this.clock = clock;
+    }
+
+    /** The enabled user with this e-mail and password; empty otherwise (the same bcrypt cost either way). */
+    public Optional<AdminUser> authenticate(String email, String password) {
+        Optional<AdminUser> user = repository.findByEmail(email);
+        boolean matches = BCrypt.checkpw(password, user.map(AdminUser::passwordHash).orElse(UNKNOWN_USER_HASH));
+        return user.filter(u -> matches && u.enabled());
+    }
+
+    /** The user if it exists and is enabled (cached briefly). */
+    public Optional<AdminUser> activeUser(UUID id) {
+        return active.get(id, key -> repository.findById(key).filter(AdminUser::enabled));
+    }
+
+    public AdminUser find(UUID id) {
+        return repository.findById(id).orElseThrow(() -> new ApiNotFoundException("no admin user " + id));
+    }
+
+    /** Creates a user ({@code id} null, password required) or updates one (password optional). */
+    public AdminUser save(UUID id, String email, String firstName, String lastName, Boolean enabled, String password) {
+        Optional<AdminUser> existing = id == null ? Optional.empty() : Optional.of(find(id));
+        if (existing.isEmpty() && password == null) {
+            throw new IllegalArgumentException("password is required for a new user");
+        }
+        String hash = password != null ? hash(password) : existing.get().passwordHash();
+        boolean isEnabled = enabled == null || enabled;
+        if (!isEnabled && existing.map(AdminUser::enabled).orElse(false)) {
+            requireAnotherEnabledAdmin(existing.get().id());
+        }
+        AdminUser user = new AdminUser(existing.map(AdminUser::id).orElseGet(UUID::randomUUID),
+                existing.map(AdminUser::createdTime).orElse(clock.millis()), email.strip(), firstName, lastName,
+                AdminUser.SYS_ADMIN, hash, isEnabled);
+        try {
+            repository.save(user);
+        } catch (Jdbc.DataAccessException e) {
+            if (e.isDuplicateKey()) {
+                throw new ApiConflictException("an admin user with e-mail " + email + " exists already");
+            }
+            throw e;
+        }
+        active.invalidate(user.id());
+        return user;
+    }
+
+    /** Creates the first admin if there is no admin user yet; false when one exists. */
+    public boolean createFirst(String email, String password) {
+        return repository.insertFirst(new AdminUser(UUID.randomUUID(), clock.millis(), email.strip(), null, null,
+                AdminUser.SYS_ADMIN, hash(password), true));
+    }
+
+    public void delete(UUID id, UUID actingUser) {
+        if (id.equals(actingUser)) {
+            throw new IllegalArgumentException("an admin user cannot delete itself");
+        }
+        AdminUser user = find(id);
+        if (user.enabled()) {
+            requireAnotherEnabledAdmin(id);
+        }
+        repository.delete(id);
+        active.invalidate(id);
+    }
+
+    public void changePassword(UUID id, String currentPassword, String newPassword) {
+        AdminUser user = find(id);
+        if (!BCrypt.checkpw(currentPassword, user.passwordHash())) {
+            throw new IllegalArgumentException("current password is incorrect");
+        }
+        repository.save(user.withPasswordHash(hash(newPassword)));
+    }
+
+    public AdminUserRepository repository() {
+        return repository;
+    }
+
+    private void requireAnotherEnabledAdmin(UUID id) {
+        if (repository.countEnabledOtherThan(id) == 0) {
+            throw new ApiConflictException("the last enabled admin user cannot be removed or disabled");
+        }
+    }
+
+    private static String hash(String password) {
+        if (password.length() < MIN_PASSWORD_LENGTH) {
+            throw new IllegalArgumentException("password must have at least " + MIN_PASSWORD_LENGTH + " characters");
+        }
+        return BCrypt.hashpw(password, BCrypt.gensalt());
+    }
+}

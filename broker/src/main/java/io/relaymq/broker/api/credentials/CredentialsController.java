@@ -1,0 +1,114 @@
+package io.relaymq.broker.api.credentials;
+
+import io.relaymq.broker.api.error.ApiNotFoundException;
+import io.relaymq.broker.api.page.PageData;
+import io.relaymq.broker.api.page.PageQuery;
+import io.relaymq.broker.auth.CredentialsService;
+import io.relaymq.common.client.ClientType;
+import io.relaymq.dao.credentials.CredentialsRepository;
+import io.relaymq.dao.credentials.CredentialsType;
+import io.relaymq.dao.credentials.MqttClientCredentials;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * MQTT client credentials with TBMQ's paths and bodies. {@code credentialsValue} is a JSON document in a
+ * string, as TBMQ sends it; a JSON object is accepted as well. Passwords are stored as bcrypt hashes and
+ * shown only as such.
+ */
+@RestController
+@RequestMapping("/api/mqtt/client/credentials")
+class CredentialsController {
+
+    record SaveRequest(UUID id, @NotBlank @Size(max = 255) String name, @NotNull ClientType clientType,
+                       @NotNull CredentialsType credentialsType, @NotNull JsonNode credentialsValue) {
+
+        String valueJson() {
+            return credentialsValue.isString() ? credentialsValue.asString() : credentialsValue.toString();
+        }
+    }
+
+    /** TBMQ's change-password body; {@code currentPassword} must match when the credentials have a password. */
+    record ChangePasswordRequest(String currentPassword, @Size(max = 255) String newPassword) {
+    }
+
+    record CredentialsInfo(long deviceCredentialsCount, long applicationCredentialsCount, long totalCount) {
+    }
+
+    private static final Map<String, String> SORTS = Map.of("name", "name", "createdTime", "created_time",
+            "clientType", "client_type", "credentialsType", "credentials_type");
+
+    private final CredentialsService service;
+    private final CredentialsRepository repository;
+    private final CredentialsCsvImport csvImport;
+
+    CredentialsController(CredentialsService service, CredentialsRepository repository) {
+        this.service = service;
+        this.repository = repository;
+        this.csvImport = new CredentialsCsvImport(service, repository);
+    }
+
+    @PostMapping
+    MqttClientCredentials save(@Valid @RequestBody SaveRequest body) {
+        return service.save(body.id(), body.name(), body.clientType(), body.credentialsType(), body.valueJson());
+    }
+
+    @GetMapping(params = {"pageSize", "page"})
+    PageData<MqttClientCredentials> list(@Valid PageQuery query) {
+        return PageData.of(repository.page(query.search(), query.sortKey(SORTS, "created_time"), query.ascending(),
+                query.pageSize(), query.offset()), repository.count(query.search()), query);
+    }
+
+    @GetMapping(params = "name")
+    MqttClientCredentials byName(@RequestParam String name) {
+        return repository.findByName(name).orElseThrow(() -> new ApiNotFoundException("no credentials named " + name));
+    }
+
+    @GetMapping("/info")
+    CredentialsInfo info() {
+        Map<ClientType, Long> counts = repository.countByClientType();
+        long devices = counts.get(ClientType.DEVICE);
+        long applications = counts.get(ClientType.APPLICATION);
+        return new CredentialsInfo(devices, applications, devices + applications);
+    }
+
+    @GetMapping("/{id}")
+    MqttClientCredentials get(@PathVariable UUID id) {
+        return repository.findById(id).orElseThrow(() -> new ApiNotFoundException("no credentials " + id));
+    }
+
+    @DeleteMapping("/{id}")
+    ResponseEntity<Void> delete(@PathVariable UUID id) {
+        if (!service.delete(id)) {
+            throw new ApiNotFoundException("no credentials " + id);
+        }
+        return ResponseEntity.ok().build();
+    }
+
+    @PostMapping("/{id}")
+    MqttClientCredentials changePassword(@PathVariable UUID id, @Valid @RequestBody ChangePasswordRequest body) {
+        service.checkPassword(id, body.currentPassword());
+        return service.changePassword(id, body.newPassword());
+    }
+
+    /** CSV with a header row; see {@link CredentialsCsvImport} for the columns. */
+    @PostMapping(value = "/bulk_import", consumes = {"text/csv", MediaType.TEXT_PLAIN_VALUE})
+    CredentialsCsvImport.Result bulkImport(@RequestBody String csv, @RequestParam(defaultValue = "false") boolean update) {
+        return csvImport.run(csv, update);
+    }
+}

@@ -1,0 +1,96 @@
+package io.relaymq.broker.api.security;
+
+import io.relaymq.broker.api.ApiProperties;
+import io.relaymq.broker.api.admin.AdminUserService;
+import io.relaymq.dao.admin.AdminSettingsRepository;
+import io.relaymq.dao.admin.AdminUserRepository;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
+import org.springframework.web.cors.CorsConfiguration;
+import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * The admin API's security: stateless, no sessions or CSRF (tokens are sent in headers, never cookies),
+ * everything under {@code /api/**} for SYS_ADMIN tokens except login and refresh, the configured
+ * actuator endpoints and (when enabled) the OpenAPI document open, everything else closed.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(ApiProperties.class)
+class ApiSecurityConfiguration {
+
+    @Bean
+    AdminUserService adminUserService(AdminUserRepository repository, Clock clock) {
+        return new AdminUserService(repository, clock);
+    }
+
+    @Bean
+    FirstAdmin firstAdmin(AdminUserService users, ApiProperties properties) {
+        return new FirstAdmin(users, properties.firstAdmin());
+    }
+
+    @Bean
+    JwtTokens jwtTokens(ApiProperties properties, AdminSettingsRepository settings, ObjectMapper json, Clock clock) {
+        return new JwtTokens(SigningKeys.resolve(properties.jwt().signingKey(), settings, json, clock), properties.jwt(), clock);
+    }
+
+    @Bean
+    LoginThrottle loginThrottle(ApiProperties properties) {
+        return new LoginThrottle(properties.login());
+    }
+
+    @Bean
+    SecurityFilterChain apiSecurity(HttpSecurity http, ApiProperties properties, JwtTokens tokens, AdminUserService users,
+                                    ObjectMapper json) throws Exception {
+        ProblemResponses problems = new ProblemResponses(json);
+        List<String> open = new ArrayList<>(List.of("/error", "/api/noauth/**"));
+        for (String endpoint : properties.publicActuator()) {
+            open.add("/actuator/" + endpoint.strip());
+            open.add("/actuator/" + endpoint.strip() + "/**");
+        }
+        if (properties.swaggerEnabled()) {
+            open.addAll(List.of("/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**"));
+        }
+        return http
+                .csrf(AbstractHttpConfigurer::disable)
+                .httpBasic(AbstractHttpConfigurer::disable)
+                .formLogin(AbstractHttpConfigurer::disable)
+                .logout(AbstractHttpConfigurer::disable)
+                .requestCache(AbstractHttpConfigurer::disable)
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .cors(c -> c.configurationSource(cors(properties.corsAllowedOrigins())))
+                .authorizeHttpRequests(a -> a
+                        .requestMatchers(HttpMethod.OPTIONS, "/**").permitAll()
+                        .requestMatchers(HttpMethod.POST, "/api/auth/login", "/api/auth/token").permitAll()
+                        .requestMatchers(open.toArray(String[]::new)).permitAll()
+                        .requestMatchers("/api/**", "/actuator/**").hasAuthority("SYS_ADMIN")
+                        .anyRequest().denyAll())
+                .exceptionHandling(e -> e.authenticationEntryPoint(problems).accessDeniedHandler(problems))
+                .addFilterBefore(new JwtAuthenticationFilter(tokens, users, problems), UsernamePasswordAuthenticationFilter.class)
+                .build();
+    }
+
+    private static UrlBasedCorsConfigurationSource cors(List<String> allowedOrigins) {
+        UrlBasedCorsConfigurationSource source = new UrlBasedCorsConfigurationSource();
+        List<String> origins = allowedOrigins.stream().map(String::strip).filter(o -> !o.isEmpty()).toList();
+        if (!origins.isEmpty()) {
+            CorsConfiguration config = new CorsConfiguration();
+            config.setAllowedOriginPatterns(origins);
+            config.setAllowedMethods(List.of("GET", "POST", "PUT", "DELETE", "OPTIONS"));
+            config.setAllowedHeaders(List.of("*"));
+            config.setMaxAge(3600L);
+            source.registerCorsConfiguration("/**", config);
+        }
+        return source;
+    }
+}

@@ -1,0 +1,78 @@
+package io.relaymq.broker.api.security;
+
+import io.relaymq.broker.api.admin.AdminUserService;
+import io.relaymq.broker.api.admin.AdminUserView;
+import io.relaymq.dao.admin.AdminUser;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Login, token refresh, the current user and its password. */
+@RestController
+@RequestMapping("/api/auth")
+class AuthController {
+
+    private static final Logger log = LoggerFactory.getLogger(AuthController.class);
+
+    record LoginRequest(@NotBlank String username, @NotBlank String password) {
+    }
+
+    record RefreshRequest(@NotBlank String refreshToken) {
+    }
+
+    record ChangePasswordRequest(@NotBlank String currentPassword,
+                                 @NotBlank @Size(min = AdminUserService.MIN_PASSWORD_LENGTH) String newPassword) {
+    }
+
+    private final AdminUserService users;
+    private final JwtTokens tokens;
+    private final LoginThrottle throttle;
+
+    AuthController(AdminUserService users, JwtTokens tokens, LoginThrottle throttle) {
+        this.users = users;
+        this.tokens = tokens;
+        this.throttle = throttle;
+    }
+
+    @PostMapping("/login")
+    JwtTokens.TokenPair login(@Valid @RequestBody LoginRequest login, HttpServletRequest request) {
+        String address = request.getRemoteAddr();
+        throttle.check(login.username(), address);
+        AdminUser user = users.authenticate(login.username(), login.password()).orElse(null);
+        if (user == null) {
+            throttle.failed(login.username(), address);
+            log.warn("API login of {} from {} refused", login.username(), address);
+            throw new BadTokenException("wrong user name or password");
+        }
+        throttle.succeeded(login.username());
+        return tokens.issue(user);
+    }
+
+    @PostMapping("/token")
+    JwtTokens.TokenPair refresh(@Valid @RequestBody RefreshRequest refresh) {
+        AdminUser user = users.activeUser(tokens.verifyRefresh(refresh.refreshToken()))
+                .orElseThrow(() -> new BadTokenException("the token's user no longer exists or is disabled"));
+        return tokens.issue(user);
+    }
+
+    @GetMapping("/user")
+    AdminUserView user(@AuthenticationPrincipal ApiPrincipal principal) {
+        return AdminUserView.of(users.find(principal.userId()));
+    }
+
+    @PostMapping("/changePassword")
+    JwtTokens.TokenPair changePassword(@AuthenticationPrincipal ApiPrincipal principal,
+                                       @Valid @RequestBody ChangePasswordRequest change) {
+        users.changePassword(principal.userId(), change.currentPassword(), change.newPassword());
+        return tokens.issue(users.find(principal.userId()));
+    }
+}
