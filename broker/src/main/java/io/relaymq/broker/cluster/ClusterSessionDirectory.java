@@ -29,7 +29,7 @@ public interface ClusterSessionDirectory {
 
     ClusterSessionDirectory NONE = new ClusterSessionDirectory() {
         @Override
-        public CompletionStage<Claim> claim(String clientId, long expirySeconds) {
+        public CompletionStage<Claim> claim(String clientId, long expirySeconds, SessionDetails details) {
             return CompletableFuture.completedFuture(new Claim(0, Optional.empty()));
         }
 
@@ -43,7 +43,7 @@ public interface ClusterSessionDirectory {
      * Makes this node the owner of {@code clientId}'s session, cluster-wide; completes once the decision
      * is made and its previous owner was told to let go.
      */
-    CompletionStage<Claim> claim(String clientId, long expirySeconds);
+    CompletionStage<Claim> claim(String clientId, long expirySeconds, SessionDetails details);
 
     /** True when another node has meanwhile taken over a newer version of the session. */
     boolean isSuperseded(String clientId, long version);

@@ -99,7 +99,8 @@ public final class DeadNodeSweeper implements SmartLifecycle {
         for (Map.Entry<String, SessionInfo> entry : owned.entrySet()) {
             SessionInfo info = entry.getValue();
             if (info.isPersistent()) {
-                sessions.writeFor(entry.getKey(), new SessionInfo(deadNode, false, info.expirySeconds()));
+                sessions.writeFor(entry.getKey(), new SessionInfo(deadNode, false, info.expirySeconds(),
+                        info.details().withDisconnectedAt(System.currentTimeMillis())));
             } else {
                 subscriptions.removed(entry.getKey());
                 sessions.writeFor(entry.getKey(), null);

@@ -10,6 +10,7 @@ import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -23,10 +24,12 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * "Your session of this client moved to another node": sent on {@code relaymq.client.disconnect.<nodeId>}
- * (key = client id, value = the new owner's ownership version) by the node that decided the move. The old owner closes
- * the client's connection there (5.0: DISCONNECT 0x8E) and drops its local copy of the session
- * without ending it cluster-wide.
+ * Commands for the sessions this node owns, on {@code relaymq.client.disconnect.<nodeId>} (key = client
+ * id, value = a {@link SessionCommand}). Mostly "your session of this client moved to another node", sent
+ * by the node that decided the move: the old owner closes the client's connection there (5.0: DISCONNECT
+ * 0x8E) and drops its local copy without ending the session cluster-wide. The admin API sends
+ * disconnect, remove and replace-subscriptions commands the same way, so they run on the session's own
+ * thread wherever it lives.
  */
 @Component
 public class DisconnectCommands extends ConsumerWorker {
@@ -38,11 +41,13 @@ public class DisconnectCommands extends ConsumerWorker {
     private final KafkaClientConfigs configs;
     private final SessionRegistry sessions;
     private final MovedSessions moved;
+    private final OperatorCommands operator;
     private final Producer<byte[], byte[]> producer;
 
     public DisconnectCommands(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics, NodeId nodeId,
-                              SessionRegistry sessions, MovedSessions moved) {
+                              SessionRegistry sessions, MovedSessions moved, OperatorCommands operator) {
         super(100);
+        this.operator = operator;
         this.moved = moved;
         this.prefix = kafka.downlink().disconnectTopicPrefix();
         this.self = nodeId.value();
@@ -56,15 +61,27 @@ public class DisconnectCommands extends ConsumerWorker {
 
     /** Tells {@code ownerNode} to let go of its copies of {@code clientId}'s session older than {@code version}. */
     public void send(String ownerNode, String clientId, long version) {
+        send(ownerNode, clientId, SessionCommand.handOver(version)).exceptionally(error -> {
+            log.warn("[{}] could not tell node {} about the takeover: {}", clientId, ownerNode, error.getMessage());
+            return null;
+        });
+    }
+
+    /** Sends {@code command} to {@code ownerNode}; completes once Kafka has it. */
+    public CompletableFuture<Void> send(String ownerNode, String clientId, SessionCommand command) {
+        CompletableFuture<Void> sent = new CompletableFuture<>();
         try {
-            producer.send(new ProducerRecord<>(prefix + ownerNode, bytes(clientId), bytes(Long.toString(version))), (m, error) -> {
+            producer.send(new ProducerRecord<>(prefix + ownerNode, bytes(clientId), command.encode()), (m, error) -> {
                 if (error != null) {
-                    log.warn("[{}] could not tell node {} about the takeover: {}", clientId, ownerNode, error.getMessage());
+                    sent.completeExceptionally(error);
+                } else {
+                    sent.complete(null);
                 }
             });
         } catch (RuntimeException e) {
-            log.warn("[{}] could not tell node {} about the takeover: {}", clientId, ownerNode, e.getMessage());
+            sent.completeExceptionally(e);
         }
+        return sent;
     }
 
     @Override
@@ -73,9 +90,23 @@ public class DisconnectCommands extends ConsumerWorker {
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
         consumer.subscribe(List.of(prefix + self));
-        return new ConsumerLoop("disconnect-commands", consumer, record -> handOver(
-                new String(record.key(), StandardCharsets.UTF_8),
-                Long.parseLong(new String(record.value(), StandardCharsets.UTF_8))), () -> { }, true);
+        return new ConsumerLoop("disconnect-commands", consumer, record -> apply(
+                new String(record.key(), StandardCharsets.UTF_8), record.value()), () -> { }, true);
+    }
+
+    private void apply(String clientId, byte[] value) {
+        SessionCommand command;
+        try {
+            command = SessionCommand.decode(clientId, value);
+        } catch (RuntimeException e) {
+            log.warn("[{}] unreadable session command ignored: {}", clientId, e.getMessage());
+            return;
+        }
+        if (command.kind() == SessionCommand.Kind.HAND_OVER) {
+            handOver(clientId, command.version());
+        } else {
+            operator.apply(clientId, command);
+        }
     }
 
     /**

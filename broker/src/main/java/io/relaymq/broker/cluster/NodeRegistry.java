@@ -3,6 +3,8 @@ package io.relaymq.broker.cluster;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.relaymq.broker.transport.MqttServer;
 import io.relaymq.common.node.NodeId;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -45,12 +47,21 @@ public final class NodeRegistry implements SmartLifecycle {
         this.startedMillis = clock.millis();
     }
 
-    /** One registered node as read from the hash. */
-    public record NodeInfo(String nodeId, long lastSeenMillis, long startedMillis, String mqttPorts) {
+    /**
+     * One registered node as read from the hash, with its resource usage at its last heartbeat
+     * ({@code cpuPercent} -1 when the JVM cannot tell).
+     */
+    public record NodeInfo(String nodeId, long lastSeenMillis, long startedMillis, String mqttPorts, double cpuPercent,
+                           int cpuCount, long heapUsedBytes, long heapMaxBytes) {
 
         static NodeInfo parse(String nodeId, String value) {
-            String[] parts = value.split(";", 3);
-            return new NodeInfo(nodeId, Long.parseLong(parts[0]), Long.parseLong(parts[1]), parts.length > 2 ? parts[2] : "");
+            String[] parts = value.split(";");
+            String ports = parts.length > 2 ? parts[2] : "";
+            if (parts.length < 7) {
+                return new NodeInfo(nodeId, Long.parseLong(parts[0]), Long.parseLong(parts[1]), ports, -1, 0, 0, 0);
+            }
+            return new NodeInfo(nodeId, Long.parseLong(parts[0]), Long.parseLong(parts[1]), ports,
+                    Double.parseDouble(parts[3]), Integer.parseInt(parts[4]), Long.parseLong(parts[5]), Long.parseLong(parts[6]));
         }
     }
 
@@ -67,12 +78,22 @@ public final class NodeRegistry implements SmartLifecycle {
     }
 
     private void beat() {
-        String value = clock.millis() + ";" + startedMillis + ";" + mqtt.boundPorts();
+        String value = clock.millis() + ";" + startedMillis + ";" + mqtt.boundPorts() + ";" + usage();
         redis.async().hset(KEY, nodeId.value(), value).whenComplete((ok, error) -> {
             if (error != null) {
                 log.warn("node heartbeat to Redis failed: {}", error.getMessage());
             }
         });
+    }
+
+    private static String usage() {
+        double cpu = -1;
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            double load = os.getProcessCpuLoad();
+            cpu = load < 0 ? -1 : Math.round(load * 1000) / 10.0;
+        }
+        MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        return cpu + ";" + Runtime.getRuntime().availableProcessors() + ";" + heap.getUsed() + ";" + heap.getMax();
     }
 
     /** Every node in the registry, with its last-seen time. */

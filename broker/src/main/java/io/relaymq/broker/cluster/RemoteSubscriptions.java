@@ -40,6 +40,13 @@ public final class RemoteSubscriptions {
         return record == null ? List.of() : record.subscriptions();
     }
 
+    /** Every replicated client's subscriptions (a snapshot; sessions this node holds are not among them). */
+    public Map<String, List<Subscription>> all() {
+        Map<String, List<Subscription>> all = new java.util.HashMap<>();
+        byClient.forEach((clientId, record) -> all.put(clientId, record.subscriptions()));
+        return all;
+    }
+
     public List<Subscription> match(String topic) {
         return trie.match(topic);
     }

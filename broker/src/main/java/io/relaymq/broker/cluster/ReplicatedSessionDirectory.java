@@ -22,8 +22,8 @@ public class ReplicatedSessionDirectory implements ClusterSessionDirectory {
     }
 
     @Override
-    public CompletionStage<Claim> claim(String clientId, long expirySeconds) {
-        return events.requestOwnership(clientId, expirySeconds).thenApply(decision -> new Claim(decision.version(),
+    public CompletionStage<Claim> claim(String clientId, long expirySeconds, SessionDetails details) {
+        return events.requestOwnership(clientId, expirySeconds, details).thenApply(decision -> new Claim(decision.version(),
                 decision.previousOwner() == null ? Optional.empty()
                         : Optional.of(new KnownSession(decision.previousOwner(), decision.previousPersistent(),
                         subscriptions.subscriptionsOf(clientId)))));

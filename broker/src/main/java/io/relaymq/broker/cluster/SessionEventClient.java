@@ -50,13 +50,13 @@ public class SessionEventClient extends ConsumerWorker {
     }
 
     /** Asks to own {@code clientId}'s session; completes with what the session was, or fails on timeout. */
-    public CompletableFuture<SessionEvents.ConnectDecision> requestOwnership(String clientId, long expirySeconds) {
+    public CompletableFuture<SessionEvents.ConnectDecision> requestOwnership(String clientId, long expirySeconds, SessionDetails details) {
         String requestId = UUID.randomUUID().toString();
         CompletableFuture<SessionEvents.ConnectDecision> answer = new CompletableFuture<>();
         waiting.put(requestId, answer);
         answer.whenComplete((d, e) -> waiting.remove(requestId));
         producer.send(new ProducerRecord<>(settings.requestTopic(), clientId.getBytes(StandardCharsets.UTF_8),
-                new SessionEvents.ConnectRequest(requestId, self, expirySeconds).encode()), (m, error) -> {
+                new SessionEvents.ConnectRequest(requestId, self, expirySeconds, details).encode()), (m, error) -> {
             if (error != null) {
                 answer.completeExceptionally(error);
             }

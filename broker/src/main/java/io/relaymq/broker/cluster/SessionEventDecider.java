@@ -53,7 +53,7 @@ public class SessionEventDecider extends ConsumerWorker {
     private void handle(String clientId, SessionEvents.ConnectRequest request, long version) {
         SessionInfo current = sessions.get(clientId).orElse(null);
         SessionEvents.ConnectDecision decision = decide(request, current, version);
-        sessions.writeFor(clientId, new SessionInfo(request.requesterNode(), true, request.expirySeconds()));
+        sessions.writeFor(clientId, new SessionInfo(request.requesterNode(), true, request.expirySeconds(), request.details()));
         if (decision.previousOwner() != null && !decision.previousOwner().equals(request.requesterNode())) {
             commands.send(decision.previousOwner(), clientId, version);
         }

@@ -12,24 +12,26 @@ import java.nio.charset.StandardCharsets;
  */
 public final class SessionEvents {
 
-    private static final byte VERSION = 1;
+    private static final byte VERSION = 2;
 
     private SessionEvents() {
     }
 
     /** "Make {@code requesterNode} the owner of this client's session." */
-    public record ConnectRequest(String requestId, String requesterNode, long expirySeconds) {
+    public record ConnectRequest(String requestId, String requesterNode, long expirySeconds, SessionDetails details) {
 
         public byte[] encode() {
             byte[] id = utf8(requestId);
             byte[] node = utf8(requesterNode);
-            return ByteBuffer.allocate(1 + 4 + id.length + 4 + node.length + 8).put(VERSION)
-                    .putInt(id.length).put(id).putInt(node.length).put(node).putLong(expirySeconds).array();
+            ByteBuffer out = ByteBuffer.allocate(1 + 4 + id.length + 4 + node.length + 8 + details.size()).put(VERSION)
+                    .putInt(id.length).put(id).putInt(node.length).put(node).putLong(expirySeconds);
+            details.writeTo(out);
+            return out.array();
         }
 
         public static ConnectRequest decode(byte[] value) {
             ByteBuffer in = checked(value);
-            return new ConnectRequest(string(in), string(in), in.getLong());
+            return new ConnectRequest(string(in), string(in), in.getLong(), SessionDetails.readFrom(in));
         }
     }
 

@@ -10,10 +10,12 @@ import java.nio.charset.StandardCharsets;
  * @param ownerNode      the node the session lives on
  * @param connected      whether a connection is attached to it
  * @param expirySeconds  its session expiry interval (0 = ends with the connection)
+ * @param details        client type, address, version and connect times, for operators
  */
-public record SessionInfo(String ownerNode, boolean connected, long expirySeconds) {
+public record SessionInfo(String ownerNode, boolean connected, long expirySeconds, SessionDetails details) {
 
-    private static final byte VERSION = 1;
+    private static final byte VERSION_1 = 1;
+    private static final byte VERSION = 2;
 
     public boolean isPersistent() {
         return expirySeconds > 0;
@@ -21,17 +23,24 @@ public record SessionInfo(String ownerNode, boolean connected, long expirySecond
 
     public byte[] encode() {
         byte[] owner = ownerNode.getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(1 + 4 + owner.length + 1 + 8).put(VERSION).putInt(owner.length).put(owner)
-                .put((byte) (connected ? 1 : 0)).putLong(expirySeconds).array();
+        ByteBuffer out = ByteBuffer.allocate(1 + 4 + owner.length + 1 + 8 + details.size()).put(VERSION)
+                .putInt(owner.length).put(owner).put((byte) (connected ? 1 : 0)).putLong(expirySeconds);
+        details.writeTo(out);
+        return out.array();
     }
 
     public static SessionInfo decode(byte[] value) {
         ByteBuffer in = ByteBuffer.wrap(value);
-        if (in.get() != VERSION) {
+        byte version = in.get();
+        if (version != VERSION && version != VERSION_1) {
             throw new IllegalArgumentException("unknown session record version");
         }
         byte[] owner = new byte[in.getInt()];
         in.get(owner);
-        return new SessionInfo(new String(owner, StandardCharsets.UTF_8), in.get() == 1, in.getLong());
+        String ownerNode = new String(owner, StandardCharsets.UTF_8);
+        boolean connected = in.get() == 1;
+        long expiry = in.getLong();
+        return new SessionInfo(ownerNode, connected, expiry,
+                version == VERSION_1 ? SessionDetails.UNKNOWN : SessionDetails.readFrom(in));
     }
 }

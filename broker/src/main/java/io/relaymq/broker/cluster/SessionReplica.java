@@ -42,7 +42,8 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
         if (known != null && !known.ownerNode().equals(self)) {
             return;
         }
-        SessionInfo info = new SessionInfo(self, false, expirySeconds);
+        SessionDetails details = known == null ? SessionDetails.UNKNOWN : known.details();
+        SessionInfo info = new SessionInfo(self, false, expirySeconds, details.withDisconnectedAt(System.currentTimeMillis()));
         sessions.put(clientId, info);
         replica().write(clientId, info.encode());
     }
@@ -85,6 +86,11 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
             sessions.put(clientId, info);
         }
         replica().write(clientId, info == null ? null : info.encode());
+    }
+
+    /** Every known session in the cluster (a snapshot). */
+    public Map<String, SessionInfo> all() {
+        return Map.copyOf(sessions);
     }
 
     public int size() {

@@ -26,7 +26,7 @@ final class ConnectCredentials {
         return new AuthRequest(clientId, username, password, ip(ClientAddresses.of(channel)), tls != null, chain(tls));
     }
 
-    private static String ip(SocketAddress address) {
+    static String ip(SocketAddress address) {
         if (address instanceof InetSocketAddress inet && inet.getAddress() != null) {
             return inet.getAddress().getHostAddress();
         }

@@ -11,6 +11,8 @@ import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.auth.ClientAuthenticator;
 import io.relaymq.broker.auth.ClientGrant;
 import io.relaymq.broker.auth.LiveGrants;
+import io.relaymq.broker.cluster.SessionDetails;
+import io.relaymq.broker.transport.ClientAddresses;
 import io.relaymq.broker.cluster.ClusterSessionDirectory;
 import io.relaymq.broker.cluster.ClusterSessionDirectory.Claim;
 import io.relaymq.broker.cluster.ClusterSessionDirectory.KnownSession;
@@ -104,7 +106,10 @@ public final class ConnectHandler {
                 () -> channel.eventLoop().execute(() -> connection.close(NOT_AUTHORIZED)));
         authenticator.track(live);
         channel.closeFuture().addListener(f -> authenticator.untrack(live));
-        cluster.claim(request.clientId(), request.expirySeconds()).whenComplete((granted, error) ->
+        SessionDetails details = new SessionDetails(grant.clientType().name(),
+                ConnectCredentials.ip(ClientAddresses.of(channel)), version.name(), request.cleanStart(),
+                System.currentTimeMillis(), 0);
+        cluster.claim(request.clientId(), request.expirySeconds(), details).whenComplete((granted, error) ->
                 channel.eventLoop().execute(() -> {
                     if (error != null) {
                         refuse(channel, connection.isV5(), ConnectReject.SERVER_UNAVAILABLE, request.clientId(),

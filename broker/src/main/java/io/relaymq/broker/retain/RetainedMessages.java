@@ -37,6 +37,11 @@ public final class RetainedMessages {
         return byTopic.values().stream().filter(m -> filter.matches(m.topic())).toList();
     }
 
+    /** Every retained message that has not expired. */
+    public List<PublishedMessage> all(long nowMillis) {
+        return byTopic.values().stream().filter(m -> !m.isExpired(nowMillis)).toList();
+    }
+
     public int size() {
         return byTopic.size();
     }

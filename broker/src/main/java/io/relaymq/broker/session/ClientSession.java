@@ -176,6 +176,28 @@ public final class ClientSession {
         end();
     }
 
+    /**
+     * Removed by an operator: the connection is closed (5.0: DISCONNECT with {@code reasonCode}) and the
+     * session ends cluster-wide with its subscriptions and stored messages.
+     */
+    public void remove(byte reasonCode) {
+        if (ended) {
+            return;
+        }
+        MqttConnection current = connection;
+        connection = null;
+        outbound.detach();
+        if (current != null) {
+            current.close(reasonCode);
+        }
+        end();
+    }
+
+    /** The session's subscriptions now (a copy). */
+    public List<Subscription> subscriptions() {
+        return List.copyOf(subscriptions.values());
+    }
+
     /** The will goes out after the earlier of its delay and the session's end ([MQTT-3.1.3-9]). */
     private void scheduleWill(MqttConnection closed) {
         long delay = Math.min(closed.willDelaySeconds(), expirySeconds);

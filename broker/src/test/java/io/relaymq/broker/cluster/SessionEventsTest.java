@@ -6,9 +6,12 @@ import org.junit.jupiter.api.Test;
 
 class SessionEventsTest {
 
+    private static final SessionDetails DETAILS =
+            new SessionDetails("APPLICATION", "10.0.0.7", "MQTT_5", true, 1_700_000_000_000L, 0);
+
     @Test
     void requestsAndDecisionsRoundTrip() {
-        SessionEvents.ConnectRequest request = new SessionEvents.ConnectRequest("r-1", "node-b", 3600);
+        SessionEvents.ConnectRequest request = new SessionEvents.ConnectRequest("r-1", "node-b", 3600, DETAILS);
         assertThat(SessionEvents.ConnectRequest.decode(request.encode())).isEqualTo(request);
         SessionEvents.ConnectDecision decision = new SessionEvents.ConnectDecision("r-1", "node-a", true, 42);
         assertThat(SessionEvents.ConnectDecision.decode(decision.encode())).isEqualTo(decision);
@@ -18,13 +21,13 @@ class SessionEventsTest {
 
     @Test
     void aDecisionReportsTheSessionAsItWasBefore() {
-        SessionEvents.ConnectRequest request = new SessionEvents.ConnectRequest("r", "node-b", 0);
+        SessionEvents.ConnectRequest request = new SessionEvents.ConnectRequest("r", "node-b", 0, DETAILS);
         assertThat(SessionEventDecider.decide(request, null, 1).previousOwner()).isNull();
-        SessionEvents.ConnectDecision moved = SessionEventDecider.decide(request, new SessionInfo("node-a", true, 60), 7);
+        SessionEvents.ConnectDecision moved = SessionEventDecider.decide(request, new SessionInfo("node-a", true, 60, DETAILS), 7);
         assertThat(moved.previousOwner()).isEqualTo("node-a");
         assertThat(moved.previousPersistent()).isTrue();
         assertThat(moved.version()).isEqualTo(7);
-        assertThat(SessionEventDecider.decide(request, new SessionInfo("node-a", false, 0), 8).previousPersistent()).isFalse();
+        assertThat(SessionEventDecider.decide(request, new SessionInfo("node-a", false, 0, DETAILS), 8).previousPersistent()).isFalse();
     }
 
     @Test
@@ -40,7 +43,17 @@ class SessionEventsTest {
 
     @Test
     void sessionRecordsRoundTrip() {
-        SessionInfo info = new SessionInfo("node-x", true, 7200);
+        SessionInfo info = new SessionInfo("node-x", true, 7200, DETAILS);
         assertThat(SessionInfo.decode(info.encode())).isEqualTo(info);
+        SessionInfo gone = new SessionInfo("node-y", false, 0, DETAILS.withDisconnectedAt(1_700_000_100_000L));
+        assertThat(SessionInfo.decode(gone.encode()).details().disconnectedAt()).isEqualTo(1_700_000_100_000L);
+    }
+
+    @Test
+    void recordsWrittenBeforeDetailsExistedStillDecode() {
+        byte[] owner = "node-old".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] v1 = java.nio.ByteBuffer.allocate(1 + 4 + owner.length + 1 + 8).put((byte) 1).putInt(owner.length).put(owner)
+                .put((byte) 1).putLong(60).array();
+        assertThat(SessionInfo.decode(v1)).isEqualTo(new SessionInfo("node-old", true, 60, SessionDetails.UNKNOWN));
     }
 }

@@ -1,6 +1,7 @@
 package io.relaymq.dao.auth;
 
 import io.relaymq.dao.jdbc.Jdbc;
+import io.relaymq.dao.jdbc.Like;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -11,6 +12,9 @@ import javax.sql.DataSource;
 public final class UnauthorizedClientRepository {
 
     private static final String COLUMNS = "client_id, ip_address, ts, username, password_provided, tls_used, reason";
+
+    private static final String SEARCH =
+            "(client_id || ' ' || coalesce(username, '') || ' ' || coalesce(ip_address, '')) ILIKE ?";
 
     private final Jdbc jdbc;
 
@@ -37,6 +41,26 @@ public final class UnauthorizedClientRepository {
     public List<UnauthorizedClient> latest(int limit, long offset) {
         return jdbc.query("SELECT " + COLUMNS + " FROM unauthorized_client ORDER BY ts DESC, client_id LIMIT ? OFFSET ?",
                 UnauthorizedClientRepository::map, limit, offset);
+    }
+
+    /** A page of entries whose client id, user name or address contains {@code textSearch}. */
+    public List<UnauthorizedClient> page(String textSearch, String sortColumn, boolean ascending, int limit, long offset) {
+        String order = switch (sortColumn) {
+            case "ts", "client_id", "username", "ip_address", "reason" -> sortColumn;
+            default -> throw new IllegalArgumentException("cannot sort unauthorized clients by " + sortColumn);
+        };
+        return jdbc.query("SELECT " + COLUMNS + " FROM unauthorized_client WHERE " + SEARCH + " ORDER BY " + order
+                        + (ascending ? " ASC" : " DESC") + ", client_id LIMIT ? OFFSET ?",
+                UnauthorizedClientRepository::map, Like.pattern(textSearch), limit, offset);
+    }
+
+    public long count(String textSearch) {
+        return jdbc.queryOne("SELECT count(*) FROM unauthorized_client WHERE " + SEARCH, row -> row.getLong(1),
+                Like.pattern(textSearch)).orElse(0L);
+    }
+
+    public int deleteAll() {
+        return jdbc.update("DELETE FROM unauthorized_client");
     }
 
     public long count() {

@@ -1,0 +1,121 @@
+package io.relaymq.broker.api.cluster;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.ConsumerGroupListing;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
+import org.springframework.stereotype.Component;
+
+/** What the Kafka cluster looks like to an operator: brokers, topics, consumer groups with their lag. */
+@Component
+public class KafkaOverview {
+
+    public record KafkaBroker(int brokerId, String address, boolean controller) {
+    }
+
+    public record KafkaTopic(String name, int partitions, int replicationFactor) {
+    }
+
+    /** A consumer group: its state, member count, and messages not yet consumed over all its partitions. */
+    public record ConsumerGroup(String groupId, String state, int members, long lag) {
+    }
+
+    private static final long TIMEOUT_SECONDS = 10;
+
+    private final Admin admin;
+
+    public KafkaOverview(Admin admin) {
+        this.admin = admin;
+    }
+
+    public List<KafkaBroker> brokers() {
+        var cluster = admin.describeCluster();
+        Node controller = await(cluster.controller());
+        return await(cluster.nodes()).stream().sorted(Comparator.comparingInt(Node::id))
+                .map(n -> new KafkaBroker(n.id(), n.host() + ":" + n.port(), controller != null && controller.id() == n.id()))
+                .toList();
+    }
+
+    public List<KafkaTopic> topics() {
+        Collection<String> names = await(admin.listTopics().names());
+        Map<String, TopicDescription> described = await(admin.describeTopics(names).allTopicNames());
+        return described.values().stream().map(d -> new KafkaTopic(d.name(), d.partitions().size(),
+                d.partitions().isEmpty() ? 0 : d.partitions().get(0).replicas().size()))
+                .sorted(Comparator.comparing(KafkaTopic::name)).toList();
+    }
+
+    public List<ConsumerGroup> consumerGroups() {
+        List<String> ids = await(admin.listConsumerGroups().all()).stream().map(ConsumerGroupListing::groupId).toList();
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        Map<String, ConsumerGroupDescription> described = await(admin.describeConsumerGroups(ids).all());
+        List<ConsumerGroup> groups = new ArrayList<>();
+        for (String id : ids) {
+            ConsumerGroupDescription d = described.get(id);
+            groups.add(new ConsumerGroup(id, d == null ? "UNKNOWN" : d.groupState().toString(),
+                    d == null ? 0 : d.members().size(), lag(id)));
+        }
+        groups.sort(Comparator.comparing(ConsumerGroup::groupId));
+        return groups;
+    }
+
+    /** Deletes a consumer group; Kafka refuses while it has members. */
+    public void deleteConsumerGroup(String groupId) {
+        await(admin.deleteConsumerGroups(List.of(groupId)).all());
+    }
+
+    private long lag(String groupId) {
+        Map<TopicPartition, OffsetAndMetadata> committed =
+                await(admin.listConsumerGroupOffsets(groupId).partitionsToOffsetAndMetadata());
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        committed.keySet().forEach(tp -> latest.put(tp, OffsetSpec.latest()));
+        if (latest.isEmpty()) {
+            return 0;
+        }
+        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = await(admin.listOffsets(latest).all());
+        long lag = 0;
+        for (Map.Entry<TopicPartition, OffsetAndMetadata> e : committed.entrySet()) {
+            ListOffsetsResult.ListOffsetsResultInfo end = ends.get(e.getKey());
+            if (end != null && e.getValue() != null) {
+                lag += Math.max(0, end.offset() - e.getValue().offset());
+            }
+        }
+        return lag;
+    }
+
+    private static <T> T await(org.apache.kafka.common.KafkaFuture<T> future) {
+        try {
+            return future.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while asking Kafka");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof org.apache.kafka.common.errors.GroupIdNotFoundException
+                    || cause instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException) {
+                throw new io.relaymq.broker.api.error.ApiNotFoundException(cause.getMessage());
+            }
+            if (cause instanceof org.apache.kafka.common.errors.GroupNotEmptyException) {
+                throw new io.relaymq.broker.api.error.ApiConflictException(cause.getMessage());
+            }
+            throw new IllegalStateException("Kafka: " + cause.getMessage(), cause);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("Kafka did not answer within " + TIMEOUT_SECONDS + " s");
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package io.relaymq.broker.api.session;
+
+import io.relaymq.broker.api.error.ApiNotFoundException;
+import io.relaymq.broker.api.subscription.SubscriptionView;
+import io.relaymq.broker.cluster.DisconnectCommands;
+import io.relaymq.broker.cluster.NodeRegistry;
+import io.relaymq.broker.cluster.RemoteSubscriptions;
+import io.relaymq.broker.cluster.SessionCommand;
+import io.relaymq.broker.cluster.SessionInfo;
+import io.relaymq.broker.cluster.SessionReplica;
+import io.relaymq.broker.cluster.SubscriptionReplica;
+import io.relaymq.broker.node.NodeProperties;
+import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.SessionRegistry;
+import io.relaymq.broker.subscription.Subscription;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.springframework.stereotype.Component;
+
+/**
+ * The cluster's sessions and subscriptions as every node knows them (replicated state, no calls to
+ * other nodes), and operator commands sent to the node that owns a session.
+ */
+@Component
+public class ClusterSessions {
+
+    private final SessionReplica sessions;
+    private final SessionRegistry local;
+    private final RemoteSubscriptions remote;
+    private final SubscriptionReplica subscriptionState;
+    private final DisconnectCommands commands;
+    private final NodeRegistry nodes;
+    private final NodeProperties node;
+    private final Clock clock;
+
+    public ClusterSessions(SessionReplica sessions, SessionRegistry local, RemoteSubscriptions remote,
+                           SubscriptionReplica subscriptionState, DisconnectCommands commands, NodeRegistry nodes,
+                           NodeProperties node, Clock clock) {
+        this.sessions = sessions;
+        this.local = local;
+        this.remote = remote;
+        this.subscriptionState = subscriptionState;
+        this.commands = commands;
+        this.nodes = nodes;
+        this.node = node;
+        this.clock = clock;
+    }
+
+    /** Every session in the cluster, without subscription lists. */
+    public List<SessionView> all() {
+        List<SessionView> all = new ArrayList<>();
+        for (Map.Entry<String, SessionInfo> e : sessions.all().entrySet()) {
+            all.add(SessionView.of(e.getKey(), e.getValue(), subscriptionViews(e.getKey()), false));
+        }
+        return all;
+    }
+
+    public SessionView details(String clientId) {
+        return SessionView.of(clientId, info(clientId), subscriptionViews(clientId), true);
+    }
+
+    /** The client's subscriptions, from its session when this node holds it, else from the replicated state. */
+    public List<Subscription> subscriptionsOf(String clientId) {
+        ClientSession session = local.get(clientId);
+        return session != null ? session.subscriptions() : remote.subscriptionsOf(clientId);
+    }
+
+    /** Every client's subscriptions in the cluster. */
+    public Map<String, List<Subscription>> allSubscriptions() {
+        Map<String, List<Subscription>> all = remote.all();
+        for (ClientSession session : local.all()) {
+            all.put(session.clientId(), session.subscriptions());
+        }
+        return all;
+    }
+
+    public void disconnect(String clientId) {
+        send(clientId, SessionCommand.of(SessionCommand.Kind.DISCONNECT));
+    }
+
+    /** Removes the session; when its node is gone, its records are ended from here. */
+    public void remove(String clientId) {
+        SessionInfo info = info(clientId);
+        if (!isAlive(info.ownerNode())) {
+            subscriptionState.removed(clientId);
+            sessions.writeFor(clientId, null);
+            return;
+        }
+        send(clientId, SessionCommand.of(SessionCommand.Kind.REMOVE));
+    }
+
+    public void replaceSubscriptions(String clientId, List<Subscription> subscriptions) {
+        send(clientId, SessionCommand.setSubscriptions(subscriptions));
+    }
+
+    public SessionInfo info(String clientId) {
+        return sessions.get(clientId).orElseThrow(() -> new ApiNotFoundException("no session of client " + clientId));
+    }
+
+    private void send(String clientId, SessionCommand command) {
+        try {
+            commands.send(info(clientId).ownerNode(), clientId, command).get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while sending the command");
+        } catch (Exception e) {
+            throw new IllegalStateException("could not send the command to the session's node: " + e.getMessage(), e);
+        }
+    }
+
+    private List<SubscriptionView> subscriptionViews(String clientId) {
+        return subscriptionsOf(clientId).stream().map(SubscriptionView::of).toList();
+    }
+
+    private boolean isAlive(String nodeId) {
+        try {
+            long now = clock.millis();
+            return nodes.nodes().stream().anyMatch(n -> n.nodeId().equals(nodeId)
+                    && now - n.lastSeenMillis() <= node.deadAfter().toMillis());
+        } catch (Exception e) {
+            return true;
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package io.relaymq.broker.cluster;
+
+import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.SessionRegistry;
+import io.relaymq.broker.subscription.Subscription;
+import java.util.HashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Applies an operator's command to a session this node owns, on the session's own thread. A command for
+ * a session this node does not hold (any more) only ends a stale cluster record, so that "remove" always
+ * removes.
+ */
+@Component
+public class OperatorCommands {
+
+    private static final Logger log = LoggerFactory.getLogger(OperatorCommands.class);
+
+    /** 5.0 DISCONNECT reason "Administrative action". */
+    public static final byte ADMINISTRATIVE_ACTION = (byte) 0x98;
+
+    private final SessionRegistry sessions;
+    private final SessionReplica sessionState;
+    private final SubscriptionReplica subscriptionState;
+
+    public OperatorCommands(SessionRegistry sessions, SessionReplica sessionState, SubscriptionReplica subscriptionState) {
+        this.sessions = sessions;
+        this.sessionState = sessionState;
+        this.subscriptionState = subscriptionState;
+    }
+
+    void apply(String clientId, SessionCommand command) {
+        ClientSession session = sessions.get(clientId);
+        if (session == null) {
+            if (command.kind() == SessionCommand.Kind.REMOVE) {
+                log.info("[{}] removing the session record of a session this node no longer holds", clientId);
+                subscriptionState.removed(clientId);
+                sessionState.ended(clientId);
+            } else {
+                log.info("[{}] {} ignored: this node holds no session of the client", clientId, command.kind());
+            }
+            return;
+        }
+        session.execute(() -> applyTo(session, command));
+    }
+
+    private static void applyTo(ClientSession session, SessionCommand command) {
+        switch (command.kind()) {
+            case DISCONNECT -> {
+                if (session.isConnected()) {
+                    log.info("[{}] disconnected by an operator", session.clientId());
+                    session.connection().close(ADMINISTRATIVE_ACTION);
+                }
+            }
+            case REMOVE -> {
+                log.info("[{}] session removed by an operator", session.clientId());
+                session.remove(ADMINISTRATIVE_ACTION);
+            }
+            case SET_SUBSCRIPTIONS -> replaceSubscriptions(session, command);
+            case HAND_OVER -> throw new IllegalArgumentException("hand-over is not an operator command");
+        }
+    }
+
+    private static void replaceSubscriptions(ClientSession session, SessionCommand command) {
+        Map<String, Subscription> wanted = new HashMap<>();
+        for (Subscription s : command.subscriptions()) {
+            wanted.put(s.filter().text(), new Subscription(session.clientId(), s.filter(), s.options()));
+        }
+        for (Subscription current : session.subscriptions()) {
+            if (!wanted.containsKey(current.filter().text())) {
+                session.unsubscribe(current.filter());
+            }
+        }
+        for (Subscription s : wanted.values()) {
+            session.subscribe(s);
+        }
+        log.info("[{}] subscriptions replaced by an operator: {}", session.clientId(), wanted.keySet());
+    }
+}

@@ -1,0 +1,71 @@
+package io.relaymq.broker.cluster;
+
+import io.relaymq.broker.subscription.Subscription;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A command for the node that owns a client's session, sent on that node's
+ * {@code relaymq.client.disconnect.<nodeId>} topic (key = client id): the value is one tag byte and the
+ * command's payload.
+ *
+ * @param version       for {@link Kind#HAND_OVER}: the new owner's ownership version
+ * @param subscriptions for {@link Kind#SET_SUBSCRIPTIONS}: the client's whole new subscription set
+ */
+public record SessionCommand(Kind kind, long version, List<Subscription> subscriptions) {
+
+    public enum Kind {
+        /** The session moved to another node: let go of the local copy. */
+        HAND_OVER('V'),
+        /** An operator disconnects the client; a persistent session stays. */
+        DISCONNECT('D'),
+        /** An operator removes the session: disconnect and end it with all it stored. */
+        REMOVE('R'),
+        /** An operator replaces the session's subscriptions. */
+        SET_SUBSCRIPTIONS('S');
+
+        private final byte tag;
+
+        Kind(char tag) {
+            this.tag = (byte) tag;
+        }
+    }
+
+    public static SessionCommand handOver(long version) {
+        return new SessionCommand(Kind.HAND_OVER, version, List.of());
+    }
+
+    public static SessionCommand of(Kind kind) {
+        return new SessionCommand(kind, 0, List.of());
+    }
+
+    public static SessionCommand setSubscriptions(List<Subscription> subscriptions) {
+        return new SessionCommand(Kind.SET_SUBSCRIPTIONS, 0, List.copyOf(subscriptions));
+    }
+
+    public byte[] encode() {
+        byte[] payload = switch (kind) {
+            case HAND_OVER -> Long.toString(version).getBytes(StandardCharsets.UTF_8);
+            case SET_SUBSCRIPTIONS -> ClientSubscriptions.of("", subscriptions).encode();
+            case DISCONNECT, REMOVE -> new byte[0];
+        };
+        return ByteBuffer.allocate(1 + payload.length).put(kind.tag).put(payload).array();
+    }
+
+    public static SessionCommand decode(String clientId, byte[] value) {
+        byte tag = value[0];
+        byte[] payload = Arrays.copyOfRange(value, 1, value.length);
+        for (Kind kind : Kind.values()) {
+            if (kind.tag == tag) {
+                return switch (kind) {
+                    case HAND_OVER -> handOver(Long.parseLong(new String(payload, StandardCharsets.UTF_8)));
+                    case SET_SUBSCRIPTIONS -> setSubscriptions(ClientSubscriptions.decode(clientId, payload).subscriptions());
+                    case DISCONNECT, REMOVE -> of(kind);
+                };
+            }
+        }
+        throw new IllegalArgumentException("unknown session command tag " + tag);
+    }
+}
