@@ -30,11 +30,11 @@ import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.TrustManagerFactory;
 
 /** MQTT clients for the auth tests: HiveMQ 5.0 clients (plain and with client certificates) and raw 3.1.1 CONNECTs. */
-final class AuthClients {
+public final class AuthClients {
 
     private final List<Mqtt5BlockingClient> open = new ArrayList<>();
 
-    Mqtt5BlockingClient v5(String clientId, int port, MqttClientSslConfig tls) {
+    public Mqtt5BlockingClient v5(String clientId, int port, MqttClientSslConfig tls) {
         var builder = Mqtt5Client.builder().identifier(clientId).serverHost("127.0.0.1").serverPort(port);
         if (tls != null) {
             builder = builder.sslConfig(tls);
@@ -45,7 +45,7 @@ final class AuthClients {
     }
 
     /** Connects; the CONNACK reason code (SUCCESS, or the refusal). */
-    static Mqtt5ConnAckReasonCode connect(Mqtt5BlockingClient client, String username, String password) {
+    public static Mqtt5ConnAckReasonCode connect(Mqtt5BlockingClient client, String username, String password) {
         try {
             var connect = client.connectWith().cleanStart(true);
             if (username != null && password != null) {
@@ -62,7 +62,7 @@ final class AuthClients {
         }
     }
 
-    static Mqtt5PubAckReasonCode publish(Mqtt5BlockingClient client, String topic) {
+    public static Mqtt5PubAckReasonCode publish(Mqtt5BlockingClient client, String topic) {
         try {
             Mqtt5PublishResult result = client.publishWith().topic(topic).qos(MqttQos.AT_LEAST_ONCE)
                     .payload("x".getBytes(StandardCharsets.UTF_8)).send();
@@ -79,7 +79,7 @@ final class AuthClients {
         throw new IllegalStateException("publish failed", error);
     }
 
-    static Mqtt5SubAckReasonCode subscribe(Mqtt5BlockingClient client, String filter) {
+    public static Mqtt5SubAckReasonCode subscribe(Mqtt5BlockingClient client, String filter) {
         try {
             return client.subscribeWith().topicFilter(filter).qos(MqttQos.AT_LEAST_ONCE).send().getReasonCodes().get(0);
         } catch (Mqtt5SubAckException e) {
@@ -88,7 +88,7 @@ final class AuthClients {
     }
 
     /** TLS presenting {@code identity} (none when null), trusting the test node's server certificate. */
-    static MqttClientSslConfig tls(TestPki.Identity identity) throws Exception {
+    public static MqttClientSslConfig tls(TestPki.Identity identity) throws Exception {
         TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         KeyStore serverStore = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(TestTlsMaterial.keyStore())) {
@@ -111,7 +111,7 @@ final class AuthClients {
     }
 
     /** A raw MQTT 3.1.1 CONNECT (clean session); returns the CONNACK return code, then disconnects. */
-    static int connect311(int port, String clientId, String username, String password) throws IOException {
+    public static int connect311(int port, String clientId, String username, String password) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
@@ -163,7 +163,7 @@ final class AuthClients {
         out.write(bytes);
     }
 
-    void closeAll() {
+    public void closeAll() {
         for (Mqtt5BlockingClient client : open) {
             try {
                 if (client.getState().isConnected()) {

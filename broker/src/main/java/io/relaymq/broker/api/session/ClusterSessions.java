@@ -101,8 +101,9 @@ public class ClusterSessions {
     }
 
     private void send(String clientId, SessionCommand command) {
+        String owner = info(clientId).ownerNode();
         try {
-            commands.send(info(clientId).ownerNode(), clientId, command).get(10, TimeUnit.SECONDS);
+            commands.send(owner, clientId, command).get(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while sending the command");
