@@ -28,7 +28,7 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api")
 class BlockedClientController {
 
-    record BlockRequest(@NotNull BlockedType type, @NotBlank @Size(max = 1024) String value, @Min(0) long expirationTime,
+    record BlockRequest(@NotNull BlockedType type, @NotBlank @Size(max = 1024) String value, @Min(0) Long expirationTime,
                         @Size(max = 1024) String description, RegexMatchTarget regexMatchTarget) {
     }
 
@@ -45,7 +45,8 @@ class BlockedClientController {
 
     @PostMapping("/blockedClient")
     BlockedClient block(@Valid @RequestBody BlockRequest body) {
-        BlockedClient client = new BlockedClient(body.type(), body.value(), body.expirationTime(), body.description(),
+        BlockedClient client = new BlockedClient(body.type(), body.value(),
+                body.expirationTime() == null ? 0 : body.expirationTime(), body.description(),
                 body.regexMatchTarget());
         blocked.block(client);
         return client;

@@ -12,6 +12,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -77,6 +78,17 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         String detail = ex.getBindingResult().getFieldErrors().stream()
                 .map(f -> f.getField() + " " + f.getDefaultMessage()).sorted().collect(Collectors.joining("; "));
         return handleExceptionInternal(ex, ProblemDetail.forStatusAndDetail(status, detail), headers, status, request);
+    }
+
+    /** Says what in the body could not be read (malformed JSON, a wrong type, an unknown enum value). */
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex, HttpHeaders headers,
+                                                                  HttpStatusCode status, WebRequest request) {
+        Throwable cause = ex.getMostSpecificCause();
+        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage().lines()
+                .findFirst().orElse("").replaceAll(" \\(set `DeserializationFeature.*$", "");
+        return handleExceptionInternal(ex, ProblemDetail.forStatusAndDetail(status, "unreadable request body: " + reason),
+                headers, status, request);
     }
 
     @Override
