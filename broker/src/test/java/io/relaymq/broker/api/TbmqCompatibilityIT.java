@@ -9,7 +9,7 @@ import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAckReasonCo
 import io.relaymq.broker.auth.AuthClients;
 import io.relaymq.broker.support.ApiClient;
 import io.relaymq.broker.support.BrokerProcess;
-import io.relaymq.localinfra.junit.LocalStackExtension;
+import io.relaymq.broker.support.RelayMqNodeTest;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -19,7 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,15 +28,19 @@ import tools.jackson.databind.JsonNode;
  * page through credentials, create a basic DEVICE credential with TBMQ's body, connect with it, delete
  * it - which disconnects the client and refuses its next connect.
  */
-@ExtendWith(LocalStackExtension.class)
+@RelayMqNodeTest
 class TbmqCompatibilityIT {
+
+    @LocalServerPort
+    int testNodePort;
 
     private static BrokerProcess node;
     private final AuthClients clients = new AuthClients();
 
     @BeforeAll
     static void startNode(StackEndpoints stack) throws Exception {
-        node = BrokerProcess.start("api-compat", stack, Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "false")).awaitReady();
+        node = BrokerProcess.start("api-compat", stack, Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "false",
+                "API_CORS_ALLOWED_ORIGINS", "https://console.example.com")).awaitReady();
     }
 
     @AfterAll
@@ -93,5 +97,43 @@ class TbmqCompatibilityIT {
         ApiClient api = ApiClient.admin(node.httpPort());
         assertThat(api.get("/api/auth/user").status()).isEqualTo(200);
         assertThat(api.get("/api/app/service/info").body().toString()).contains("api-compat");
+    }
+
+    @Test
+    void anotherNodesApiSeesAndDisconnectsThisNodesClients() {
+        String user = "x-" + UUID.randomUUID().toString().substring(0, 8);
+        ApiClient here = ApiClient.admin(testNodePort);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("name", user);
+        body.put("clientType", "APPLICATION");
+        body.put("credentialsType", "MQTT_BASIC");
+        body.put("credentialsValue", "{\"userName\":\"" + user + "\",\"password\":\"pw-123456\"}");
+        assertThat(here.post("/api/mqtt/client/credentials", body).status()).isEqualTo(200);
+        var client = clients.v5("remote-" + user, node.mqttPort(), null);
+        await().atMost(Duration.ofSeconds(15)).until(() -> connect(client, user, "pw-123456") == Mqtt5ConnAckReasonCode.SUCCESS);
+
+        await().atMost(Duration.ofSeconds(15)).until(() -> here.get("/api/client-session/details?clientId=remote-" + user)
+                .status() == 200);
+        JsonNode session = here.get("/api/client-session/details?clientId=remote-" + user).body();
+        assertThat(session.get("nodeId").asString()).isEqualTo("api-compat");
+        assertThat(session.get("clientType").asString()).isEqualTo("APPLICATION");
+
+        assertThat(here.delete("/api/client-session/disconnect?clientId=remote-" + user).status()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(15)).until(() -> client.getState() != MqttClientState.CONNECTED);
+    }
+
+    @Test
+    void corsAllowsOnlyTheConfiguredOrigins() {
+        ApiClient anonymous = ApiClient.anonymous(node.httpPort());
+        ApiClient.Response allowed = anonymous.send(anonymous.request("/api/auth/user")
+                .header("Origin", "https://console.example.com").header("Access-Control-Request-Method", "GET")
+                .method("OPTIONS", java.net.http.HttpRequest.BodyPublishers.noBody()));
+        assertThat(allowed.status()).isEqualTo(200);
+        assertThat(allowed.header("Access-Control-Allow-Origin")).isEqualTo("https://console.example.com");
+        ApiClient.Response refused = anonymous.send(anonymous.request("/api/auth/user")
+                .header("Origin", "https://evil.example.com").header("Access-Control-Request-Method", "GET")
+                .method("OPTIONS", java.net.http.HttpRequest.BodyPublishers.noBody()));
+        assertThat(refused.status()).isEqualTo(403);
+        assertThat(refused.header("Access-Control-Allow-Origin")).isNull();
     }
 }

@@ -56,4 +56,17 @@ class SessionEventsTest {
                 .put((byte) 1).putLong(60).array();
         assertThat(SessionInfo.decode(v1)).isEqualTo(new SessionInfo("node-old", true, 60, SessionDetails.UNKNOWN));
     }
+
+    @Test
+    void sessionCommandsRoundTrip() {
+        var filter = io.relaymq.broker.topic.TopicFilter.parse("a/+").orElseThrow();
+        var subscription = new io.relaymq.broker.subscription.Subscription("c", filter,
+                new io.relaymq.broker.subscription.SubscriptionOptions(1, true, false, 2, 9));
+        for (SessionCommand command : java.util.List.of(SessionCommand.handOver(77), SessionCommand.of(SessionCommand.Kind.DISCONNECT),
+                SessionCommand.of(SessionCommand.Kind.REMOVE), SessionCommand.setSubscriptions(java.util.List.of(subscription)))) {
+            assertThat(SessionCommand.decode("c", command.encode())).isEqualTo(command);
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SessionCommand.decode("c", new byte[] {'?'}))
+                .hasMessageContaining("unknown session command");
+    }
 }

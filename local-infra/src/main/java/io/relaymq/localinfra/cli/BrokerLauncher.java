@@ -47,6 +47,9 @@ final class BrokerLauncher {
         env.put("HTTP_BIND_PORT", Integer.toString(HTTP_PORT + portOffset));
         // the local run profile: clients without credentials may connect unless the user says otherwise
         env.put("MQTT_AUTH_ALLOW_ANONYMOUS", System.getenv().getOrDefault("MQTT_AUTH_ALLOW_ANONYMOUS", "true"));
+        // ... and the admin API's first user gets the documented dev password (production generates one)
+        env.put("ADMIN_EMAIL", System.getenv().getOrDefault("ADMIN_EMAIL", "sysadmin@relaymq.io"));
+        env.put("ADMIN_PASSWORD", System.getenv().getOrDefault("ADMIN_PASSWORD", "sysadmin"));
         return env;
     }
 

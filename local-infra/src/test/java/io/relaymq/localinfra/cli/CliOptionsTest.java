@@ -52,5 +52,8 @@ class CliOptionsTest {
                 .containsEntry("LISTENER_TCP_BIND_PORT", "1893")
                 .containsEntry("HTTP_BIND_PORT", "8093")
                 .containsEntry("KAFKA_BOOTSTRAP_SERVERS", "k");
+        if (System.getenv("ADMIN_PASSWORD") == null) {
+            assertThat(env).as("the local run's documented admin password").containsEntry("ADMIN_PASSWORD", "sysadmin");
+        }
     }
 }
