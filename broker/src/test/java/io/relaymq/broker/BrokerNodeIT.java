@@ -68,7 +68,9 @@ class BrokerNodeIT {
         assertThat(body).contains("relaymq_connections_current").contains("relaymq_connections_opened_total")
                 .containsPattern("relaymq_messages_in_total\\{[^}]*qos=\"1\"[^}]*} [1-9]")
                 .contains("relaymq_kafka_produce_latency_seconds_count").contains("relaymq_subscriptions")
-                .contains("relaymq_retained_messages").contains("relaymq_sessions");
+                .contains("relaymq_retained_messages").contains("relaymq_sessions")
+                .containsPattern("relaymq_kafka_consumer_lag\\{[^}]*group=\"relaymq-msg-all\"")
+                .containsPattern("lettuce_command_completion_seconds_count\\{[^}]*command=\"[A-Z]+\"");
         client.disconnect();
     }
 

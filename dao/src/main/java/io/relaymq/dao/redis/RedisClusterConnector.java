@@ -31,8 +31,16 @@ public final class RedisClusterConnector implements AutoCloseable {
     private final RedisClusterClient client;
 
     public RedisClusterConnector(RedisClusterSettings settings) {
+        this(settings, builder -> { });
+    }
+
+    /** @param customizer adds to the client resources, for example a command latency recorder for metrics */
+    public RedisClusterConnector(RedisClusterSettings settings,
+                                 java.util.function.Consumer<DefaultClientResources.Builder> customizer) {
         this.settings = settings;
-        this.resources = DefaultClientResources.builder().build();
+        DefaultClientResources.Builder builder = DefaultClientResources.builder();
+        customizer.accept(builder);
+        this.resources = builder.build();
         this.client = RedisClusterClient.create(resources, seedUris(settings));
         this.client.setOptions(clientOptions(settings));
     }

@@ -3,7 +3,6 @@ package io.relaymq.broker.api.cluster;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -12,12 +11,8 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ConsumerGroupListing;
-import org.apache.kafka.clients.admin.ListOffsetsResult;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.Node;
-import org.apache.kafka.common.TopicPartition;
 import org.springframework.stereotype.Component;
 
 /** What the Kafka cluster looks like to an operator: brokers, topics, consumer groups with their lag. */
@@ -80,22 +75,14 @@ public class KafkaOverview {
     }
 
     private long lag(String groupId) {
-        Map<TopicPartition, OffsetAndMetadata> committed =
-                await(admin.listConsumerGroupOffsets(groupId).partitionsToOffsetAndMetadata());
-        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-        committed.keySet().forEach(tp -> latest.put(tp, OffsetSpec.latest()));
-        if (latest.isEmpty()) {
-            return 0;
+        try {
+            return io.relaymq.broker.kafka.ConsumerGroupLag.of(admin, groupId, TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while asking Kafka");
+        } catch (ExecutionException | TimeoutException e) {
+            return -1;
         }
-        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = await(admin.listOffsets(latest).all());
-        long lag = 0;
-        for (Map.Entry<TopicPartition, OffsetAndMetadata> e : committed.entrySet()) {
-            ListOffsetsResult.ListOffsetsResultInfo end = ends.get(e.getKey());
-            if (end != null && e.getValue() != null) {
-                lag += Math.max(0, end.offset() - e.getValue().offset());
-            }
-        }
-        return lag;
     }
 
     private static <T> T await(org.apache.kafka.common.KafkaFuture<T> future) {
