@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Validates the deployment files without a cluster or a Docker engine:
+#   helm lint + helm template of the chart for the default, EKS and dev values, every rendered
+#   manifest checked against the Kubernetes schemas offline, and the compose file checked.
+# Usage: k8s/checks/validate.sh [output folder]   (exit 0 when everything is valid)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+out="${1:-$root/k8s/checks/target}"
+chart="$root/k8s/helm/relaymq"
+k8s_version="${KUBERNETES_VERSION:-1.34.0}"
+mkdir -p "$out"
+bin="$("$root/k8s/checks/tools.sh")"
+export PATH="$bin:$PATH"
+
+# What a production user must set (see README "Deploy on Kubernetes / EKS").
+endpoints=(--set kafka.bootstrapServers=kafka:9092 --set redis.nodes=redis:6379
+           --set postgresql.url=jdbc:postgresql://postgres:5432/relaymq)
+
+echo "== helm lint"
+helm lint --strict "$chart" "${endpoints[@]}"
+helm lint --strict "$chart" -f "$chart/values-eks.yaml"
+helm lint --strict "$chart" -f "$chart/values-dev.yaml"
+
+echo "== helm template"
+helm template relaymq "$chart" "${endpoints[@]}" > "$out/default.yaml"
+helm template relaymq "$chart" -f "$chart/values-eks.yaml" > "$out/eks.yaml"
+helm template relaymq "$chart" -f "$chart/values-dev.yaml" > "$out/dev.yaml"
+helm template relaymq "$chart" "${endpoints[@]}" --set autoscaling.enabled=true --set grafanaDashboard.enabled=true \
+  --set tls.enabled=true --set tls.secretName=relaymq-tls --set tls.clientAuth=optional > "$out/features.yaml"
+helm template relaymq "$chart" "${endpoints[@]}" --set serviceMonitor.enabled=true --show-only templates/servicemonitor.yaml \
+  > "$out/servicemonitor.yaml"
+grep -q "kind: ServiceMonitor" "$out/servicemonitor.yaml"
+
+echo "== missing endpoints are refused with a message"
+if helm template relaymq "$chart" > "$out/missing.txt" 2>&1; then
+  echo "rendering without kafka.bootstrapServers must fail" >&2
+  exit 1
+fi
+grep -q "kafka.bootstrapServers is required" "$out/missing.txt"
+
+echo "== the validators catch mistakes (a broken manifest and a broken compose file must fail)"
+sed 's/^  replicas:/  replicasX:/' "$out/default.yaml" > "$out/broken.yaml"
+if kubernetes-validate -k "$k8s_version" --strict "$out/broken.yaml" > "$out/broken.txt" 2>&1; then
+  echo "kubernetes-validate accepted an unknown field" >&2
+  exit 1
+fi
+printf 'services:\n  x:\n    image: a\n    portz: ["1:1"]\n' > "$out/broken-compose.yml"
+if docker-compose -f "$out/broken-compose.yml" config -q > "$out/broken-compose.txt" 2>&1; then
+  echo "docker-compose accepted an unknown key" >&2
+  exit 1
+fi
+
+echo "== Kubernetes $k8s_version schemas (strict)"
+for f in default eks dev features; do
+  kubernetes-validate -k "$k8s_version" --strict "$out/$f.yaml"
+done
+
+echo "== docker compose file"
+(cd "$root/docker" && docker-compose -f docker-compose.yml config -q)
+(cd "$root/docker" && docker-compose -f docker-compose.yml --profile monitoring config --services) > "$out/compose-services.txt"
+grep -qx "grafana" "$out/compose-services.txt"
+
+echo "== Grafana dashboard is valid JSON"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["panels"], "no panels"' "$chart/dashboards/relaymq.json"
+echo "all deployment checks passed"
