@@ -154,4 +154,47 @@ class ClusterApiIT {
         assertThat(api.get("/api/app/shared/subs/" + id).status()).isEqualTo(404);
         await().atMost(WAIT).until(() -> !kafkaAdmin.listTopics().names().get().contains(kafkaTopic));
     }
+
+    @Test
+    void listEndpointsWithoutPagingAndTheirPagedForms() {
+        JsonNode topics = api.get("/api/app/kafka-topics").body();
+        assertThat(topics.findValuesAsString("name")).contains("relaymq.msg.all", "relaymq.client.session");
+        JsonNode groups = api.get("/api/app/v2/consumer-groups?pageSize=1&page=0&sortProperty=groupId&sortOrder=ASC").body();
+        assertThat(groups.get("data")).hasSize(1);
+        assertThat(groups.get("totalElements").asLong()).isGreaterThan(1);
+        assertThat(api.get("/api/subscription/all").status()).isEqualTo(200);
+        assertThat(api.get("/api/v2/retained-msg?pageSize=5&page=0").body().has("totalElements")).isTrue();
+        assertThat(api.get("/api/v2/blockedClient?pageSize=5&page=0").status()).isEqualTo(200);
+        assertThat(api.get("/api/admin?pageSize=5&page=0&sortProperty=createdTime").status()).isEqualTo(200);
+        assertThat(api.get("/api/admin?pageSize=5&page=0&sortProperty=passwordHash").status()).isEqualTo(400);
+    }
+
+    @Test
+    void aProviderConfigurationIsSavedAndReadBack() {
+        JsonNode x509 = api.get("/api/mqtt/auth/provider/type/X_509").body();
+        JsonNode original = x509.get("configuration");
+        try {
+            ApiClient.Response saved = api.post("/api/mqtt/auth/provider", Map.of("type", "X_509",
+                    "configuration", Map.of("skipValidityCheckForClientCert", true)));
+            assertThat(saved.status()).as(saved.text()).isEqualTo(200);
+            assertThat(api.get("/api/mqtt/auth/provider/" + x509.get("id").asString()).body().get("configuration")
+                    .get("skipValidityCheckForClientCert").asBoolean()).isTrue();
+            assertThat(api.post("/api/mqtt/auth/provider", Map.of("type", "X_509", "configuration", "text")).status())
+                    .isEqualTo(400);
+        } finally {
+            api.post("/api/mqtt/auth/provider", Map.of("type", "X_509", "configuration", original));
+        }
+    }
+
+    @Test
+    void theWholeUnauthorizedLogCanBeCleared() {
+        String clientId = "refused-" + run;
+        api.post("/api/mqtt/client/credentials", Map.of("name", "r-" + run, "clientType", "DEVICE",
+                "credentialsType", "MQTT_BASIC", "credentialsValue", "{\"userName\":\"r-" + run + "\",\"password\":\"right-pw\"}"));
+        assertThat(connect(clients.v5(clientId, Endpoints.tcpPort(server), null), "r-" + run, "wrong-pw"))
+                .isEqualTo(Mqtt5ConnAckReasonCode.BAD_USER_NAME_OR_PASSWORD);
+        await().atMost(WAIT).until(() -> api.get("/api/unauthorized/client?clientId=" + clientId).status() == 200);
+        assertThat(api.delete("/api/unauthorized/client").status()).isEqualTo(200);
+        assertThat(api.get("/api/unauthorized/client?pageSize=10&page=0").body().get("totalElements").asLong()).isZero();
+    }
 }
