@@ -100,7 +100,9 @@ class AuthConfiguration {
         if (auth.allowAnonymous()) {
             log.warn("anonymous MQTT clients are accepted (MQTT_AUTH_ALLOW_ANONYMOUS=true): use this only for local runs");
         }
-        return new Authenticator(providers, blocked, unauthorized, auth.allowAnonymous(), authExecutor, grants);
+        String pattern = auth.anonymousApplicationClientIds();
+        return new Authenticator(providers, blocked, unauthorized, auth.allowAnonymous(),
+                pattern == null || pattern.isBlank() ? null : java.util.regex.Pattern.compile(pattern), authExecutor, grants);
     }
 
     @Bean

@@ -11,6 +11,7 @@ import org.springframework.validation.annotation.Validated;
  * {@code relaymq.auth.*}: how MQTT clients are authenticated and what is cached.
  *
  * @param allowAnonymous       accept clients that no enabled provider recognises (DEVICE, may do anything)
+ * @param anonymousApplicationClientIds regex: anonymous clients with a matching client id are APPLICATION clients
  * @param threads              threads that check credentials (bcrypt, PostgreSQL) off the network threads
  * @param credentialsCacheTtl  how long a credentials lookup is reused (changes invalidate it on every node at once)
  * @param passwordCacheTtl     how long a verified (or refused) password is remembered, so reconnects skip bcrypt
@@ -22,7 +23,7 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.auth")
-public record AuthProperties(boolean allowAnonymous, @Min(1) int threads, @NotNull Duration credentialsCacheTtl,
+public record AuthProperties(boolean allowAnonymous, String anonymousApplicationClientIds, @Min(1) int threads, @NotNull Duration credentialsCacheTtl,
                              @NotNull Duration passwordCacheTtl, @Min(1) long passwordCacheSize,
                              @NotNull Duration unauthorizedTtl, @Min(1) int unauthorizedMaxEntries,
                              @NotBlank String changesTopic, @NotBlank String blockedTopic) {

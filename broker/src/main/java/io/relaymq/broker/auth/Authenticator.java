@@ -1,5 +1,6 @@
 package io.relaymq.broker.auth;
 
+import io.relaymq.common.client.ClientType;
 import io.relaymq.broker.auth.blocked.BlockedClient;
 import io.relaymq.broker.auth.blocked.BlockedClients;
 import io.relaymq.broker.auth.provider.AuthProvider;
@@ -27,9 +28,13 @@ public final class Authenticator implements ClientAuthenticator {
     private final boolean allowAnonymous;
     private final ExecutorService executor;
     private final LiveGrants grants;
+    private final java.util.regex.Pattern anonymousApplications;
 
+    /** @param anonymousApplications client ids of anonymous clients that are APPLICATION clients; null: none */
     public Authenticator(AuthProviders providers, BlockedClients blocked, UnauthorizedClientLog unauthorized,
-                         boolean allowAnonymous, ExecutorService executor, LiveGrants grants) {
+                         boolean allowAnonymous, java.util.regex.Pattern anonymousApplications, ExecutorService executor,
+                         LiveGrants grants) {
+        this.anonymousApplications = anonymousApplications;
         this.grants = grants;
         this.providers = providers;
         this.blocked = blocked;
@@ -83,7 +88,8 @@ public final class Authenticator implements ClientAuthenticator {
             }
         }
         if (allowAnonymous) {
-            return AuthOutcome.granted(ClientGrant.anonymous());
+            boolean application = anonymousApplications != null && anonymousApplications.matcher(request.clientId()).matches();
+            return AuthOutcome.granted(ClientGrant.anonymous(application ? ClientType.APPLICATION : ClientType.DEVICE));
         }
         return AuthOutcome.refused(ConnectReject.NOT_AUTHORIZED, "no credentials match and anonymous access is off");
     }

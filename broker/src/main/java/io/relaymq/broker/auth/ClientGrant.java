@@ -25,7 +25,11 @@ public final class ClientGrant {
     }
 
     public static ClientGrant anonymous() {
-        return new ClientGrant(ClientType.DEVICE, null, null, "anonymous", AclRules.ALLOW_ALL);
+        return anonymous(ClientType.DEVICE);
+    }
+
+    public static ClientGrant anonymous(ClientType clientType) {
+        return new ClientGrant(clientType, null, null, "anonymous", AclRules.ALLOW_ALL);
     }
 
     public ClientType clientType() {

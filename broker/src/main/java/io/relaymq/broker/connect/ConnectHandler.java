@@ -130,7 +130,8 @@ public final class ConnectHandler {
                 return current;
             }
             replaced[0] = current;
-            return new ClientSession(request.clientId(), connection.channel().eventLoop(), sessionContext,
+            return new ClientSession(request.clientId(), connection.grant().clientType(), connection.channel().eventLoop(),
+                    sessionContext,
                     request.expirySeconds() > 0);
         });
         if (resumed[0]) {

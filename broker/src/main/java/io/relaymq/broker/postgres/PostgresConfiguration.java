@@ -2,6 +2,7 @@ package io.relaymq.broker.postgres;
 
 import io.relaymq.dao.admin.AdminSettingsRepository;
 import io.relaymq.dao.admin.AdminUserRepository;
+import io.relaymq.dao.appsession.ApplicationSessionCtxRepository;
 import io.relaymq.dao.appshared.AppSharedSubscriptionRepository;
 import io.relaymq.dao.auth.AuthProviderRepository;
 import io.relaymq.dao.auth.UnauthorizedClientRepository;
@@ -59,5 +60,10 @@ class PostgresConfiguration {
     @Bean
     AdminSettingsRepository adminSettingsRepository(DataSource dataSource, MigratedSchema schema) {
         return new AdminSettingsRepository(dataSource);
+    }
+
+    @Bean
+    ApplicationSessionCtxRepository applicationSessionCtxRepository(DataSource dataSource, MigratedSchema schema) {
+        return new ApplicationSessionCtxRepository(dataSource);
     }
 }

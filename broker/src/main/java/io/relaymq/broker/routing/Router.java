@@ -3,6 +3,7 @@ package io.relaymq.broker.routing;
 import io.relaymq.broker.cluster.RemoteDelivery;
 import io.relaymq.broker.cluster.RemoteSubscriptions;
 import io.relaymq.broker.cluster.SessionInfo;
+import io.relaymq.common.client.ClientType;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.retain.RetainedSink;
 import io.relaymq.broker.routing.SharedSubscriptionPicker.MemberState;
@@ -104,7 +105,7 @@ public final class Router {
         ClientSession session = sessions.get(clientId);
         if (session != null) {
             if (message.qos() > 0 && session.isPersisted()) {
-                persisted.persist(clientId, message);
+                persisted.persist(clientId, session.clientType() == ClientType.APPLICATION, message);
             } else {
                 session.deliver(message);
             }
@@ -112,7 +113,7 @@ public final class Router {
         }
         Optional<SessionInfo> info = remoteSessions.apply(clientId);
         if (message.qos() > 0 && info.isPresent() && info.get().isPersistent()) {
-            persisted.persist(clientId, message);
+            persisted.persist(clientId, ClientType.APPLICATION.name().equals(info.get().details().clientType()), message);
             return;
         }
         Optional<String> owner = remote.owner(clientId);

@@ -5,6 +5,7 @@ import io.netty.util.concurrent.ScheduledFuture;
 import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.broker.topic.TopicFilter;
 import io.relaymq.common.message.PublishedMessage;
+import io.relaymq.common.client.ClientType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -25,6 +26,7 @@ public final class ClientSession {
     private final EventExecutor executor;
     private final SessionContext context;
     private final SessionOutbound outbound;
+    private final ClientType clientType;
     private final Map<String, Subscription> subscriptions = new HashMap<>();
     private final Set<Integer> awaitingPubrel = new HashSet<>();
     private volatile MqttConnection connection;
@@ -41,10 +43,21 @@ public final class ClientSession {
      *                   this node where its QoS 1/2 messages are kept
      */
     public ClientSession(String clientId, EventExecutor executor, SessionContext context, boolean persistent) {
+        this(clientId, ClientType.DEVICE, executor, context, persistent);
+    }
+
+    /** @param clientType DEVICE or APPLICATION, from the client's credentials; fixed for the session's life */
+    public ClientSession(String clientId, ClientType clientType, EventExecutor executor, SessionContext context,
+                         boolean persistent) {
         this.clientId = clientId;
+        this.clientType = clientType;
         this.executor = executor;
         this.context = context;
         this.outbound = context.outbounds().create(this, context, persistent);
+    }
+
+    public ClientType clientType() {
+        return clientType;
     }
 
     public String clientId() {

@@ -18,7 +18,7 @@ import io.relaymq.broker.retain.RetainedReplica;
 import io.relaymq.broker.routing.MsgAllProducer;
 import io.relaymq.broker.routing.Router;
 import io.relaymq.broker.routing.SharedSubscriptionPicker;
-import io.relaymq.broker.persistence.device.DeviceOutbounds;
+import io.relaymq.broker.persistence.application.SessionOutbounds;
 import io.relaymq.broker.persistence.device.PersistedProducer;
 import io.relaymq.broker.session.OutboundWriter;
 import io.relaymq.broker.session.SessionContext;
@@ -78,11 +78,11 @@ class MqttEngineConfiguration {
     @Bean
     SessionContext sessionContext(SubscriptionTrie trie, SessionRegistry registry, MsgAllProducer producer, Router router,
                                   SubscriptionReplica subscriptionReplica, SessionReplica sessionReplica,
-                                  DeviceOutbounds deviceOutbounds, MqttSettings settings, MqttMetrics metrics,
+                                  SessionOutbounds sessionOutbounds, MqttSettings settings, MqttMetrics metrics,
                                   Clock clock) {
         return new SessionContext(trie, registry, producer::send, router::redeliverShared, subscriptionReplica,
                 sessionReplica, settings.maxInflightOutbound(), settings.maxQueuedMessages(), metrics, clock,
-                new OutboundWriter(metrics, clock), deviceOutbounds);
+                new OutboundWriter(metrics, clock), sessionOutbounds);
     }
 
     @Bean

@@ -108,7 +108,7 @@ final class DeviceOutbound implements SessionOutbound {
     /** A message that reached this session outside the store (retained on subscribe): stored first. */
     @Override
     public void offer(OutboundMessage message) {
-        sink.persist(clientId(), message);
+        sink.persist(clientId(), false, message);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.relaymq.broker.persistence.device;
 
 import io.relaymq.broker.cluster.OutboundMessageCodec;
+import io.relaymq.broker.persistence.application.AppTopicNames;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.metrics.MqttMetrics;
@@ -44,11 +45,16 @@ public class PersistedProducer implements PersistedSink, DisposableBean {
         this.producer = new KafkaProducer<>(config);
     }
 
+    /**
+     * DEVICE: to {@code relaymq.msg.persisted} (key = client id), then to Redis. APPLICATION: straight to the
+     * client's own topic {@code relaymq.msg.app.<clientId>}, which its session reads.
+     */
     @Override
-    public void persist(String clientId, OutboundMessage message) {
+    public void persist(String clientId, boolean application, OutboundMessage message) {
+        String target = application ? AppTopicNames.forClient(clientId) : topic;
+        byte[] key = application ? null : clientId.getBytes(StandardCharsets.UTF_8);
         try {
-            producer.send(new ProducerRecord<>(topic, clientId.getBytes(StandardCharsets.UTF_8),
-                    OutboundMessageCodec.encode(message)), (metadata, error) -> {
+            producer.send(new ProducerRecord<>(target, key, OutboundMessageCodec.encode(message)), (metadata, error) -> {
                 if (error != null) {
                     failed(clientId, error);
                 }
@@ -61,7 +67,7 @@ public class PersistedProducer implements PersistedSink, DisposableBean {
     private void failed(String clientId, Exception error) {
         failures.incrementAndGet();
         metrics.dropped("persist_failed", 1);
-        log.warn("[{}] message for the persistent session not written to {}: {}", clientId, topic, error.getMessage());
+        log.warn("[{}] message for the persistent session not written: {}", clientId, error.getMessage());
     }
 
     /** Failed sends so far; a change across a batch means that batch must be routed again. */

@@ -59,7 +59,7 @@ class DeviceOutboundTest {
         SessionContext context = new SessionContext(new SubscriptionTrie(), new SessionRegistry(), m -> { },
                 (m, c) -> { }, SubscriptionChanges.NONE, SessionChanges.NONE, 1000, 1000, metrics, Clock.systemUTC(),
                 new OutboundWriter(metrics, Clock.systemUTC()),
-                (s, c, p) -> new DeviceOutbound(s, store, (clientId, m) -> resubmitted.add(m), c.writer(),
+                (s, c, p) -> new DeviceOutbound(s, store, (clientId, app, m) -> resubmitted.add(m), c.writer(),
                         c.maxInflightOutbound(), settings));
         session = new ClientSession("dev", channel.eventLoop(), context, true);
     }

@@ -4,24 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.relaymq.broker.support.BrokerProcess;
-import io.relaymq.broker.support.PahoClients;
+import io.relaymq.broker.support.PersistentSessions;
+import io.relaymq.broker.support.PersistentSessions.Received;
+import static io.relaymq.broker.support.PersistentSessions.awaitAllInOrder;
+import static io.relaymq.broker.support.PersistentSessions.id;
+import static io.relaymq.broker.support.PersistentSessions.publishAll;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.UUID;
-import java.util.stream.IntStream;
-import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
-import org.eclipse.paho.client.mqttv3.IMqttToken;
-import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
-import org.eclipse.paho.client.mqttv3.MqttCallback;
 import org.eclipse.paho.client.mqttv3.MqttClient;
-import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
-import org.eclipse.paho.client.mqttv3.MqttMessage;
-import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,7 +33,7 @@ class DevicePersistenceIT {
 
     private static BrokerProcess a;
     private static BrokerProcess b;
-    private final PahoClients clients = new PahoClients();
+    private final PersistentSessions clients = new PersistentSessions();
 
     @BeforeAll
     static void startNodes(StackEndpoints stack) throws Exception {
@@ -66,94 +58,16 @@ class DevicePersistenceIT {
         clients.closeAll();
     }
 
-    /** Every payload a subscriber receives, in arrival order; optionally withholding QoS 2 PUBCOMP. */
-    private static final class Received implements MqttCallback {
-        final List<String> payloads = Collections.synchronizedList(new ArrayList<>());
-
-        @Override
-        public void connectionLost(Throwable cause) {
-        }
-
-        @Override
-        public void messageArrived(String topic, MqttMessage message) {
-            payloads.add(new String(message.getPayload(), StandardCharsets.UTF_8));
-        }
-
-        @Override
-        public void deliveryComplete(IMqttDeliveryToken token) {
-        }
-    }
-
     private MqttClient persistent(BrokerProcess node, String clientId, Received into, boolean manualAcks) throws Exception {
-        MqttClient client = new MqttClient(node.mqtt(), clientId, new MemoryPersistence());
-        client.setCallback(into);
-        client.setManualAcks(manualAcks);
-        MqttConnectOptions options = new MqttConnectOptions();
-        options.setCleanSession(false);
-        options.setConnectionTimeout(30);
-        options.setMaxInflight(1000);
-        client.connect(options);
-        clients.add(client);
-        return client;
-    }
-
-    private static String id(String prefix) {
-        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
-    }
-
-    /** The subscription is cluster-wide once a QoS 0 probe from {@code via} reaches the subscriber. */
-    private void awaitRouted(BrokerProcess via, String topic, Received subscriber) throws Exception {
-        MqttClient probe = plain(via);
-        await().atMost(Duration.ofSeconds(60)).until(() -> {
-            probe.publish(topic, "probe".getBytes(StandardCharsets.UTF_8), 0, false);
-            return subscriber.payloads.contains("probe");
-        });
-        subscriber.payloads.clear();
+        return clients.persistent(node, clientId, into, manualAcks);
     }
 
     private MqttClient plain(BrokerProcess node) throws Exception {
-        MqttClient client = new MqttClient(node.mqtt(), id("plain"), new MemoryPersistence());
-        MqttConnectOptions options = new MqttConnectOptions();
-        options.setConnectionTimeout(30);
-        client.connect(options);
-        clients.add(client);
-        return client;
+        return clients.plain(node);
     }
 
-    /** Publishes "0".."count-1" at QoS 1 with up to 500 in flight; returns once all are acknowledged. */
-    private static void publishAll(BrokerProcess node, String topic, int count) throws Exception {
-        MqttAsyncClient publisher = new MqttAsyncClient(node.mqtt(), id("burst"), new MemoryPersistence());
-        MqttConnectOptions options = new MqttConnectOptions();
-        options.setMaxInflight(1000);
-        options.setConnectionTimeout(30);
-        publisher.connect(options).waitForCompletion(30_000);
-        try {
-            List<IMqttToken> tokens = new ArrayList<>(count);
-            for (int i = 0; i < count; i++) {
-                // Paho frees an in-flight slot a little after the token completes: stay well below its limit
-                if (i >= 500) {
-                    tokens.get(i - 500).waitForCompletion(30_000);
-                }
-                tokens.add(publisher.publish(topic, Integer.toString(i).getBytes(StandardCharsets.UTF_8), 1, false));
-            }
-            for (IMqttToken token : tokens) {
-                token.waitForCompletion(30_000);
-            }
-        } finally {
-            publisher.disconnect().waitForCompletion(10_000);
-            publisher.close();
-        }
-    }
-
-    private static List<String> sequence(int count) {
-        return IntStream.range(0, count).mapToObj(Integer::toString).toList();
-    }
-
-    private static void awaitAllInOrder(Received subscriber, int count) {
-        await().atMost(Duration.ofSeconds(120)).until(() -> subscriber.payloads.size() >= count);
-        synchronized (subscriber.payloads) {
-            assertThat(subscriber.payloads).as("all, once, in publish order").containsExactlyElementsOf(sequence(count));
-        }
+    private void awaitRouted(BrokerProcess via, String topic, Received subscriber) throws Exception {
+        clients.awaitRouted(via, topic, subscriber);
     }
 
     private void missWhileAway(BrokerProcess home, BrokerProcess publishVia, BrokerProcess returnTo) throws Exception {

@@ -1,0 +1,304 @@
+package io.relaymq.broker.persistence.application;
+
+import io.relaymq.broker.cluster.OutboundMessageCodec;
+import io.relaymq.broker.routing.PersistedSink;
+import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.MqttConnection;
+import io.relaymq.broker.session.OutboundMessage;
+import io.relaymq.broker.session.OutboundWriter;
+import io.relaymq.broker.session.PersistedMessage;
+import io.relaymq.broker.session.SessionOutbound;
+import io.relaymq.dao.appsession.ApplicationSessionCtx;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * QoS 1/2 delivery of a persistent APPLICATION session from its own Kafka topic: records are sent in
+ * topic order within the client's window, and the topic's committed offset moves only past records the
+ * client acknowledged (PUBACK, or PUBCOMP for QoS 2). Between connections the in-flight records and their
+ * packet ids stay in memory, and are saved to PostgreSQL so a connection on another node repeats them
+ * exactly (same packet ids, DUP set; PUBREL for QoS 2 records already received). Runs on the session's
+ * thread; the topic is read by an {@link AppTopicReader} while a connection is attached.
+ */
+final class ApplicationOutbound implements SessionOutbound {
+
+    /** Where one sent record stands. */
+    private enum Stage { AWAITING_ACK, AWAITING_PUBCOMP }
+
+    private static final class Sent {
+        final long offset;
+        final OutboundMessage message;
+        Stage stage = Stage.AWAITING_ACK;
+
+        Sent(long offset, OutboundMessage message) {
+            this.offset = offset;
+            this.message = message;
+        }
+    }
+
+    private record Waiting(long offset, OutboundMessage message) {
+    }
+
+    private final ClientSession session;
+    private final ApplicationReaders readers;
+    private final PersistedSink sink;
+    private final OutboundWriter writer;
+    private final int maxInflight;
+    private final Map<Integer, Sent> inFlight = new LinkedHashMap<>();
+    private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
+    private final AtomicInteger buffered = new AtomicInteger();
+    /** Records restored from a saved context, by offset: resent with their old packet id. */
+    private final Map<Long, Integer> restoredPublishes = new HashMap<>();
+    private final Map<Long, Integer> restoredPubrels = new HashMap<>();
+    private MqttConnection connection;
+    private AppTopicReader reader;
+    private long nextOffset = -1;
+    private int lastPacketId;
+    private int generation;
+    private boolean knowsState;
+
+    ApplicationOutbound(ClientSession session, ApplicationReaders readers, PersistedSink sink, OutboundWriter writer,
+                        int maxInflight) {
+        this.session = session;
+        this.readers = readers;
+        this.sink = sink;
+        this.writer = writer;
+        this.maxInflight = maxInflight;
+    }
+
+    @Override
+    public boolean persisted() {
+        return true;
+    }
+
+    @Override
+    public void attach(MqttConnection newConnection, boolean present) {
+        connection = newConnection;
+        int gen = ++generation;
+        if (!present) {
+            forgetAll();
+            knowsState = true;
+            readers.deleteContext(session.clientId());
+            startReader(gen, true);
+            return;
+        }
+        if (knowsState) {
+            resendInFlight();
+            startReader(gen, false);
+            return;
+        }
+        readers.loadContext(session.clientId(), ctx -> session.execute(() -> {
+            if (gen != generation) {
+                return;
+            }
+            ctx.ifPresent(this::restore);
+            knowsState = true;
+            startReader(gen, false);
+        }));
+    }
+
+    private void startReader(int gen, boolean startAtEnd) {
+        waiting.clear();
+        buffered.set(0);
+        reader = readers.start(session.clientId(), startAtEnd, buffered,
+                batch -> session.execute(() -> accept(gen, batch)));
+    }
+
+    @Override
+    public void detach() {
+        connection = null;
+        generation++;
+        stopReader();
+        readers.saveContext(context());
+    }
+
+    private void stopReader() {
+        if (reader != null) {
+            reader.commit(commitPoint());
+            reader.stop();
+            reader = null;
+        }
+        if (!waiting.isEmpty()) {
+            // read again by the next reader
+            nextOffset = waiting.peekFirst().offset();
+        }
+        waiting.clear();
+        buffered.set(0);
+    }
+
+    /** A record batch from the reader; records this session holds already (a restarted reader) are skipped. */
+    private void accept(int gen, List<AppTopicReader.Record> batch) {
+        if (gen != generation) {
+            return;
+        }
+        for (AppTopicReader.Record record : batch) {
+            if (record.offset() < nextOffset) {
+                buffered.decrementAndGet();
+                continue;
+            }
+            nextOffset = record.offset() + 1;
+            OutboundMessage message = OutboundMessageCodec.decode(record.value());
+            Integer pubrel = restoredPubrels.remove(record.offset());
+            if (pubrel != null) {
+                buffered.decrementAndGet();
+                Sent sent = new Sent(record.offset(), message);
+                sent.stage = Stage.AWAITING_PUBCOMP;
+                inFlight.put(pubrel, sent);
+                writer.pubrel(connection, pubrel);
+                continue;
+            }
+            waiting.addLast(new Waiting(record.offset(), message));
+        }
+        drain();
+    }
+
+    @Override
+    public void offer(OutboundMessage message) {
+        sink.persist(session.clientId(), true, message);
+    }
+
+    @Override
+    public void offerPersisted(PersistedMessage message) {
+        // messages of APPLICATION sessions never pass through the DEVICE store
+    }
+
+    @Override
+    public void drain() {
+        if (connection == null) {
+            return;
+        }
+        int window = Math.min(maxInflight, connection.clientReceiveMaximum());
+        while (connection.isWritable() && !waiting.isEmpty()) {
+            Integer restored = restoredPublishes.get(waiting.peekFirst().offset());
+            if (restored == null && inFlight.size() >= window) {
+                break;
+            }
+            Waiting next = waiting.pollFirst();
+            buffered.decrementAndGet();
+            restoredPublishes.remove(next.offset());
+            int packetId = restored != null ? restored : nextPacketId();
+            if (writer.publish(connection, next.message(), packetId, restored != null)) {
+                inFlight.put(packetId, new Sent(next.offset(), next.message()));
+            }
+        }
+        requestCommit();
+    }
+
+    @Override
+    public void onPubAck(int packetId) {
+        Sent sent = inFlight.get(packetId);
+        if (sent != null && sent.stage == Stage.AWAITING_ACK) {
+            inFlight.remove(packetId);
+            drain();
+        }
+    }
+
+    @Override
+    public void onPubRec(int packetId, boolean error) {
+        Sent sent = inFlight.get(packetId);
+        if (sent == null) {
+            if (connection != null) {
+                writer.pubrelUnknown(connection, packetId);
+            }
+        } else if (error) {
+            inFlight.remove(packetId);
+            drain();
+        } else {
+            sent.stage = Stage.AWAITING_PUBCOMP;
+            writer.pubrel(connection, packetId);
+        }
+    }
+
+    @Override
+    public void onPubComp(int packetId) {
+        Sent sent = inFlight.get(packetId);
+        if (sent != null && sent.stage == Stage.AWAITING_PUBCOMP) {
+            inFlight.remove(packetId);
+            drain();
+        }
+    }
+
+    @Override
+    public List<OutboundMessage> end(boolean discardStored) {
+        connection = null;
+        generation++;
+        stopReader();
+        if (discardStored) {
+            readers.deleteContext(session.clientId());
+        } else {
+            readers.saveContext(context());
+        }
+        forgetAll();
+        return List.of();
+    }
+
+    /** The first offset not yet acknowledged: everything before it may be committed. */
+    private long commitPoint() {
+        if (!inFlight.isEmpty()) {
+            long lowest = Long.MAX_VALUE;
+            for (Sent s : inFlight.values()) {
+                lowest = Math.min(lowest, s.offset);
+            }
+            return lowest;
+        }
+        if (!waiting.isEmpty()) {
+            return waiting.peekFirst().offset();
+        }
+        return nextOffset;
+    }
+
+    private void requestCommit() {
+        if (reader != null && nextOffset >= 0) {
+            reader.commit(commitPoint());
+        }
+    }
+
+    private void resendInFlight() {
+        for (Map.Entry<Integer, Sent> entry : new ArrayList<>(inFlight.entrySet())) {
+            if (entry.getValue().stage == Stage.AWAITING_PUBCOMP) {
+                writer.pubrel(connection, entry.getKey());
+            } else if (!writer.publish(connection, entry.getValue().message, entry.getKey(), true)) {
+                inFlight.remove(entry.getKey());
+            }
+        }
+    }
+
+    private void restore(ApplicationSessionCtx ctx) {
+        ctx.publishes().forEach(s -> restoredPublishes.put(s.offset(), s.packetId()));
+        ctx.pubrels().forEach(s -> restoredPubrels.put(s.offset(), s.packetId()));
+    }
+
+    private ApplicationSessionCtx context() {
+        List<ApplicationSessionCtx.Sent> publishes = new ArrayList<>();
+        List<ApplicationSessionCtx.Sent> pubrels = new ArrayList<>();
+        inFlight.forEach((packetId, sent) -> (sent.stage == Stage.AWAITING_PUBCOMP ? pubrels : publishes)
+                .add(new ApplicationSessionCtx.Sent(sent.offset, packetId)));
+        restoredPublishes.forEach((offset, packetId) -> publishes.add(new ApplicationSessionCtx.Sent(offset, packetId)));
+        restoredPubrels.forEach((offset, packetId) -> pubrels.add(new ApplicationSessionCtx.Sent(offset, packetId)));
+        return new ApplicationSessionCtx(session.clientId(), System.currentTimeMillis(), publishes, pubrels);
+    }
+
+    private void forgetAll() {
+        inFlight.clear();
+        waiting.clear();
+        restoredPublishes.clear();
+        restoredPubrels.clear();
+        nextOffset = -1;
+    }
+
+    private int nextPacketId() {
+        for (int attempt = 0; attempt < 65535; attempt++) {
+            lastPacketId = lastPacketId == 65535 ? 1 : lastPacketId + 1;
+            if (!inFlight.containsKey(lastPacketId) && !restoredPublishes.containsValue(lastPacketId)
+                    && !restoredPubrels.containsValue(lastPacketId)) {
+                return lastPacketId;
+            }
+        }
+        throw new IllegalStateException("all 65535 packet ids are in flight");
+    }
+}

@@ -1,0 +1,27 @@
+package io.relaymq.broker.persistence.application;
+
+import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.TopicProvisioner;
+import io.relaymq.broker.persistence.device.DeviceOutbounds;
+import io.relaymq.broker.persistence.device.PersistedProducer;
+import io.relaymq.dao.appsession.ApplicationSessionCtxRepository;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(ApplicationPersistenceProperties.class)
+class ApplicationPersistenceConfiguration {
+
+    @Bean
+    ApplicationReaders applicationReaders(ApplicationPersistenceProperties settings, KafkaClientConfigs configs,
+                                          TopicProvisioner topics, ApplicationSessionCtxRepository contexts) {
+        return new ApplicationReaders(settings, configs, topics, contexts);
+    }
+
+    @Bean
+    SessionOutbounds sessionOutbounds(DeviceOutbounds deviceOutbounds, ApplicationReaders applicationReaders,
+                                      PersistedProducer persistedProducer) {
+        return new SessionOutbounds(deviceOutbounds, applicationReaders, persistedProducer);
+    }
+}

@@ -1,0 +1,27 @@
+package io.relaymq.broker.persistence.application;
+
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * {@code relaymq.persistence.application.*}: persistent APPLICATION sessions, each reading its own Kafka
+ * topic {@code relaymq.msg.app.<clientId>}.
+ *
+ * @param topicRetention      how long Kafka keeps a client's messages
+ * @param replicationFactor   replication factor of the client topics
+ * @param replayRate          most messages per second sent to one client (0: no limit), so a returning
+ *                            application is not flooded by its backlog
+ * @param maxPollRecords      most records one read of a client topic returns
+ * @param maxBuffered         records read ahead of the client's window before reading pauses
+ * @param consumerGroupPrefix prefix of the consumer group that keeps each client's committed offset
+ */
+@Validated
+@ConfigurationProperties("relaymq.persistence.application")
+public record ApplicationPersistenceProperties(@NotNull Duration topicRetention, @Min(1) int replicationFactor,
+                                               @Min(0) int replayRate, @Min(1) int maxPollRecords,
+                                               @Min(1) int maxBuffered, @NotBlank String consumerGroupPrefix) {
+}
