@@ -16,4 +16,14 @@ public interface PersistedSink {
      *                    persistent DEVICE session (the Redis store, through {@code relaymq.msg.persisted})
      */
     void persist(String clientId, boolean application, OutboundMessage message);
+
+    /**
+     * A message for a shared subscription whose members are persistent APPLICATION clients: appended once
+     * to the filter's own topic, whose consumer groups (one per share name) hand it to one member each.
+     *
+     * @param filter the topic filter without its {@code $share/<group>/} prefix
+     */
+    default void persistShared(String filter, OutboundMessage message) {
+        throw new IllegalStateException("no persistent store on this node");
+    }
 }

@@ -21,6 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.HashSet;
 import java.util.function.Function;
 
 /**
@@ -76,8 +78,19 @@ public final class Router {
         Map<String, List<Subscription>> groups = new LinkedHashMap<>();
         collect(local.match(message.topic()), message, targets, groups);
         collect(remote.match(message.topic()), message, targets, groups);
-        groups.forEach((group, members) -> shared.pick(group, members, this::memberState)
-                .ifPresent(s -> targets.computeIfAbsent(s.clientId(), Target::new).add(s)));
+        Set<String> sharedTopics = new HashSet<>();
+        groups.forEach((group, members) -> {
+            if (message.qos() > 0 && members.stream().anyMatch(m -> isPersistentApplication(m.clientId()))) {
+                // APPLICATION groups share through Kafka: one record per filter, one consumer group per share name
+                String filter = members.get(0).filter().filter();
+                if (sharedTopics.add(filter)) {
+                    persisted.persistShared(filter, new OutboundMessage(message, message.qos(), false, List.of()));
+                }
+                return;
+            }
+            shared.pick(group, members, this::memberState)
+                    .ifPresent(s -> targets.computeIfAbsent(s.clientId(), Target::new).add(s));
+        });
         for (Target target : targets.values()) {
             deliver(target.clientId, new OutboundMessage(message, Math.min(message.qos(), target.qos),
                     target.retainAsPublished && message.retain(), target.subscriptionIds,
@@ -122,6 +135,16 @@ public final class Router {
         } else {
             metrics.dropped("no_session", 1);
         }
+    }
+
+    private boolean isPersistentApplication(String clientId) {
+        ClientSession session = sessions.get(clientId);
+        if (session != null) {
+            return session.clientType() == ClientType.APPLICATION && session.isPersisted();
+        }
+        Optional<SessionInfo> info = remoteSessions.apply(clientId);
+        return info.isPresent() && info.get().isPersistent()
+                && ClientType.APPLICATION.name().equals(info.get().details().clientType());
     }
 
     private MemberState memberState(String clientId) {

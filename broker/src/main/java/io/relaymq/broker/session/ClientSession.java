@@ -117,12 +117,14 @@ public final class ClientSession {
         boolean isNew = subscriptions.put(subscription.filter().text(), subscription) == null;
         context.trie().add(subscription);
         context.subscriptionChanges().changed(clientId, subscriptions.values());
+        outbound.subscribed(subscription);
         return isNew;
     }
 
     public boolean unsubscribe(TopicFilter filter) {
         boolean existed = subscriptions.remove(filter.text()) != null;
         if (existed) {
+            outbound.unsubscribed(filter);
             context.trie().remove(clientId, filter);
             context.subscriptionChanges().changed(clientId, subscriptions.values());
         }

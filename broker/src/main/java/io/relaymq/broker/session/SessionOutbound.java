@@ -44,4 +44,12 @@ public interface SessionOutbound {
      *                      continues on another node)
      */
     List<OutboundMessage> end(boolean discardStored);
+
+    /** The session subscribed (or changed a subscription); only outbounds that read shared topics care. */
+    default void subscribed(io.relaymq.broker.subscription.Subscription subscription) {
+    }
+
+    /** The session dropped a subscription. */
+    default void unsubscribed(io.relaymq.broker.topic.TopicFilter filter) {
+    }
 }

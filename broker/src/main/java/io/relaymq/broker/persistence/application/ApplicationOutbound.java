@@ -8,6 +8,8 @@ import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.session.OutboundWriter;
 import io.relaymq.broker.session.PersistedMessage;
 import io.relaymq.broker.session.SessionOutbound;
+import io.relaymq.broker.subscription.Subscription;
+import io.relaymq.broker.topic.TopicFilter;
 import io.relaymq.dao.appsession.ApplicationSessionCtx;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -55,6 +57,7 @@ final class ApplicationOutbound implements SessionOutbound {
     /** Records restored from a saved context, by offset: resent with their old packet id. */
     private final Map<Long, Integer> restoredPublishes = new HashMap<>();
     private final Map<Long, Integer> restoredPubrels = new HashMap<>();
+    private final Map<String, SharedGroupForwarder> shared = new HashMap<>();
     private MqttConnection connection;
     private AppTopicReader reader;
     private long nextOffset = -1;
@@ -107,6 +110,30 @@ final class ApplicationOutbound implements SessionOutbound {
         buffered.set(0);
         reader = readers.start(session.clientId(), startAtEnd, buffered,
                 batch -> session.execute(() -> accept(gen, batch)));
+        session.subscriptions().forEach(this::subscribed);
+    }
+
+    /** A shared subscription makes this client a member of its group's consumer group while connected. */
+    @Override
+    public void subscribed(Subscription subscription) {
+        if (connection == null || !subscription.filter().isShared()) {
+            return;
+        }
+        unsubscribed(subscription.filter());
+        shared.put(subscription.filter().text(), readers.startShared(session.clientId(), subscription));
+    }
+
+    @Override
+    public void unsubscribed(TopicFilter filter) {
+        SharedGroupForwarder forwarder = shared.remove(filter.text());
+        if (forwarder != null) {
+            forwarder.stop();
+        }
+    }
+
+    private void stopShared() {
+        shared.values().forEach(SharedGroupForwarder::stop);
+        shared.clear();
     }
 
     @Override
@@ -118,6 +145,7 @@ final class ApplicationOutbound implements SessionOutbound {
     }
 
     private void stopReader() {
+        stopShared();
         if (reader != null) {
             reader.commit(commitPoint());
             reader.stop();

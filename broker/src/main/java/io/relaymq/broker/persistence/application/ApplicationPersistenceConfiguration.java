@@ -5,6 +5,7 @@ import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.persistence.device.DeviceOutbounds;
 import io.relaymq.broker.persistence.device.PersistedProducer;
 import io.relaymq.dao.appsession.ApplicationSessionCtxRepository;
+import io.relaymq.dao.appshared.AppSharedSubscriptionRepository;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,8 +16,9 @@ class ApplicationPersistenceConfiguration {
 
     @Bean
     ApplicationReaders applicationReaders(ApplicationPersistenceProperties settings, KafkaClientConfigs configs,
-                                          TopicProvisioner topics, ApplicationSessionCtxRepository contexts) {
-        return new ApplicationReaders(settings, configs, topics, contexts);
+                                          TopicProvisioner topics, ApplicationSessionCtxRepository contexts,
+                                          AppSharedSubscriptionRepository sharedRegistry) {
+        return new ApplicationReaders(settings, configs, topics, contexts, sharedRegistry);
     }
 
     @Bean

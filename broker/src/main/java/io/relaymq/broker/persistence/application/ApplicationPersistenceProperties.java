@@ -18,10 +18,12 @@ import org.springframework.validation.annotation.Validated;
  * @param maxPollRecords      most records one read of a client topic returns
  * @param maxBuffered         records read ahead of the client's window before reading pauses
  * @param consumerGroupPrefix prefix of the consumer group that keeps each client's committed offset
+ * @param sharedPartitions    partitions of a shared subscription's topic when it is created by a subscription
  */
 @Validated
 @ConfigurationProperties("relaymq.persistence.application")
 public record ApplicationPersistenceProperties(@NotNull Duration topicRetention, @Min(1) int replicationFactor,
                                                @Min(0) int replayRate, @Min(1) int maxPollRecords,
-                                               @Min(1) int maxBuffered, @NotBlank String consumerGroupPrefix) {
+                                               @Min(1) int maxBuffered, @NotBlank String consumerGroupPrefix,
+                                               @Min(1) int sharedPartitions) {
 }

@@ -2,7 +2,12 @@ package io.relaymq.broker.persistence.application;
 
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.TopicProvisioner;
+import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.dao.appsession.ApplicationSessionCtx;
+import io.relaymq.dao.appshared.AppSharedSubscription;
+import io.relaymq.dao.appshared.AppSharedSubscriptionRepository;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import io.relaymq.dao.appsession.ApplicationSessionCtxRepository;
 import java.util.List;
 import java.util.Map;
@@ -31,12 +36,50 @@ public class ApplicationReaders implements DisposableBean {
     private final ExecutorService readers = Executors.newCachedThreadPool(named("app-reader"));
     private final ExecutorService blocking = Executors.newFixedThreadPool(2, named("app-ctx"));
 
+    private final AppSharedSubscriptionRepository sharedRegistry;
+    private final Producer<byte[], byte[]> forwardProducer;
+
     public ApplicationReaders(ApplicationPersistenceProperties settings, KafkaClientConfigs configs, TopicProvisioner topics,
-                              ApplicationSessionCtxRepository contexts) {
+                              ApplicationSessionCtxRepository contexts, AppSharedSubscriptionRepository sharedRegistry) {
         this.settings = settings;
         this.configs = configs;
         this.topics = topics;
         this.contexts = contexts;
+        this.sharedRegistry = sharedRegistry;
+        this.forwardProducer = new KafkaProducer<>(configs.producer("app-shared-forward", "all", 1, 65536));
+    }
+
+    /**
+     * Makes {@code clientId} a member of its shared subscription's consumer group (one per share name and
+     * filter). The filter's topic is created on the first such subscription, with the partitions of its
+     * registry entry (registered here with the default count when missing).
+     */
+    SharedGroupForwarder startShared(String clientId, Subscription subscription) {
+        String filter = subscription.filter().filter();
+        String topic = AppTopicNames.forSharedFilter(filter);
+        String group = settings.consumerGroupPrefix() + "shared-" + subscription.filter().shareGroup() + "-"
+                + topic.substring(AppTopicNames.SHARED_PREFIX.length());
+        Map<String, Object> config = configs.consumer("app-shared-" + clientId, group, settings.maxPollRecords());
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        SharedGroupForwarder forwarder = new SharedGroupForwarder(clientId, subscription, config, forwardProducer,
+                () -> topics.ensure(topic, sharedPartitions(filter), settings.replicationFactor(), settings.topicRetention()));
+        readers.execute(forwarder);
+        return forwarder;
+    }
+
+    private int sharedPartitions(String filter) {
+        return sharedRegistry.findByTopic(filter).map(AppSharedSubscription::partitions).orElseGet(() -> {
+            try {
+                sharedRegistry.insert(new AppSharedSubscription(java.util.UUID.randomUUID(), System.currentTimeMillis(),
+                        filter, filter, settings.sharedPartitions()));
+            } catch (io.relaymq.dao.jdbc.Jdbc.DataAccessException e) {
+                if (!e.isDuplicateKey()) {
+                    throw e;
+                }
+            }
+            return sharedRegistry.findByTopic(filter).map(AppSharedSubscription::partitions).orElse(settings.sharedPartitions());
+        });
     }
 
     AppTopicReader start(String clientId, boolean startAtEnd, AtomicInteger buffered,
@@ -98,6 +141,7 @@ public class ApplicationReaders implements DisposableBean {
 
     @Override
     public void destroy() {
+        forwardProducer.close(java.time.Duration.ofSeconds(5));
         readers.shutdownNow();
         blocking.shutdown();
     }

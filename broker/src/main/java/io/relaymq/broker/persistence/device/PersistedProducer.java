@@ -64,6 +64,21 @@ public class PersistedProducer implements PersistedSink, DisposableBean {
         }
     }
 
+    @Override
+    public void persistShared(String filter, OutboundMessage message) {
+        try {
+            producer.send(new ProducerRecord<>(AppTopicNames.forSharedFilter(filter),
+                    message.message().topic().getBytes(StandardCharsets.UTF_8), OutboundMessageCodec.encode(message)),
+                    (metadata, error) -> {
+                        if (error != null) {
+                            failed("$share/" + filter, error);
+                        }
+                    });
+        } catch (RuntimeException e) {
+            failed("$share/" + filter, e);
+        }
+    }
+
     private void failed(String clientId, Exception error) {
         failures.incrementAndGet();
         metrics.dropped("persist_failed", 1);

@@ -167,4 +167,50 @@ class ApplicationPersistenceIT {
         assertThat(back.payloads).containsExactly("after");
         assertThat(got.payloads).isEmpty();
     }
+
+    private static List<String> numbers(Received received) {
+        synchronized (received.payloads) {
+            return received.payloads.stream().filter(p -> !p.equals("probe")).toList();
+        }
+    }
+
+    @Test
+    void instancesOfOneApplicationSplitASharedSubscriptionAndTakeOverFromEachOther() throws Exception {
+        String run = id("fleet");
+        String filter = "$share/" + run + "/" + run + "/+";
+        Received one = new Received();
+        Received two = new Received();
+        MqttClient first = clients.persistent(a, id("app-inst1"), one, false);
+        MqttClient second = clients.persistent(b, id("app-inst2"), two, false);
+        first.subscribe(filter, 1);
+        second.subscribe(filter, 1);
+        MqttClient publisher = clients.plain(a);
+        // both members hold partitions of the shared topic once probes on many topics reach both of them
+        await().atMost(Duration.ofSeconds(90)).until(() -> {
+            for (int t = 0; t < 20; t++) {
+                publisher.publish(run + "/" + t, "probe".getBytes(), 1, false);
+            }
+            return one.payloads.contains("probe") && two.payloads.contains("probe");
+        });
+
+        for (int i = 0; i < 2_000; i++) {
+            publisher.publish(run + "/" + (i % 20), Integer.toString(i).getBytes(), 1, false);
+        }
+        await().atMost(Duration.ofSeconds(60)).until(() -> numbers(one).size() + numbers(two).size() >= 2_000);
+        List<String> all = new ArrayList<>(numbers(one));
+        all.addAll(numbers(two));
+        assertThat(all).as("no loss, no double delivery while both are up").hasSize(2_000)
+                .containsExactlyInAnyOrderElementsOf(sequence(0, 2_000));
+        assertThat(numbers(one)).as("the load is split").isNotEmpty();
+        assertThat(numbers(two)).as("the load is split").isNotEmpty();
+
+        first.disconnect();
+        int before = numbers(two).size();
+        for (int i = 2_000; i < 3_000; i++) {
+            publisher.publish(run + "/" + (i % 20), Integer.toString(i).getBytes(), 1, false);
+        }
+        await().atMost(Duration.ofSeconds(90)).until(() -> numbers(two).containsAll(sequence(2_000, 3_000)));
+        assertThat(numbers(two).subList(before, numbers(two).size())).as("the remaining instance gets everything, once")
+                .doesNotHaveDuplicates();
+    }
 }

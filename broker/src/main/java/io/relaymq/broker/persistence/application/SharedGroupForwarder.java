@@ -1,0 +1,133 @@
+package io.relaymq.broker.persistence.application;
+
+import io.relaymq.broker.cluster.OutboundMessageCodec;
+import io.relaymq.broker.session.OutboundMessage;
+import io.relaymq.broker.subscription.Subscription;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Future;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One APPLICATION client's share of one shared subscription: a member of the share name's consumer
+ * group on the filter's topic {@code relaymq.msg.app.shared.<filter>}. Kafka splits the topic's
+ * partitions among the connected instances and gives a leaving instance's partitions to the others.
+ * Each record moves into the member's own topic (at the subscription's QoS) and its offset is committed
+ * only once that write is acknowledged, so nothing is lost between the two.
+ */
+final class SharedGroupForwarder implements Runnable {
+
+    private static final Logger log = LoggerFactory.getLogger(SharedGroupForwarder.class);
+
+    private final String clientId;
+    private final Subscription subscription;
+    private final String sharedTopic;
+    private final Map<String, Object> config;
+    private final Producer<byte[], byte[]> producer;
+    private final Runnable ensureTopic;
+    private volatile boolean running = true;
+    private volatile KafkaConsumer<byte[], byte[]> consumer;
+
+    SharedGroupForwarder(String clientId, Subscription subscription, Map<String, Object> config,
+                         Producer<byte[], byte[]> producer, Runnable ensureTopic) {
+        this.clientId = clientId;
+        this.subscription = subscription;
+        this.sharedTopic = AppTopicNames.forSharedFilter(subscription.filter().filter());
+        this.config = config;
+        this.producer = producer;
+        this.ensureTopic = ensureTopic;
+    }
+
+    Subscription subscription() {
+        return subscription;
+    }
+
+    void stop() {
+        running = false;
+        KafkaConsumer<byte[], byte[]> c = consumer;
+        if (c != null) {
+            c.wakeup();
+        }
+    }
+
+    @Override
+    public void run() {
+        try {
+            ensureTopic.run();
+            try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(config)) {
+                consumer = c;
+                c.subscribe(List.of(sharedTopic), new ConsumerRebalanceListener() {
+                    @Override
+                    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+                        // everything polled so far was forwarded and committed before the next poll
+                    }
+
+                    @Override
+                    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+                        log.debug("[{}] shares partitions {} of {}", clientId, partitions, sharedTopic);
+                    }
+                });
+                while (running) {
+                    forward(c, c.poll(Duration.ofMillis(200)));
+                }
+            } finally {
+                consumer = null;
+            }
+        } catch (WakeupException e) {
+            // stopped
+        } catch (RuntimeException e) {
+            log.warn("[{}] shared subscription {} stopped: {}", clientId, subscription.filter().text(), e.getMessage());
+        }
+    }
+
+    /** Writes the batch to the member's topic, waits for Kafka, then commits the batch. */
+    private void forward(KafkaConsumer<byte[], byte[]> c, ConsumerRecords<byte[], byte[]> records) {
+        if (records.isEmpty()) {
+            return;
+        }
+        String own = AppTopicNames.forClient(clientId);
+        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+        Map<TopicPartition, Long> firsts = new HashMap<>();
+        java.util.ArrayList<Future<RecordMetadata>> writes = new java.util.ArrayList<>(records.count());
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+            OutboundMessage shared = OutboundMessageCodec.decode(record.value());
+            int id = subscription.options().subscriptionId();
+            OutboundMessage mine = new OutboundMessage(shared.message(),
+                    Math.min(shared.message().qos(), subscription.options().qos()), false, id > 0 ? List.of(id) : List.of());
+            if (mine.qos() > 0) {
+                writes.add(producer.send(new ProducerRecord<>(own, null, OutboundMessageCodec.encode(mine))));
+            }
+            TopicPartition tp = new TopicPartition(record.topic(), record.partition());
+            firsts.putIfAbsent(tp, record.offset());
+            offsets.put(tp, new OffsetAndMetadata(record.offset() + 1));
+        }
+        try {
+            for (Future<RecordMetadata> write : writes) {
+                write.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WakeupException();
+        } catch (java.util.concurrent.ExecutionException e) {
+            // not committed: the group reads these records again
+            log.warn("[{}] shared messages not moved to {}: {}", clientId, own, e.getCause().getMessage());
+            firsts.forEach(c::seek);
+            return;
+        }
+        c.commitSync(offsets);
+    }
+}
