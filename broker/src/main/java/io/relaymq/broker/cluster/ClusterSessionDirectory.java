@@ -17,7 +17,8 @@ public interface ClusterSessionDirectory {
      * @param persistent    whether it outlives its connection
      * @param subscriptions its subscriptions as replicated
      */
-    record KnownSession(String ownerNode, boolean persistent, List<Subscription> subscriptions) {
+    /** @param clientType DEVICE or APPLICATION as the session was recorded (null when unknown) */
+    record KnownSession(String ownerNode, boolean persistent, List<Subscription> subscriptions, String clientType) {
     }
 
     /**

@@ -26,7 +26,7 @@ public class ReplicatedSessionDirectory implements ClusterSessionDirectory {
         return events.requestOwnership(clientId, expirySeconds, details).thenApply(decision -> new Claim(decision.version(),
                 decision.previousOwner() == null ? Optional.empty()
                         : Optional.of(new KnownSession(decision.previousOwner(), decision.previousPersistent(),
-                        subscriptions.subscriptionsOf(clientId)))));
+                        subscriptions.subscriptionsOf(clientId), decision.previousClientType()))));
     }
 
     @Override

@@ -46,7 +46,7 @@ public class SessionEventDecider extends ConsumerWorker {
     /** The decision for one request, given what this node knows of the session (pure logic). */
     static SessionEvents.ConnectDecision decide(SessionEvents.ConnectRequest request, SessionInfo current, long version) {
         return new SessionEvents.ConnectDecision(request.requestId(), current == null ? null : current.ownerNode(),
-                current != null && current.isPersistent(), version);
+                current != null && current.isPersistent(), version, current == null ? null : current.details().clientType());
     }
 
     /** {@code version} is the request's offset: it grows with every request for the same client id. */

@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class SessionEvents {
 
-    private static final byte VERSION = 2;
+    private static final byte VERSION = 3;
 
     private SessionEvents() {
     }
@@ -39,21 +39,26 @@ public final class SessionEvents {
      * The answer: the session as it was before this connect (previousOwner null when there was none), and
      * the ownership version, which grows with every decision for the client id (the request's offset).
      */
-    public record ConnectDecision(String requestId, String previousOwner, boolean previousPersistent, long version) {
+    public record ConnectDecision(String requestId, String previousOwner, boolean previousPersistent, long version,
+                                  String previousClientType) {
 
         public byte[] encode() {
             byte[] id = utf8(requestId);
             byte[] owner = utf8(previousOwner == null ? "" : previousOwner);
-            return ByteBuffer.allocate(1 + 4 + id.length + 4 + owner.length + 1 + 8).put(VERSION)
+            byte[] type = utf8(previousClientType == null ? "" : previousClientType);
+            return ByteBuffer.allocate(1 + 4 + id.length + 4 + owner.length + 1 + 8 + 4 + type.length).put(VERSION)
                     .putInt(id.length).put(id).putInt(owner.length).put(owner).put((byte) (previousPersistent ? 1 : 0))
-                    .putLong(version).array();
+                    .putLong(version).putInt(type.length).put(type).array();
         }
 
         public static ConnectDecision decode(byte[] value) {
             ByteBuffer in = checked(value);
             String id = string(in);
             String owner = string(in);
-            return new ConnectDecision(id, owner.isEmpty() ? null : owner, in.get() == 1, in.getLong());
+            boolean persistent = in.get() == 1;
+            long version = in.getLong();
+            String type = string(in);
+            return new ConnectDecision(id, owner.isEmpty() ? null : owner, persistent, version, type.isEmpty() ? null : type);
         }
     }
 

@@ -12,6 +12,7 @@ import io.relaymq.broker.auth.ClientAuthenticator;
 import io.relaymq.broker.auth.ClientGrant;
 import io.relaymq.broker.auth.LiveGrants;
 import io.relaymq.broker.cluster.SessionDetails;
+import io.relaymq.common.client.ClientType;
 import io.relaymq.broker.transport.ClientAddresses;
 import io.relaymq.broker.cluster.ClusterSessionDirectory;
 import io.relaymq.broker.cluster.ClusterSessionDirectory.Claim;
@@ -125,7 +126,8 @@ public final class ConnectHandler {
         ClientSession[] replaced = new ClientSession[1];
         boolean[] resumed = new boolean[1];
         ClientSession session = registry.claim(request.clientId(), current -> {
-            if (current != null && !request.cleanStart() && !current.isEnded()) {
+            if (current != null && !request.cleanStart() && !current.isEnded()
+                    && current.clientType() == connection.grant().clientType()) {
                 resumed[0] = true;
                 return current;
             }
@@ -164,6 +166,15 @@ public final class ConnectHandler {
                            BiConsumer<MqttConnection, ClientSession> onConnected) {
         Optional<KnownSession> known = granted.previous();
         boolean present = false;
+        ClientType type = connection.grant().clientType();
+        if (known.isPresent() && known.get().persistent() && known.get().clientType() != null
+                && !known.get().clientType().equals(type.name())) {
+            // the client changed kind: the other kind's stored state goes, and the session starts anew
+            log.info("{} is now {} (was {}): its {} state is removed", connection, type, known.get().clientType(),
+                    known.get().clientType());
+            sessionContext.outbounds().kindChanged(request.clientId(), ClientType.valueOf(known.get().clientType()));
+            known = Optional.empty();
+        }
         if (known.isPresent()) {
             if (!request.cleanStart() && known.get().persistent()) {
                 known.get().subscriptions().forEach(session::subscribe);

@@ -12,4 +12,11 @@ public interface OutboundFactory {
      *                   session expiry above 0)
      */
     SessionOutbound create(ClientSession session, SessionContext context, boolean persistent);
+
+    /**
+     * A client that had a persistent session of the other kind (DEVICE or APPLICATION) connected: what that
+     * kind stored for it is removed.
+     */
+    default void kindChanged(String clientId, io.relaymq.common.client.ClientType previous) {
+    }
 }

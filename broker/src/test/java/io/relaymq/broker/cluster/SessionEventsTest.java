@@ -13,9 +13,9 @@ class SessionEventsTest {
     void requestsAndDecisionsRoundTrip() {
         SessionEvents.ConnectRequest request = new SessionEvents.ConnectRequest("r-1", "node-b", 3600, DETAILS);
         assertThat(SessionEvents.ConnectRequest.decode(request.encode())).isEqualTo(request);
-        SessionEvents.ConnectDecision decision = new SessionEvents.ConnectDecision("r-1", "node-a", true, 42);
+        SessionEvents.ConnectDecision decision = new SessionEvents.ConnectDecision("r-1", "node-a", true, 42, "APPLICATION");
         assertThat(SessionEvents.ConnectDecision.decode(decision.encode())).isEqualTo(decision);
-        SessionEvents.ConnectDecision none = new SessionEvents.ConnectDecision("r-2", null, false, 0);
+        SessionEvents.ConnectDecision none = new SessionEvents.ConnectDecision("r-2", null, false, 0, null);
         assertThat(SessionEvents.ConnectDecision.decode(none.encode())).isEqualTo(none);
     }
 
@@ -27,6 +27,7 @@ class SessionEventsTest {
         assertThat(moved.previousOwner()).isEqualTo("node-a");
         assertThat(moved.previousPersistent()).isTrue();
         assertThat(moved.version()).isEqualTo(7);
+        assertThat(moved.previousClientType()).isEqualTo("APPLICATION");
         assertThat(SessionEventDecider.decide(request, new SessionInfo("node-a", false, 0, DETAILS), 8).previousPersistent()).isFalse();
     }
 

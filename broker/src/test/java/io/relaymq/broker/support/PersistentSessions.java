@@ -50,10 +50,23 @@ public final class PersistentSessions {
 
     /** A clean_session=false client; with {@code manualAcks} Paho withholds PUBACK/PUBCOMP. */
     public MqttClient persistent(BrokerProcess node, String clientId, Received into, boolean manualAcks) throws Exception {
+        return persistent(node, clientId, into, manualAcks, new MqttConnectOptions());
+    }
+
+    /** The same with a user name and password. */
+    public MqttClient persistent(BrokerProcess node, String clientId, Received into, String username, String password)
+            throws Exception {
+        MqttConnectOptions options = new MqttConnectOptions();
+        options.setUserName(username);
+        options.setPassword(password.toCharArray());
+        return persistent(node, clientId, into, false, options);
+    }
+
+    private MqttClient persistent(BrokerProcess node, String clientId, Received into, boolean manualAcks,
+                                  MqttConnectOptions options) throws Exception {
         MqttClient client = new MqttClient(node.mqtt(), clientId, new MemoryPersistence());
         client.setCallback(into);
         client.setManualAcks(manualAcks);
-        MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(false);
         options.setConnectionTimeout(30);
         options.setMaxInflight(1000);

@@ -258,6 +258,7 @@ final class ApplicationOutbound implements SessionOutbound {
         stopReader();
         if (discardStored) {
             readers.deleteContext(session.clientId());
+            readers.scheduleRemoval(session.clientId());
         } else {
             readers.saveContext(context());
         }

@@ -1,6 +1,9 @@
 package io.relaymq.broker.persistence.application;
 
+import io.relaymq.broker.cluster.SessionReplica;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.common.client.ClientType;
+import org.apache.kafka.clients.admin.Admin;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.persistence.device.DeviceOutbounds;
 import io.relaymq.broker.persistence.device.PersistedProducer;
@@ -17,8 +20,12 @@ class ApplicationPersistenceConfiguration {
     @Bean
     ApplicationReaders applicationReaders(ApplicationPersistenceProperties settings, KafkaClientConfigs configs,
                                           TopicProvisioner topics, ApplicationSessionCtxRepository contexts,
-                                          AppSharedSubscriptionRepository sharedRegistry) {
-        return new ApplicationReaders(settings, configs, topics, contexts, sharedRegistry);
+                                          AppSharedSubscriptionRepository sharedRegistry, Admin admin,
+                                          SessionReplica sessions) {
+        // in use: the cluster knows an APPLICATION session of the client (connected or waiting for it)
+        return new ApplicationReaders(settings, configs, topics, contexts, sharedRegistry, admin,
+                clientId -> sessions.get(clientId).map(info -> ClientType.APPLICATION.name()
+                        .equals(info.details().clientType())).orElse(false));
     }
 
     @Bean

@@ -19,11 +19,14 @@ import org.springframework.validation.annotation.Validated;
  * @param maxBuffered         records read ahead of the client's window before reading pauses
  * @param consumerGroupPrefix prefix of the consumer group that keeps each client's committed offset
  * @param sharedPartitions    partitions of a shared subscription's topic when it is created by a subscription
+ * @param deleteRemovedTopics delete the topic of an ended APPLICATION session
+ * @param removedTopicGrace   ... after this long, unless the client has an APPLICATION session again
  */
 @Validated
 @ConfigurationProperties("relaymq.persistence.application")
 public record ApplicationPersistenceProperties(@NotNull Duration topicRetention, @Min(1) int replicationFactor,
                                                @Min(0) int replayRate, @Min(1) int maxPollRecords,
                                                @Min(1) int maxBuffered, @NotBlank String consumerGroupPrefix,
-                                               @Min(1) int sharedPartitions) {
+                                               @Min(1) int sharedPartitions, boolean deleteRemovedTopics,
+                                               @NotNull Duration removedTopicGrace) {
 }

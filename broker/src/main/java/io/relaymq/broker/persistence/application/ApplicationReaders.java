@@ -37,10 +37,17 @@ public class ApplicationReaders implements DisposableBean {
     private final ExecutorService blocking = Executors.newFixedThreadPool(2, named("app-ctx"));
 
     private final AppSharedSubscriptionRepository sharedRegistry;
+    private final org.apache.kafka.clients.admin.Admin admin;
+    private final java.util.function.Predicate<String> inUse;
+    private final java.util.concurrent.ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(named("app-topic-janitor"));
     private final Producer<byte[], byte[]> forwardProducer;
 
     public ApplicationReaders(ApplicationPersistenceProperties settings, KafkaClientConfigs configs, TopicProvisioner topics,
-                              ApplicationSessionCtxRepository contexts, AppSharedSubscriptionRepository sharedRegistry) {
+                              ApplicationSessionCtxRepository contexts, AppSharedSubscriptionRepository sharedRegistry,
+                              org.apache.kafka.clients.admin.Admin admin, java.util.function.Predicate<String> inUse) {
+        this.admin = admin;
+        this.inUse = inUse;
         this.settings = settings;
         this.configs = configs;
         this.topics = topics;
@@ -129,6 +136,46 @@ public class ApplicationReaders implements DisposableBean {
         });
     }
 
+    /**
+     * A persistent APPLICATION session ended: unless the client has an APPLICATION session again by then,
+     * its topic, consumer group and context go after the grace period (when enabled).
+     */
+    void scheduleRemoval(String clientId) {
+        if (!settings.deleteRemovedTopics()) {
+            return;
+        }
+        timer.schedule(() -> {
+            if (inUse.test(clientId)) {
+                log.debug("[{}] topic kept: the client has an APPLICATION session again", clientId);
+                return;
+            }
+            discard(clientId);
+        }, settings.removedTopicGrace().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /** Deletes the client's topic, consumer group and in-flight context. */
+    void discard(String clientId) {
+        blocking.execute(() -> {
+            String topic = AppTopicNames.forClient(clientId);
+            try {
+                contexts.delete(clientId);
+                admin.deleteTopics(List.of(topic)).all().get(30, java.util.concurrent.TimeUnit.SECONDS);
+                log.info("[{}] deleted Kafka topic {} of the removed APPLICATION session", clientId, topic);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (!(e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException)) {
+                    log.warn("[{}] topic {} not deleted: {}", clientId, topic, e.getCause().getMessage());
+                }
+            } catch (Exception e) {
+                log.warn("[{}] topic {} not deleted: {}", clientId, topic, e.getMessage());
+            }
+            try {
+                admin.deleteConsumerGroups(List.of(groupOf(clientId))).all().get(30, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (Exception e) {
+                log.debug("[{}] consumer group not deleted: {}", clientId, e.getMessage());
+            }
+        });
+    }
+
     void deleteContext(String clientId) {
         blocking.execute(() -> {
             try {
@@ -143,6 +190,7 @@ public class ApplicationReaders implements DisposableBean {
     public void destroy() {
         forwardProducer.close(java.time.Duration.ofSeconds(5));
         readers.shutdownNow();
+        timer.shutdownNow();
         blocking.shutdown();
     }
 

@@ -30,4 +30,13 @@ public class SessionOutbounds implements OutboundFactory {
         }
         return devices.create(session, context, persistent);
     }
+
+    @Override
+    public void kindChanged(String clientId, ClientType previous) {
+        if (previous == ClientType.APPLICATION) {
+            readers.discard(clientId);
+        } else {
+            devices.kindChanged(clientId, previous);
+        }
+    }
 }

@@ -31,4 +31,12 @@ public class DeviceOutbounds implements OutboundFactory {
         String clientId = session.clientId();
         return new MemoryOutbound(context, m -> store.remove(clientId, m.packetId()), () -> store.removeAll(clientId));
     }
+
+    /** The client is an APPLICATION now: what the DEVICE store kept for it goes. */
+    @Override
+    public void kindChanged(String clientId, io.relaymq.common.client.ClientType previous) {
+        if (previous == io.relaymq.common.client.ClientType.DEVICE) {
+            store.removeAll(clientId);
+        }
+    }
 }

@@ -7,6 +7,7 @@ import static io.relaymq.broker.support.PersistentSessions.sequence;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.relaymq.broker.support.ApiClient;
 import io.relaymq.broker.support.BrokerProcess;
 import io.relaymq.broker.support.PersistentSessions;
 import io.relaymq.broker.support.PersistentSessions.Received;
@@ -44,7 +45,8 @@ class ApplicationPersistenceIT {
 
     private static Map<String, String> env(int replayRate) {
         return Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "true", "MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS", "app-.*",
-                "MQTT_PERSISTENT_SESSION_APP_REPLAY_RATE", Integer.toString(replayRate));
+                "MQTT_PERSISTENT_SESSION_APP_REPLAY_RATE", Integer.toString(replayRate),
+                "MQTT_PERSISTENT_SESSION_APP_REMOVED_TOPIC_GRACE", "3s");
     }
 
     @BeforeAll
@@ -212,5 +214,55 @@ class ApplicationPersistenceIT {
         await().atMost(Duration.ofSeconds(90)).until(() -> numbers(two).containsAll(sequence(2_000, 3_000)));
         assertThat(numbers(two).subList(before, numbers(two).size())).as("the remaining instance gets everything, once")
                 .doesNotHaveDuplicates();
+    }
+
+    private static boolean topicExists(ApiClient api, String clientId) {
+        return api.get("/api/app/kafka-topics").text().contains("\"" + AppTopicNames.forClient(clientId) + "\"");
+    }
+
+    @Test
+    void aClientThatBecomesADeviceLosesItsApplicationTopicAndBacklog() throws Exception {
+        ApiClient api = ApiClient.admin(a.httpPort());
+        String user = id("switch");
+        String clientId = id("switching");
+        Map<String, Object> credentials = new java.util.LinkedHashMap<>(Map.of("name", user, "clientType", "APPLICATION",
+                "credentialsType", "MQTT_BASIC", "credentialsValue", "{\"userName\":\"" + user + "\",\"password\":\"pw-123456\"}"));
+        String credentialsId = api.post("/api/mqtt/client/credentials", credentials).body().get("id").asString();
+        String topic = "switch/" + clientId;
+        Received first = new Received();
+        MqttClient subscriber = clients.persistent(a, clientId, first, user, "pw-123456");
+        subscriber.subscribe(topic, 1);
+        clients.awaitRouted(a, topic, first);
+        subscriber.disconnect();
+        publishAll(a, topic, 100);
+        assertThat(topicExists(api, clientId)).isTrue();
+
+        credentials.put("id", credentialsId);
+        credentials.put("clientType", "DEVICE");
+        assertThat(api.post("/api/mqtt/client/credentials", credentials).status()).isEqualTo(200);
+        Received asDevice = new Received();
+        MqttClient device = clients.persistent(a, clientId, asDevice, user, "pw-123456");
+        device.subscribe(topic, 1);
+        clients.plain(a).publish(topic, "as-device".getBytes(), 1, false);
+        await().atMost(Duration.ofSeconds(30)).until(() -> asDevice.payloads.contains("as-device"));
+        assertThat(asDevice.payloads).as("the APPLICATION backlog is not delivered to the DEVICE").containsExactly("as-device");
+        await().atMost(Duration.ofSeconds(30)).until(() -> !topicExists(api, clientId));
+    }
+
+    @Test
+    void theTopicOfARemovedApplicationGoesAfterTheGracePeriodButNotWhileInUse() throws Exception {
+        ApiClient api = ApiClient.admin(a.httpPort());
+        String gone = id("app-gone");
+        String back = id("app-back");
+        for (String clientId : List.of(gone, back)) {
+            clients.persistent(a, clientId, new Received(), false).disconnect();
+            await().atMost(Duration.ofSeconds(30)).until(() -> topicExists(api, clientId));
+            await().atMost(Duration.ofSeconds(30)).until(() ->
+                    api.delete("/api/client-session/remove?clientId=" + clientId).status() == 200);
+        }
+        clients.persistent(a, back, new Received(), false);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> !topicExists(api, gone));
+        await().during(Duration.ofSeconds(5)).atMost(Duration.ofSeconds(8)).until(() -> topicExists(api, back));
     }
 }
