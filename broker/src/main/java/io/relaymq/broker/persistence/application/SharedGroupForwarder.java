@@ -39,6 +39,7 @@ final class SharedGroupForwarder implements Runnable {
     private final Map<String, Object> config;
     private final Producer<byte[], byte[]> producer;
     private final Runnable ensureTopic;
+    private final long subscribedAt = System.currentTimeMillis();
     private volatile boolean running = true;
     private volatile KafkaConsumer<byte[], byte[]> consumer;
 
@@ -76,9 +77,33 @@ final class SharedGroupForwarder implements Runnable {
                         // everything polled so far was forwarded and committed before the next poll
                     }
 
+                    /**
+                     * A group's first member starts at the time of its SUBSCRIBE, not at the end of the
+                     * topic: what was routed to the group while its consumers joined is not skipped.
+                     */
                     @Override
                     public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
                         log.debug("[{}] shares partitions {} of {}", clientId, partitions, sharedTopic);
+                        Map<TopicPartition, OffsetAndMetadata> committed = c.committed(new java.util.HashSet<>(partitions));
+                        Map<TopicPartition, Long> fresh = new HashMap<>();
+                        for (TopicPartition tp : partitions) {
+                            if (committed.get(tp) == null) {
+                                fresh.put(tp, subscribedAt);
+                            }
+                        }
+                        if (!fresh.isEmpty()) {
+                            c.offsetsForTimes(fresh).forEach((tp, found) -> {
+                                if (found != null) {
+                                    c.seek(tp, found.offset());
+                                } else {
+                                    c.seekToEnd(List.of(tp));
+                                }
+                            });
+                            // from now on the group has a position on every partition, kept while members are away
+                            Map<TopicPartition, OffsetAndMetadata> start = new HashMap<>();
+                            fresh.keySet().forEach(tp -> start.put(tp, new OffsetAndMetadata(c.position(tp))));
+                            c.commitSync(start);
+                        }
                     }
                 });
                 while (running) {
