@@ -265,4 +265,15 @@ class ApplicationPersistenceIT {
         await().atMost(Duration.ofSeconds(30)).until(() -> !topicExists(api, gone));
         await().during(Duration.ofSeconds(5)).atMost(Duration.ofSeconds(8)).until(() -> topicExists(api, back));
     }
+
+    @Test
+    void aNewSharedGroupGetsWhatWasPublishedRightAfterItsSubscribe() throws Exception {
+        String run = id("early");
+        Received got = new Received();
+        MqttClient member = clients.persistent(a, id("app-early"), got, false);
+        member.subscribe("$share/" + run + "/" + run + "/#", 1);
+        // no probe: the group's consumer is still joining while these are routed to its topic
+        publishAll(a, run + "/x", 300);
+        awaitAllInOrder(got, 300);
+    }
 }

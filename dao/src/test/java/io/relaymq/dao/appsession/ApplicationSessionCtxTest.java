@@ -1,0 +1,18 @@
+package io.relaymq.dao.appsession;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ApplicationSessionCtxTest {
+
+    @Test
+    void sentRecordsRoundTripThroughTheirTextForm() {
+        List<ApplicationSessionCtx.Sent> sent = List.of(new ApplicationSessionCtx.Sent(41, 7),
+                new ApplicationSessionCtx.Sent(9_000_000_000L, 65535));
+        assertThat(ApplicationSessionCtx.read(ApplicationSessionCtx.write(sent))).isEqualTo(sent);
+        assertThat(ApplicationSessionCtx.read("")).isEmpty();
+        assertThat(ApplicationSessionCtx.write(List.of())).isEmpty();
+    }
+}
