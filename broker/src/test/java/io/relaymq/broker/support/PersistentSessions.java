@@ -79,6 +79,8 @@ public final class PersistentSessions {
         MqttClient client = new MqttClient(node.mqtt(), id("plain"), new MemoryPersistence());
         MqttConnectOptions options = new MqttConnectOptions();
         options.setConnectionTimeout(30);
+        // Paho frees an in-flight slot a little after a blocking QoS 1 publish returns: leave room
+        options.setMaxInflight(1000);
         client.connect(options);
         clients.add(client);
         return client;
