@@ -44,7 +44,7 @@ public final class DeadNodeSweeper implements SmartLifecycle {
     public List<String> sweep() throws Exception {
         long now = clock.millis();
         List<NodeRegistry.NodeInfo> nodes = registry.nodes();
-        List<String> dead = nodes.stream().filter(n -> now - n.lastSeenMillis() > deadAfter.toMillis())
+        List<String> dead = nodes.stream().filter(n -> !n.isAliveAt(now, deadAfter))
                 .map(NodeRegistry.NodeInfo::nodeId).toList();
         String sweeper = nodes.stream().filter(n -> !dead.contains(n.nodeId())).map(NodeRegistry.NodeInfo::nodeId)
                 .sorted().findFirst().orElse(null);

@@ -54,6 +54,11 @@ public final class NodeRegistry implements SmartLifecycle {
     public record NodeInfo(String nodeId, long lastSeenMillis, long startedMillis, String mqttPorts, double cpuPercent,
                            int cpuCount, long heapUsedBytes, long heapMaxBytes) {
 
+        /** Whether the node's last heartbeat is at most {@code deadAfter} old at {@code nowMillis}. */
+        public boolean isAliveAt(long nowMillis, Duration deadAfter) {
+            return nowMillis - lastSeenMillis <= deadAfter.toMillis();
+        }
+
         static NodeInfo parse(String nodeId, String value) {
             String[] parts = value.split(";");
             String ports = parts.length > 2 ? parts[2] : "";

@@ -18,7 +18,7 @@ final class OutboundFlow {
     private final Map<Integer, InFlight> inFlight = new LinkedHashMap<>();
     private final Deque<OutboundMessage> queue = new ArrayDeque<>();
     private final int maxQueued;
-    private int lastPacketId;
+    private final PacketIds packetIds = new PacketIds();
 
     OutboundFlow(int maxQueued) {
         this.maxQueued = maxQueued;
@@ -103,12 +103,6 @@ final class OutboundFlow {
     }
 
     private int nextPacketId() {
-        for (int attempt = 0; attempt < 65535; attempt++) {
-            lastPacketId = lastPacketId == 65535 ? 1 : lastPacketId + 1;
-            if (!inFlight.containsKey(lastPacketId)) {
-                return lastPacketId;
-            }
-        }
-        throw new IllegalStateException("all 65535 packet ids are in flight");
+        return packetIds.next(inFlight::containsKey);
     }
 }

@@ -103,13 +103,18 @@ class AppController {
     @GetMapping("/service/info")
     List<ServiceInfo> services() throws Exception {
         long now = clock.millis();
-        var all = sessions.all();
-        return nodes.nodes().stream().map(n -> new ServiceInfo(n.nodeId(),
-                now - n.lastSeenMillis() <= node.deadAfter().toMillis() ? "ONLINE" : "OFFLINE", n.lastSeenMillis(),
-                n.startedMillis(), n.mqttPorts(), n.cpuPercent(), n.cpuCount(), n.heapUsedBytes(), n.heapMaxBytes(),
-                all.stream().filter(s -> s.nodeId().equals(n.nodeId())).count(),
-                all.stream().filter(s -> s.nodeId().equals(n.nodeId()) && s.connectionState().equals("CONNECTED")).count()))
-                .toList();
+        Map<String, long[]> counts = new java.util.HashMap<>();
+        sessions.records().values().forEach(info -> {
+            long[] c = counts.computeIfAbsent(info.ownerNode(), k -> new long[2]);
+            c[0]++;
+            c[1] += info.connected() ? 1 : 0;
+        });
+        return nodes.nodes().stream().map(n -> {
+            long[] c = counts.getOrDefault(n.nodeId(), new long[2]);
+            return new ServiceInfo(n.nodeId(), n.isAliveAt(now, node.deadAfter()) ? "ONLINE" : "OFFLINE", n.lastSeenMillis(),
+                    n.startedMillis(), n.mqttPorts(), n.cpuPercent(), n.cpuCount(), n.heapUsedBytes(), n.heapMaxBytes(),
+                    c[0], c[1]);
+        }).toList();
     }
 
     @GetMapping("/config")

@@ -49,6 +49,11 @@ public class ClusterSessions {
         this.clock = clock;
     }
 
+    /** Every session's cluster record (a snapshot), without subscriptions. */
+    public Map<String, SessionInfo> records() {
+        return sessions.all();
+    }
+
     /** Every session in the cluster, without subscription lists. */
     public List<SessionView> all() {
         List<SessionView> all = new ArrayList<>();
@@ -119,8 +124,7 @@ public class ClusterSessions {
     private boolean isAlive(String nodeId) {
         try {
             long now = clock.millis();
-            return nodes.nodes().stream().anyMatch(n -> n.nodeId().equals(nodeId)
-                    && now - n.lastSeenMillis() <= node.deadAfter().toMillis());
+            return nodes.nodes().stream().anyMatch(n -> n.nodeId().equals(nodeId) && n.isAliveAt(now, node.deadAfter()));
         } catch (Exception e) {
             return true;
         }

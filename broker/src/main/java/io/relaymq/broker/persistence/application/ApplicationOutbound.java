@@ -6,6 +6,7 @@ import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.session.OutboundWriter;
+import io.relaymq.broker.session.PacketIds;
 import io.relaymq.broker.session.PersistedMessage;
 import io.relaymq.broker.session.SessionOutbound;
 import io.relaymq.broker.subscription.Subscription;
@@ -61,7 +62,7 @@ final class ApplicationOutbound implements SessionOutbound {
     private MqttConnection connection;
     private AppTopicReader reader;
     private long nextOffset = -1;
-    private int lastPacketId;
+    private final PacketIds packetIds = new PacketIds();
     private int generation;
     private boolean knowsState;
 
@@ -320,14 +321,9 @@ final class ApplicationOutbound implements SessionOutbound {
         nextOffset = -1;
     }
 
+    /** Ids of restored records not seen again yet stay reserved for them. */
     private int nextPacketId() {
-        for (int attempt = 0; attempt < 65535; attempt++) {
-            lastPacketId = lastPacketId == 65535 ? 1 : lastPacketId + 1;
-            if (!inFlight.containsKey(lastPacketId) && !restoredPublishes.containsValue(lastPacketId)
-                    && !restoredPubrels.containsValue(lastPacketId)) {
-                return lastPacketId;
-            }
-        }
-        throw new IllegalStateException("all 65535 packet ids are in flight");
+        return packetIds.next(id -> inFlight.containsKey(id) || restoredPublishes.containsValue(id)
+                || restoredPubrels.containsValue(id));
     }
 }
