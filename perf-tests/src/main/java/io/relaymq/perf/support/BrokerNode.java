@@ -22,14 +22,16 @@ public final class BrokerNode implements AutoCloseable {
         this.httpPort = httpPort;
     }
 
-    public static BrokerNode start(Map<String, String> env, int mqttPort, int httpPort, Path log) throws IOException {
+    /** Starts a node with this environment, MQTT and HTTP port and maximum heap (e.g. {@code 1g}), logging to {@code log}. */
+    public static BrokerNode start(Map<String, String> env, int mqttPort, int httpPort, String heap, Path log)
+            throws IOException {
         Path jar = Path.of("broker", "target", "relaymq-broker.jar");
         if (!Files.exists(jar)) {
             throw new IllegalStateException(jar + " is missing: build it with ./mvnw -pl broker -am package -DskipTests");
         }
         Files.createDirectories(log.getParent());
         ProcessBuilder builder = new ProcessBuilder(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xms512m", "-Xmx1g", "-XX:+UseG1GC", "-jar", jar.toString()))
+                "-Xms512m", "-Xmx" + heap, "-XX:+UseG1GC", "-jar", jar.toString()))
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(env);
         builder.environment().put("LISTENER_TCP_BIND_PORT", Integer.toString(mqttPort));

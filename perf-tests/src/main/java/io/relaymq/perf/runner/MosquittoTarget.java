@@ -1,0 +1,83 @@
+package io.relaymq.perf.runner;
+
+import io.relaymq.perf.scenario.ServerProbe;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Eclipse Mosquitto (the Debian package: {@code apt-get install mosquitto}) started with its own config:
+ * one listener, anonymous access, {@code set_tcp_nodelay true}, no queue or in-flight caps, in-memory
+ * persistence (Mosquitto only writes snapshots, so it promises less durability than RelayMQ).
+ */
+final class MosquittoTarget implements Target {
+
+    static final int PORT = 31884;
+
+    private final Process process;
+
+    private MosquittoTarget(Process process) {
+        this.process = process;
+    }
+
+    static Optional<Path> binary() {
+        String path = System.getenv().getOrDefault("PATH", "");
+        return Stream.concat(Stream.of(path.split(":")), Stream.of("/usr/sbin", "/usr/local/sbin"))
+                .filter(dir -> !dir.isEmpty()).map(dir -> Path.of(dir, "mosquitto")).filter(Files::isExecutable).findFirst();
+    }
+
+    static MosquittoTarget start(Path work) throws IOException, InterruptedException {
+        Path binary = binary().orElseThrow(() -> new IllegalStateException(
+                "mosquitto is not installed (Debian/Ubuntu: sudo apt-get install mosquitto)"));
+        Files.createDirectories(work);
+        Path conf = work.resolve("mosquitto.conf");
+        Files.writeString(conf, config(PORT));
+        Process process = new ProcessBuilder(binary.toString(), "-c", conf.toString())
+                .redirectErrorStream(true).redirectOutput(work.resolve("mosquitto.log").toFile()).start();
+        Ports.awaitOpen("127.0.0.1", PORT, Duration.ofSeconds(30), process);
+        return new MosquittoTarget(process);
+    }
+
+    static String config(int port) {
+        return String.join("\n",
+                "listener " + port + " 127.0.0.1",
+                "allow_anonymous true",
+                "set_tcp_nodelay true",
+                "max_queued_messages 0",
+                "max_inflight_messages 0",
+                "max_connections -1",
+                "persistence false",
+                "log_type error",
+                "log_type warning",
+                "") ;
+    }
+
+    @Override
+    public String name() {
+        return "mosquitto";
+    }
+
+    @Override
+    public String host() {
+        return "127.0.0.1";
+    }
+
+    @Override
+    public List<Integer> ports() {
+        return List.of(PORT);
+    }
+
+    @Override
+    public ServerProbe probe() {
+        return new ServerProcesses(() -> List.of(process.pid()));
+    }
+
+    @Override
+    public void close() {
+        Ports.stop(process);
+    }
+}

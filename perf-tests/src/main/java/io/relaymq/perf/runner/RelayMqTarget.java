@@ -1,0 +1,112 @@
+package io.relaymq.perf.runner;
+
+import io.relaymq.localinfra.stack.ExternalServers;
+import io.relaymq.localinfra.stack.LocalStack;
+import io.relaymq.localinfra.stack.StackSettings;
+import io.relaymq.perf.scenario.ServerProbe;
+import io.relaymq.perf.support.BrokerNode;
+import io.relaymq.perf.support.ProcCpu;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The local stack (1 Kafka node, 3 Redis masters, PostgreSQL; durable settings as {@code ./relaymq run}
+ * uses them) and 1..N RelayMQ nodes from {@code broker/target/relaymq-broker.jar}, on MQTT ports 21883+i.
+ */
+final class RelayMqTarget implements Target {
+
+    static final int MQTT_PORT = 21883;
+    static final int HTTP_PORT = 28083;
+    static final String ADMIN_EMAIL = "sysadmin@relaymq.io";
+    static final String ADMIN_PASSWORD = "benchmark";
+
+    private final LocalStack stack;
+    private final List<BrokerNode> nodes;
+    private final Path work;
+
+    private RelayMqTarget(LocalStack stack, List<BrokerNode> nodes, Path work) {
+        this.stack = stack;
+        this.nodes = nodes;
+        this.work = work;
+    }
+
+    static RelayMqTarget start(int nodeCount, boolean anonymous, String heap, Path work) throws Exception {
+        LocalStack stack = LocalStack.create(StackSettings.forRun(work.resolve("stack")), ExternalServers.none()).start();
+        List<BrokerNode> nodes = new ArrayList<>();
+        try {
+            for (int i = 0; i < nodeCount; i++) {
+                Map<String, String> env = new HashMap<>(stack.endpoints().brokerEnvironment());
+                env.put("RELAYMQ_NODE_ID", "bench-" + (i + 1));
+                env.put("MQTT_AUTH_ALLOW_ANONYMOUS", Boolean.toString(anonymous));
+                // fan-in subscribers are APPLICATION clients when they connect anonymously
+                env.put("MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS", ".*-app-[0-9]+");
+                env.put("ADMIN_EMAIL", ADMIN_EMAIL);
+                env.put("ADMIN_PASSWORD", ADMIN_PASSWORD);
+                nodes.add(BrokerNode.start(env, MQTT_PORT + i, HTTP_PORT + i, heap, work.resolve("broker-" + (i + 1) + ".log")));
+            }
+            for (BrokerNode node : nodes) {
+                node.awaitReady(Duration.ofMinutes(3));
+            }
+        } catch (Exception e) {
+            nodes.forEach(BrokerNode::close);
+            stack.close();
+            throw e;
+        }
+        return new RelayMqTarget(stack, nodes, work);
+    }
+
+    @Override
+    public String name() {
+        return nodes.size() == 1 ? "relaymq" : "relaymq-" + nodes.size() + "-nodes";
+    }
+
+    @Override
+    public String host() {
+        return "127.0.0.1";
+    }
+
+    @Override
+    public List<Integer> ports() {
+        List<Integer> ports = new ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            ports.add(MQTT_PORT + i);
+        }
+        return ports;
+    }
+
+    String adminUrl() {
+        return "http://127.0.0.1:" + HTTP_PORT;
+    }
+
+    @Override
+    public ServerProbe probe() {
+        String postgres = work.resolve("stack").toAbsolutePath() + "/postgres";
+        return new ServerProcesses(() -> {
+            List<Long> pids = new ArrayList<>();
+            nodes.forEach(n -> pids.add(n.pid()));
+            stack.kafka().ifPresent(k -> {
+                for (int i = 0; i < stack.settings().kafkaNodes(); i++) {
+                    pids.add(k.pid(i));
+                }
+            });
+            stack.redis().ifPresent(r -> pids.addAll(r.pids()));
+            pids.addAll(ProcCpu.matching(postgres));
+            return pids;
+        });
+    }
+
+    /** Only the broker JVMs: memory per connection is theirs, not the stack's. */
+    ServerProbe brokersOnly() {
+        return new ServerProcesses(() -> nodes.stream().map(BrokerNode::pid).toList());
+    }
+
+    @Override
+    public void close() {
+        nodes.forEach(BrokerNode::close);
+        stack.close();
+    }
+}

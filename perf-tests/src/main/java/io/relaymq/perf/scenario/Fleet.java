@@ -1,0 +1,79 @@
+package io.relaymq.perf.scenario;
+
+import io.relaymq.perf.client.ClientOptions;
+import io.relaymq.perf.client.Connector;
+import io.relaymq.perf.client.LoadClient;
+import io.relaymq.perf.client.SourceAddresses;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** Connects many clients at a bounded rate, spreading them over the broker ports and source addresses. */
+public final class Fleet {
+
+    private static final int MAX_PENDING = 512;
+
+    private final Connector connector;
+    private final ScenarioSettings settings;
+    private final SourceAddresses sources;
+    private int nextPort;
+
+    public Fleet(Connector connector, ScenarioSettings settings) {
+        this.connector = connector;
+        this.settings = settings;
+        this.sources = SourceAddresses.parse(settings.sourceIps());
+    }
+
+    public ClientOptions options(String clientId, boolean cleanStart, boolean application) {
+        int port = settings.ports().get(Math.floorMod(nextPort++, settings.ports().size()));
+        return new ClientOptions(new InetSocketAddress(settings.host(), port), sources.next(), settings.mqtt5(), clientId,
+                cleanStart, settings.sessionExpiry(), settings.keepAlive(),
+                application ? settings.appUsername() : settings.username(),
+                application ? settings.appPassword() : settings.password());
+    }
+
+    /** Connects all, at most {@code ramp} new connections per second; fails on the first refused one. */
+    public List<LoadClient> connectAll(List<ClientOptions> all) throws Exception {
+        Semaphore pending = new Semaphore(MAX_PENDING);
+        List<CompletableFuture<LoadClient>> futures = new ArrayList<>(all.size());
+        long start = System.nanoTime();
+        for (int i = 0; i < all.size(); i++) {
+            long due = start + (long) (i * 1e9 / settings.rampPerSecond());
+            long wait = due - System.nanoTime();
+            if (wait > 0) {
+                TimeUnit.NANOSECONDS.sleep(wait);
+            }
+            if (!pending.tryAcquire(60, TimeUnit.SECONDS)) {
+                throw new TimeoutException("connections stopped completing");
+            }
+            ClientOptions options = all.get(i);
+            CompletableFuture<LoadClient> connected = connector.connect(options);
+            connected.whenComplete((c, e) -> pending.release());
+            futures.add(connected);
+        }
+        List<LoadClient> clients = new ArrayList<>(futures.size());
+        for (int i = 0; i < futures.size(); i++) {
+            try {
+                clients.add(futures.get(i).get(60, TimeUnit.SECONDS));
+            } catch (Exception e) {
+                clients.forEach(LoadClient::disconnect);
+                throw new IllegalStateException("client " + all.get(i).clientId() + " could not connect: " + e.getMessage(), e);
+            }
+        }
+        return clients;
+    }
+
+    /** Disconnects all and waits (bounded) until they are closed. */
+    public static void disconnectAll(List<LoadClient> clients) {
+        CompletableFuture<?>[] closed = clients.stream().map(LoadClient::disconnect).toArray(CompletableFuture[]::new);
+        try {
+            CompletableFuture.allOf(closed).get(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            System.err.println("some clients did not close in time: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package io.relaymq.perf.traffic;
+
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Everything a run sent and received, per publisher sequence number. A message counts as lost when the
+ * broker confirmed it (PUBACK/PUBCOMP; for QoS 0 when it was written) and a receiver that should get it
+ * never did. Receiving a sequence twice counts a duplicate; receiving a publisher a receiver does not
+ * subscribe to counts as unexpected (a routing error). Safe to call from any thread.
+ */
+public final class Traffic {
+
+    private final Expectations expectations;
+    private final BitSet[] confirmed;
+    private final Receipts[] receipts;
+    private final LongAdder sent = new LongAdder();
+    private final LongAdder acked = new LongAdder();
+    private final LongAdder failed = new LongAdder();
+    private final LongAdder received = new LongAdder();
+    private final LongAdder duplicates = new LongAdder();
+    private final LongAdder unexpected = new LongAdder();
+    private final Recorder latency = new Recorder(3);
+    private final Recorder pubAck = new Recorder(3);
+
+    public Traffic(Expectations expectations) {
+        this.expectations = expectations;
+        this.confirmed = new BitSet[expectations.publisherCount()];
+        for (int p = 0; p < confirmed.length; p++) {
+            confirmed[p] = new BitSet();
+        }
+        this.receipts = new Receipts[expectations.receiverCount()];
+        for (int r = 0; r < receipts.length; r++) {
+            receipts[r] = new Receipts();
+        }
+    }
+
+    public void sent() {
+        sent.increment();
+    }
+
+    /** The broker took responsibility for the message (or, for QoS 0, it left the generator). */
+    public void confirmed(int publisher, int seq, long sentNanos, long nowNanos) {
+        acked.increment();
+        pubAck.recordValue(micros(nowNanos - sentNanos));
+        synchronized (confirmed[publisher]) {
+            confirmed[publisher].set(seq);
+        }
+    }
+
+    /** The publish failed (connection lost before the acknowledgement): the broker promised nothing. */
+    public void failed() {
+        failed.increment();
+    }
+
+    public void received(int receiver, Payloads.Header header, long nowNanos) {
+        received.increment();
+        latency.recordValue(micros(nowNanos - header.sentNanos()));
+        int publisher = header.publisher();
+        if (publisher < 0 || publisher >= confirmed.length || !expectations.expects(receiver, publisher)) {
+            unexpected.increment();
+            return;
+        }
+        if (!receipts[receiver].add(publisher, header.seq())) {
+            duplicates.increment();
+        }
+    }
+
+    private static long micros(long nanos) {
+        return Math.max(0, nanos / 1000);
+    }
+
+    /** Confirmed messages that some receiver that should have got them has not got (yet). */
+    public long lost() {
+        long lost = 0;
+        for (int r = 0; r < receipts.length; r++) {
+            for (int p = 0; p < confirmed.length; p++) {
+                if (expectations.expects(r, p)) {
+                    BitSet missing;
+                    synchronized (confirmed[p]) {
+                        missing = (BitSet) confirmed[p].clone();
+                    }
+                    receipts[r].removeFrom(p, missing);
+                    lost += missing.cardinality();
+                }
+            }
+        }
+        return lost;
+    }
+
+    public Counts counts() {
+        return new Counts(sent.sum(), acked.sum(), failed.sum(), received.sum(), duplicates.sum(), unexpected.sum());
+    }
+
+    /** End-to-end latency (publisher send to subscriber receive) in microseconds. */
+    public Recorder latency() {
+        return latency;
+    }
+
+    /** Send to PUBACK/PUBCOMP in microseconds. */
+    public Recorder pubAck() {
+        return pubAck;
+    }
+
+    /** Running totals. */
+    public record Counts(long sent, long acked, long failed, long received, long duplicates, long unexpected) {
+
+        public Counts minus(Counts earlier) {
+            return new Counts(sent - earlier.sent, acked - earlier.acked, failed - earlier.failed,
+                    received - earlier.received, duplicates - earlier.duplicates, unexpected - earlier.unexpected);
+        }
+    }
+
+    /** One receiver's sequences per publisher. */
+    private static final class Receipts {
+        private final Map<Integer, BitSet> byPublisher = new HashMap<>();
+
+        synchronized boolean add(int publisher, int seq) {
+            BitSet seqs = byPublisher.computeIfAbsent(publisher, p -> new BitSet());
+            boolean fresh = !seqs.get(seq);
+            seqs.set(seq);
+            return fresh;
+        }
+
+        synchronized void removeFrom(int publisher, BitSet missing) {
+            BitSet seqs = byPublisher.get(publisher);
+            if (seqs != null) {
+                missing.andNot(seqs);
+            }
+        }
+    }
+}
