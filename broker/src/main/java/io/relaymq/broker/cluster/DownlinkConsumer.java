@@ -31,7 +31,7 @@ public class DownlinkConsumer extends ConsumerWorker {
 
     @Override
     protected ConsumerLoop createLoop() {
-        var config = configs.consumer(name, "relaymq-" + name + "-" + nodeId, 2000);
+        var config = configs.dataConsumer(name, "relaymq-" + name + "-" + nodeId, 2000);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
         consumer.subscribe(List.of(downlink.topicOf(nodeId)));

@@ -44,7 +44,7 @@ public abstract class GroupConsumers implements SmartLifecycle {
     @Override
     public void start() {
         for (int i = 0; i < consumers; i++) {
-            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.consumer(name + "-" + i, group, maxPollRecords));
+            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.dataConsumer(name + "-" + i, group, maxPollRecords));
             consumer.subscribe(List.of(topic));
             Consumer<ConsumerRecords<byte[], byte[]>> handler = this::handle;
             ConsumerLoop loop = new ConsumerLoop(name + "-consumer-" + i, consumer, handler, true);

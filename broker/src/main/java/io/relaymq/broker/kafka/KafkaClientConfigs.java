@@ -52,6 +52,18 @@ public class KafkaClientConfigs {
         return config;
     }
 
+    /**
+     * A group consumer on the message path: its fetches wait up to {@code data-fetch.max-wait} for
+     * {@code data-fetch.min-bytes}, so a busy node makes fewer, fuller fetches.
+     */
+    public Map<String, Object> dataConsumer(String purpose, String groupId, int maxPollRecords) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int) kafka.dataFetch().maxWait().toMillis());
+        config.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, kafka.dataFetch().minBytes());
+        config.putAll(consumer(purpose, groupId, maxPollRecords));
+        return config;
+    }
+
     /** A consumer that assigns partitions itself and commits nothing (reads state topics in full). */
     public Map<String, Object> stateReader(String purpose) {
         Map<String, Object> config = base();

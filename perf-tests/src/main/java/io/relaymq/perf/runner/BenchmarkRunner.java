@@ -88,7 +88,8 @@ public final class BenchmarkRunner {
 
     private Target start(String name, Path work) throws Exception {
         return switch (name) {
-            case "relaymq" -> RelayMqTarget.start(options.nodes(), !options.relayMqAuth(), options.brokerHeap(), work);
+            case "relaymq" -> RelayMqTarget.start(options.nodes(), !options.relayMqAuth(), options.brokerHeap(),
+                    options.relayMqEnv(), work);
             case "mosquitto" -> MosquittoTarget.start(work);
             case "hivemq" -> HiveMqTarget.start(options.brokerHeap(), work);
             default -> new ExternalTarget(options.externalName(), base.host(), base.ports(), options.serverPids());

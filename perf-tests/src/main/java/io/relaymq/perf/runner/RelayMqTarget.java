@@ -34,7 +34,8 @@ final class RelayMqTarget implements Target {
         this.work = work;
     }
 
-    static RelayMqTarget start(int nodeCount, boolean anonymous, String heap, Path work) throws Exception {
+    static RelayMqTarget start(int nodeCount, boolean anonymous, String heap, Map<String, String> extraEnv, Path work)
+            throws Exception {
         LocalStack stack = LocalStack.create(StackSettings.forRun(work.resolve("stack")), ExternalServers.none()).start();
         List<BrokerNode> nodes = new ArrayList<>();
         try {
@@ -46,6 +47,7 @@ final class RelayMqTarget implements Target {
                 env.put("MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS", ".*-app-[0-9]+");
                 env.put("ADMIN_EMAIL", ADMIN_EMAIL);
                 env.put("ADMIN_PASSWORD", ADMIN_PASSWORD);
+                env.putAll(extraEnv);
                 nodes.add(BrokerNode.start(env, MQTT_PORT + i, HTTP_PORT + i, heap, work.resolve("broker-" + (i + 1) + ".log")));
             }
             for (BrokerNode node : nodes) {

@@ -2,7 +2,9 @@ package io.relaymq.perf.runner;
 
 import io.relaymq.perf.scenario.Settings;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -18,18 +20,20 @@ import java.util.Set;
  * @param adminUser     its admin user
  * @param adminPassword its admin password
  * @param reportDir     where reports go
+ * @param relayMqEnv    extra environment of the RelayMQ nodes, {@code KEY=VALUE;KEY=VALUE} (tuning experiments)
  */
 record RunnerOptions(List<String> targets, int nodes, boolean relayMqAuth, String brokerHeap, List<Long> serverPids,
-                     String externalName, String adminUrl, String adminUser, String adminPassword, Path reportDir) {
+                     String externalName, String adminUrl, String adminUser, String adminPassword, Path reportDir, Map<String, String> relayMqEnv) {
 
     static final Set<String> KEYS = Set.of("targets", "nodes", "relaymq-auth", "broker-heap", "server-pids",
-            "external-name", "admin-url", "admin-user", "admin-password", "report-dir");
+            "external-name", "admin-url", "admin-user", "admin-password", "report-dir", "relaymq-env");
 
     private static final Set<String> TARGETS = Set.of("relaymq", "mosquitto", "hivemq", "external");
 
     RunnerOptions {
         targets = List.copyOf(targets);
         serverPids = List.copyOf(serverPids);
+        relayMqEnv = Map.copyOf(relayMqEnv);
         if (targets.isEmpty() || !TARGETS.containsAll(targets)) {
             throw new IllegalArgumentException("targets are a comma list of " + TARGETS + ": " + targets);
         }
@@ -47,6 +51,22 @@ record RunnerOptions(List<String> targets, int nodes, boolean relayMqAuth, Strin
                 s.integer("nodes", 1), s.flag("relaymq-auth", false), s.string("broker-heap", "1g"),
                 pids.isBlank() ? List.of() : List.of(pids.split(",")).stream().map(String::trim).map(Long::parseLong).toList(),
                 s.string("external-name", "external"), s.string("admin-url", ""), s.string("admin-user", "sysadmin@relaymq.io"),
-                s.string("admin-password", ""), Path.of(s.string("report-dir", "perf-tests/target/bench")));
+                s.string("admin-password", ""), Path.of(s.string("report-dir", "perf-tests/target/bench")),
+                environment(s.string("relaymq-env", "")));
+    }
+
+    static Map<String, String> environment(String spec) {
+        Map<String, String> env = new LinkedHashMap<>();
+        for (String pair : spec.split(";")) {
+            if (pair.isBlank()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            if (eq < 1) {
+                throw new IllegalArgumentException("relaymq-env is KEY=VALUE;KEY=VALUE: " + pair);
+            }
+            env.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+        }
+        return env;
     }
 }
