@@ -15,13 +15,20 @@ import java.util.Map;
  * @param totals             counts of the whole run, warm-up and drain included
  * @param lost               confirmed messages a receiver never got (whole run)
  * @param serverCpuSeconds   server CPU in the window; NaN when the server processes are not visible
+ * @param serverCpuByPart    the same per part of the server side (broker, kafka, redis, postgres)
  * @param generatorCpuSeconds the load generator's own CPU in the window
  * @param drops              connections that closed while traffic ran
  */
 public record TrafficReport(String target, ScenarioSettings settings, int connections, double seconds,
                             Traffic.Counts window, Traffic.Counts totals, long lost, LatencyStats latency,
-                            LatencyStats pubAck, double serverCpuSeconds, double generatorCpuSeconds, long drops,
+                            LatencyStats pubAck, double serverCpuSeconds, Map<String, Double> serverCpuByPart,
+                            double generatorCpuSeconds, long drops,
                             List<Sample> samples) implements Report {
+
+    public TrafficReport {
+        serverCpuByPart = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(serverCpuByPart));
+        samples = List.copyOf(samples);
+    }
 
     public double inRate() {
         return window.acked() / seconds;
@@ -54,10 +61,17 @@ public record TrafficReport(String target, ScenarioSettings settings, int connec
     public String summary() {
         return String.format(Locale.ROOT, "%s %s: %,.0f msg/s in, %,.0f msg/s out, %,.0f msgs per server CPU-s "
                         + "(%.2f cores), latency avg %.1f / p50 %.1f / p95 %.1f / p99 %.1f / max %.1f ms, PUBACK p99 %.1f ms, "
-                        + "lost %d, duplicates %d, unexpected %d, drops %d; generator %.2f cores",
+                        + "lost %d, duplicates %d, unexpected %d, drops %d; generator %.2f cores%s",
                 target, settings.scenario(), inRate(), outRate(), perServerCpuSecond(), serverCpuSeconds / seconds,
                 latency.avg(), latency.p50(), latency.p95(), latency.p99(), latency.max(), pubAck.p99(), lost,
-                totals.duplicates(), totals.unexpected(), drops, generatorCpuSeconds / seconds);
+                totals.duplicates(), totals.unexpected(), drops, generatorCpuSeconds / seconds, parts());
+    }
+
+    private String parts() {
+        StringBuilder text = new StringBuilder();
+        serverCpuByPart.forEach((part, cpu) -> text.append(text.length() == 0 ? "; server cores: " : ", ")
+                .append(String.format(Locale.ROOT, "%s %.2f", part, cpu / seconds)));
+        return text.toString();
     }
 
     @Override
@@ -73,6 +87,9 @@ public record TrafficReport(String target, ScenarioSettings settings, int connec
         json.put("serverCpuSeconds", serverCpuSeconds);
         json.put("serverCores", serverCpuSeconds / seconds);
         json.put("messagesPerServerCpuSecond", perServerCpuSecond());
+        Map<String, Object> cores = new LinkedHashMap<>();
+        serverCpuByPart.forEach((part, cpu) -> cores.put(part, cpu / seconds));
+        json.put("serverCoresByPart", cores);
         json.put("loadGeneratorCpuSeconds", generatorCpuSeconds);
         json.put("loadGeneratorCores", generatorCpuSeconds / seconds);
         json.put("latencyMs", Reports.latency(latency));

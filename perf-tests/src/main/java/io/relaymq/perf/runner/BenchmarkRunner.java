@@ -66,7 +66,7 @@ public final class BenchmarkRunner {
         if (reports.size() > 1) {
             String table = SideBySide.table(reports);
             out.println(table);
-            Files.writeString(options.reportDir().resolve(base.scenario() + "-side-by-side.md"), table);
+            Files.writeString(options.reportDir().resolve(runName() + "-side-by-side.md"), table);
         }
     }
 
@@ -79,7 +79,7 @@ public final class BenchmarkRunner {
             Report report = base.scenario().equals("idle")
                     ? new IdleRun(s, idleProbe(target), target.name(), out).run()
                     : new TrafficRun(s, target.probe(), target.name(), out).run();
-            Path json = Reports.write(report, options.reportDir(), base.scenario() + "-" + target.name());
+            Path json = Reports.write(report, options.reportDir(), runName() + "-" + target.name());
             out.println(report.summary());
             out.println("report: " + json);
             return report;
@@ -94,6 +94,12 @@ public final class BenchmarkRunner {
             case "hivemq" -> HiveMqTarget.start(options.brokerHeap(), work);
             default -> new ExternalTarget(options.externalName(), base.host(), base.ports(), options.serverPids());
         };
+    }
+
+    /** Report file prefix: the scenario, marked when its subscribers are not persistent. */
+    String runName() {
+        boolean traffic = !base.scenario().equals("idle");
+        return base.scenario() + (traffic && !base.persistent() ? "-clean" : "") + (base.mqtt5() ? "-mqtt5" : "");
     }
 
     /** With auth on, RelayMQ needs credentials for the DEVICE and APPLICATION clients: create them. */

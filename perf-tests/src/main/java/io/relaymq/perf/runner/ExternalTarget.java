@@ -38,7 +38,7 @@ final class ExternalTarget implements Target {
 
     @Override
     public ServerProbe probe() {
-        return pids.isEmpty() ? ServerProbe.NONE : new ServerProcesses(() -> pids);
+        return pids.isEmpty() ? ServerProbe.NONE : new ServerProcesses(java.util.Map.of(name, () -> pids));
     }
 
     @Override

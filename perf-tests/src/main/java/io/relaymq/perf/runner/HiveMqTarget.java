@@ -57,7 +57,7 @@ final class HiveMqTarget implements Target {
 
     @Override
     public ServerProbe probe() {
-        return new ServerProcesses(() -> List.of(process.pid()));
+        return ServerProcesses.single("hivemq", process.pid());
     }
 
     @Override

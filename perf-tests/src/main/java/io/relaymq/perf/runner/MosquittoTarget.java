@@ -73,7 +73,7 @@ final class MosquittoTarget implements Target {
 
     @Override
     public ServerProbe probe() {
-        return new ServerProcesses(() -> List.of(process.pid()));
+        return ServerProcesses.single("mosquitto", process.pid());
     }
 
     @Override

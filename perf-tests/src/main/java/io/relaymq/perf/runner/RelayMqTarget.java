@@ -9,9 +9,12 @@ import io.relaymq.perf.support.ProcCpu;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The local stack (1 Kafka node, 3 Redis masters, PostgreSQL; durable settings as {@code ./relaymq run}
@@ -87,23 +90,25 @@ final class RelayMqTarget implements Target {
     @Override
     public ServerProbe probe() {
         String postgres = work.resolve("stack").toAbsolutePath() + "/postgres";
-        return new ServerProcesses(() -> {
+        Map<String, Supplier<Collection<Long>>> parts = new LinkedHashMap<>();
+        parts.put("broker", () -> nodes.stream().map(BrokerNode::pid).toList());
+        parts.put("kafka", () -> {
             List<Long> pids = new ArrayList<>();
-            nodes.forEach(n -> pids.add(n.pid()));
             stack.kafka().ifPresent(k -> {
                 for (int i = 0; i < stack.settings().kafkaNodes(); i++) {
                     pids.add(k.pid(i));
                 }
             });
-            stack.redis().ifPresent(r -> pids.addAll(r.pids()));
-            pids.addAll(ProcCpu.matching(postgres));
             return pids;
         });
+        parts.put("redis", () -> stack.redis().map(r -> (Collection<Long>) r.pids()).orElse(List.of()));
+        parts.put("postgres", () -> ProcCpu.matching(postgres));
+        return new ServerProcesses(parts);
     }
 
     /** Only the broker JVMs: memory per connection is theirs, not the stack's. */
     ServerProbe brokersOnly() {
-        return new ServerProcesses(() -> nodes.stream().map(BrokerNode::pid).toList());
+        return new ServerProcesses(Map.of("broker", () -> nodes.stream().map(BrokerNode::pid).toList()));
     }
 
     @Override

@@ -28,4 +28,9 @@ public interface ServerProbe {
 
     /** Resident memory now, in bytes. */
     long rssBytes();
+
+    /** CPU seconds so far per part of the server side (e.g. broker, kafka, redis, postgres); empty when unknown. */
+    default java.util.Map<String, Double> cpuSecondsByPart() {
+        return java.util.Map.of();
+    }
 }

@@ -63,7 +63,7 @@ public final class TrafficRun {
             return new TrafficReport(target, settings, publishers.size() + subscribers.size(),
                     settings.durationSeconds(), window.counts(), traffic.counts(), lost,
                     LatencyStats.of(window.latency()), LatencyStats.of(window.pubAck()), window.serverCpuSeconds(),
-                    window.generatorCpuSeconds(), drops.get(), window.samples());
+                    window.serverCpuByPart(), window.generatorCpuSeconds(), drops.get(), window.samples());
         }
     }
 

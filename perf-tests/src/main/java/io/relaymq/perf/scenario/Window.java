@@ -5,7 +5,9 @@ import io.relaymq.perf.traffic.Traffic;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +37,8 @@ final class Window {
     private double serverCpu;
     private double serverCpuStart;
     private double serverCpuEnd;
+    private Map<String, Double> partsStart = Map.of();
+    private Map<String, Double> partsEnd = Map.of();
     private double ownCpuStart;
     private double ownCpuEnd;
 
@@ -75,6 +79,7 @@ final class Window {
         if (second == warmup + duration) {
             windowEnd = now;
             serverCpuEnd = cpu;
+            partsEnd = server.cpuSecondsByPart();
             ownCpuEnd = ownCpuSeconds();
             done.countDown();
         }
@@ -86,6 +91,7 @@ final class Window {
     private void startWindow(Traffic.Counts now, double cpu) {
         windowStart = now;
         serverCpuStart = cpu;
+        partsStart = server.cpuSecondsByPart();
         ownCpuStart = ownCpuSeconds();
     }
 
@@ -109,6 +115,13 @@ final class Window {
 
     double serverCpuSeconds() {
         return server.known() ? serverCpuEnd - serverCpuStart : Double.NaN;
+    }
+
+    /** Server CPU seconds in the window per part (broker, kafka, …). */
+    Map<String, Double> serverCpuByPart() {
+        Map<String, Double> byPart = new LinkedHashMap<>();
+        partsEnd.forEach((part, end) -> byPart.put(part, end - partsStart.getOrDefault(part, 0.0)));
+        return byPart;
     }
 
     double generatorCpuSeconds() {

@@ -21,7 +21,7 @@ class ReportsTest {
         List<Sample> samples = List.of(new Sample(1, true, 10, 10, 9, 1.0, 2.0, 0.1),
                 new Sample(2, false, 10, 10, 10, 1.5, p99, 0.2), new Sample(3, false, 10, 10, 11, 1.2, 3.0, Double.NaN));
         return new TrafficReport(target, s, 20, 10, window, window, 0, new LatencyStats(received, 1, 1, 2, p99, 9),
-                new LatencyStats(received, 0.5, 0.4, 0.8, 1.0, 2), serverCpu, 0.5, 0, samples);
+                new LatencyStats(received, 0.5, 0.4, 0.8, 1.0, 2), serverCpu, Map.of("broker", serverCpu / 2), 0.5, 0, samples);
     }
 
     @Test
@@ -31,7 +31,7 @@ class ReportsTest {
         assertThat(report.outRate()).isEqualTo(1_000.0);
         assertThat(report.perServerCpuSecond()).isEqualTo(5_000.0);
         assertThat(report.toJson()).containsEntry("messagesPerServerCpuSecond", 5_000.0)
-                .containsEntry("loadGeneratorCores", 0.05).containsKey("samples");
+                .containsEntry("loadGeneratorCores", 0.05).containsKey("samples").containsEntry("serverCoresByPart", Map.of("broker", 0.1));
         assertThat(report("x", 1, Double.NaN, 1).perServerCpuSecond()).isNaN();
     }
 
