@@ -17,6 +17,7 @@ import io.relaymq.broker.transport.ClientAddresses;
 import io.relaymq.broker.cluster.ClusterSessionDirectory;
 import io.relaymq.broker.cluster.ClusterSessionDirectory.Claim;
 import io.relaymq.broker.cluster.ClusterSessionDirectory.KnownSession;
+import io.relaymq.broker.limits.ConnectAdmission;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
@@ -48,6 +49,7 @@ public final class ConnectHandler {
     private final MqttMetrics metrics;
     private final ClusterSessionDirectory cluster;
     private final ClientAuthenticator authenticator;
+    private final ConnectAdmission admission;
 
     public ConnectHandler(ConnectValidator validator, SessionRegistry registry, SessionContext sessionContext,
                           MqttSettings settings, MqttMetrics metrics, ClusterSessionDirectory cluster) {
@@ -57,6 +59,14 @@ public final class ConnectHandler {
     public ConnectHandler(ConnectValidator validator, SessionRegistry registry, SessionContext sessionContext,
                           MqttSettings settings, MqttMetrics metrics, ClusterSessionDirectory cluster,
                           ClientAuthenticator authenticator) {
+        this(validator, registry, sessionContext, settings, metrics, cluster, authenticator, ConnectAdmission.OPEN);
+    }
+
+    /** {@code admission}: the node's overload limits, checked before anything else. */
+    public ConnectHandler(ConnectValidator validator, SessionRegistry registry, SessionContext sessionContext,
+                          MqttSettings settings, MqttMetrics metrics, ClusterSessionDirectory cluster,
+                          ClientAuthenticator authenticator, ConnectAdmission admission) {
+        this.admission = admission;
         this.authenticator = authenticator;
         this.validator = validator;
         this.registry = registry;
@@ -73,6 +83,14 @@ public final class ConnectHandler {
     public boolean handle(Channel channel, MqttConnectMessage connect, MqttVersion version,
                           BiConsumer<MqttConnection, ClientSession> onConnected) {
         boolean v5 = version == MqttVersion.MQTT_5;
+        ConnectReject overload = admission.admit();
+        if (overload != null) {
+            // a flood would log a line per attempt: the metric counts them, the log stays at DEBUG
+            metrics.connectionRejected(overload.metricName());
+            log.debug("[{}] CONNECT refused: {}", connect.payload().clientIdentifier(), overload);
+            send(channel, v5, overload);
+            return false;
+        }
         ConnectValidator.Outcome outcome = validator.validate(connect, version);
         if (outcome.reject() != null) {
             refuse(channel, v5, outcome.reject(), connect.payload().clientIdentifier(), outcome.detail());
@@ -246,6 +264,10 @@ public final class ConnectHandler {
     public void refuse(Channel channel, boolean v5, ConnectReject reject, String clientId, String detail) {
         metrics.connectionRejected(reject.metricName());
         log.info("[{}] CONNECT refused: {} ({})", clientId, reject, detail);
+        send(channel, v5, reject);
+    }
+
+    private static void send(Channel channel, boolean v5, ConnectReject reject) {
         MqttConnectReturnCode code = reject.code(v5);
         if (code == null) {
             channel.close();

@@ -54,6 +54,16 @@ public class MqttMetrics {
         connections.decrementAndGet();
     }
 
+    /** MQTT connections open on this node now (counted from TCP accept). */
+    public int openConnections() {
+        return connections.get();
+    }
+
+    /** A client went over its publish rate and is not read from for a moment. */
+    public void throttled() {
+        registry.counter("relaymq.clients.throttled").increment();
+    }
+
     public void connectionRejected(String reason) {
         rejected.computeIfAbsent(reason, r -> registry.counter("relaymq.connections.rejected", "reason", r)).increment();
     }

@@ -297,6 +297,12 @@ public final class ClientSession {
             return;
         }
         if (message.qos() > 0) {
+            if (!outbound.persisted() && context.memoryPressure().getAsBoolean()
+                    && (connection == null || !connection.isWritable())) {
+                // short of memory: a client that is not reading does not get to grow its queue
+                context.metrics().dropped("memory_pressure", 1);
+                return;
+            }
             outbound.offer(message);
         } else if (connection != null && connection.isWritable()) {
             context.writer().publish(connection, message, 0, false);

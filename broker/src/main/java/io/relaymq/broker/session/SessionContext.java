@@ -7,6 +7,7 @@ import io.relaymq.broker.subscription.SubscriptionTrie;
 import io.relaymq.common.message.PublishedMessage;
 import java.time.Clock;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -30,5 +31,14 @@ public record SessionContext(SubscriptionTrie trie, SessionRegistry registry, Co
                              BiConsumer<OutboundMessage, String> sharedOrphans, SubscriptionChanges subscriptionChanges,
                              SessionChanges sessionChanges,
                              int maxInflightOutbound, int maxQueued, MqttMetrics metrics, Clock clock,
-                             OutboundWriter writer, OutboundFactory outbounds) {
+                             OutboundWriter writer, OutboundFactory outbounds, BooleanSupplier memoryPressure) {
+
+    /** Without memory-pressure shedding (tests). */
+    public SessionContext(SubscriptionTrie trie, SessionRegistry registry, Consumer<PublishedMessage> willSink,
+                          BiConsumer<OutboundMessage, String> sharedOrphans, SubscriptionChanges subscriptionChanges,
+                          SessionChanges sessionChanges, int maxInflightOutbound, int maxQueued, MqttMetrics metrics,
+                          Clock clock, OutboundWriter writer, OutboundFactory outbounds) {
+        this(trie, registry, willSink, sharedOrphans, subscriptionChanges, sessionChanges, maxInflightOutbound, maxQueued,
+                metrics, clock, writer, outbounds, () -> false);
+    }
 }

@@ -16,6 +16,7 @@ import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import io.relaymq.broker.connect.ConnectHandler;
 import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.limits.TokenBucket;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
@@ -40,7 +41,6 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final byte MALFORMED = (byte) 0x81;
     private static final byte PACKET_TOO_LARGE = (byte) 0x95;
     private static final byte KEEP_ALIVE_TIMEOUT = (byte) 0x8D;
-    private static final byte SERVER_SHUTTING_DOWN = (byte) 0x8B;
     private static final int EARLY_PACKET_LIMIT = 1000;
 
     private enum State { AWAITING_CONNECT, CONNECTING, CONNECTED, CLOSED }
@@ -48,15 +48,23 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     private final ConnectHandler connectHandler;
     private final PacketDispatcher dispatcher;
     private final MqttMetrics metrics;
+    private final TokenBucket publishBudget;
     private final Queue<MqttMessage> early = new ArrayDeque<>();
     private State state = State.AWAITING_CONNECT;
     private MqttConnection connection;
     private ClientSession session;
 
     public MqttConnectionHandler(ConnectHandler connectHandler, PacketDispatcher dispatcher, MqttMetrics metrics) {
+        this(connectHandler, dispatcher, metrics, 0);
+    }
+
+    /** {@code publishRate}: PUBLISH packets per second this client may send (0: no limit). */
+    public MqttConnectionHandler(ConnectHandler connectHandler, PacketDispatcher dispatcher, MqttMetrics metrics,
+                                 int publishRate) {
         this.connectHandler = connectHandler;
         this.dispatcher = dispatcher;
         this.metrics = metrics;
+        this.publishBudget = publishRate > 0 ? new TokenBucket(publishRate, System::nanoTime) : null;
     }
 
     @Override
@@ -83,7 +91,13 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
         switch (state) {
             case AWAITING_CONNECT -> onFirstPacket(ctx, message);
             case CONNECTING -> keepEarly(ctx, message);
-            case CONNECTED -> dispatch(message);
+            case CONNECTED -> {
+                boolean publish = message.fixedHeader().messageType() == MqttMessageType.PUBLISH;
+                dispatch(message);
+                if (publish && publishBudget != null) {
+                    throttle(ctx);
+                }
+            }
             default -> ReferenceCountUtil.release(message);
         }
     }
@@ -140,6 +154,22 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * Over its publish rate, the client is not read from until its budget has a token again: TCP pushes
+     * back on it, and nothing it sent is dropped.
+     */
+    private void throttle(ChannelHandlerContext ctx) {
+        if (publishBudget.tryTake()) {
+            return;
+        }
+        ctx.channel().config().setAutoRead(false);
+        metrics.throttled();
+        ctx.executor().schedule(() -> {
+            ctx.channel().config().setAutoRead(true);
+            ctx.read();
+        }, Math.max(1, publishBudget.nanosUntilNext()), java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
     private void dispatch(MqttMessage message) {
         MqttConnection conn = connection;
         ClientSession s = session;
@@ -181,9 +211,9 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
-        if (evt instanceof ServerShutdown) {
+        if (evt instanceof ServerShutdown shutdown) {
             if (connection != null) {
-                connection.close(SERVER_SHUTTING_DOWN);
+                connection.close(shutdown.reasonCode());
             } else {
                 close(ctx);
             }

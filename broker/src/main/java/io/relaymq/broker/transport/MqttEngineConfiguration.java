@@ -26,6 +26,12 @@ import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.broker.subscription.SubscribeHandler;
 import io.relaymq.broker.subscription.SubscriptionTrie;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.relaymq.broker.cluster.NodeRegistry;
+import io.relaymq.broker.limits.ConnectAdmission;
+import io.relaymq.broker.limits.LimitsProperties;
+import io.relaymq.broker.limits.MemoryPressure;
+import io.relaymq.broker.node.NodeProperties;
+import org.springframework.beans.factory.ObjectProvider;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -79,18 +85,18 @@ class MqttEngineConfiguration {
     SessionContext sessionContext(SubscriptionTrie trie, SessionRegistry registry, MsgAllProducer producer, Router router,
                                   SubscriptionReplica subscriptionReplica, SessionReplica sessionReplica,
                                   SessionOutbounds sessionOutbounds, MqttSettings settings, MqttMetrics metrics,
-                                  Clock clock) {
+                                  Clock clock, MemoryPressure memory) {
         return new SessionContext(trie, registry, producer::send, router::redeliverShared, subscriptionReplica,
                 sessionReplica, settings.maxInflightOutbound(), settings.maxQueuedMessages(), metrics, clock,
-                new OutboundWriter(metrics, clock), sessionOutbounds);
+                new OutboundWriter(metrics, clock), sessionOutbounds, memory::isUnderPressure);
     }
 
     @Bean
     ConnectHandler connectHandler(SessionRegistry registry, SessionContext sessionContext, MqttSettings settings,
                                   MqttMetrics metrics, Clock clock, ReplicatedSessionDirectory cluster,
-                                  Authenticator authenticator) {
+                                  Authenticator authenticator, ConnectAdmission admission) {
         return new ConnectHandler(new ConnectValidator(settings, clock), registry, sessionContext, settings, metrics,
-                cluster, authenticator);
+                cluster, authenticator, admission);
     }
 
     @Bean
@@ -102,8 +108,21 @@ class MqttEngineConfiguration {
 
     @Bean
     MqttServer mqttServer(MqttSettings settings, ConnectHandler connectHandler, PacketDispatcher dispatcher,
-                          MqttMetrics metrics, X509AuthProvider x509) {
-        return new MqttServer(settings, () -> new MqttConnectionHandler(connectHandler, dispatcher, metrics),
-                x509::skipValidity);
+                          MqttMetrics metrics, X509AuthProvider x509, LimitsProperties limits, DrainProperties drain,
+                          ObjectProvider<NodeRegistry> nodes, NodeProperties node, Clock clock) {
+        DrainPolicy policy = new DrainPolicy(() -> othersAlive(nodes.getObject(), node, clock), drain.rate(), drain.timeout());
+        return new MqttServer(settings,
+                () -> new MqttConnectionHandler(connectHandler, dispatcher, metrics, limits.publishRate()),
+                x509::skipValidity, policy);
+    }
+
+    private static boolean othersAlive(NodeRegistry nodes, NodeProperties node, Clock clock) {
+        try {
+            long now = clock.millis();
+            String self = nodes.self().value();
+            return nodes.nodes().stream().anyMatch(n -> !n.nodeId().equals(self) && n.isAliveAt(now, node.deadAfter()));
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot read the node registry", e);
+        }
     }
 }

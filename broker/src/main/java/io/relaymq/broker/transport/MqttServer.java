@@ -19,7 +19,9 @@ import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -41,6 +43,7 @@ public final class MqttServer implements SmartLifecycle {
     private final MqttSettings settings;
     private final Supplier<MqttConnectionHandler> handlers;
     private final BooleanSupplier skipClientCertValidity;
+    private final DrainPolicy drain;
     private final Map<String, Channel> listeners = new LinkedHashMap<>();
     private ChannelGroup connections;
     private EventLoopGroup boss;
@@ -48,14 +51,19 @@ public final class MqttServer implements SmartLifecycle {
     private volatile boolean running;
 
     public MqttServer(MqttSettings settings, Supplier<MqttConnectionHandler> handlers) {
-        this(settings, handlers, () -> false);
+        this(settings, handlers, () -> false, DrainPolicy.IMMEDIATE);
     }
 
-    /** {@code skipClientCertValidity}: whether client certificates may be outside their validity dates (X.509 provider). */
-    public MqttServer(MqttSettings settings, Supplier<MqttConnectionHandler> handlers, BooleanSupplier skipClientCertValidity) {
+    /**
+     * @param skipClientCertValidity whether client certificates may be outside their validity dates (X.509 provider)
+     * @param drain                  how connections are released on stop
+     */
+    public MqttServer(MqttSettings settings, Supplier<MqttConnectionHandler> handlers, BooleanSupplier skipClientCertValidity,
+                      DrainPolicy drain) {
         this.settings = settings;
         this.handlers = handlers;
         this.skipClientCertValidity = skipClientCertValidity;
+        this.drain = drain;
     }
 
     @Override
@@ -118,24 +126,57 @@ public final class MqttServer implements SmartLifecycle {
     }
 
     /**
-     * Stops accepting, tells every client the server is shutting down (5.0: DISCONNECT 0x8B) and waits,
-     * bounded, until the connections are closed; sessions then end or start their expiry as usual.
+     * Stops accepting, then drains: tells the clients to go (5.0: DISCONNECT "use another server" when
+     * other nodes are up, else "server shutting down"), at the drain rate, and waits, bounded, until the
+     * connections are closed; sessions then move to the nodes the clients reconnect to, or start their expiry.
      */
     @Override
     public void stop() {
         running = false;
         listeners.values().forEach(ch -> ch.close().awaitUninterruptibly(5, TimeUnit.SECONDS));
         if (connections != null) {
-            int open = connections.size();
-            connections.forEach(ch -> ch.pipeline().fireUserEventTriggered(ServerShutdown.INSTANCE));
-            connections.newCloseFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
-            log.info("MQTT listeners closed; {} connections told to go", open);
+            drainConnections();
         }
         if (workers != null) {
             workers.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
         }
         if (boss != null) {
             boss.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private void drainConnections() {
+        long start = System.nanoTime();
+        long deadline = start + drain.timeout().toNanos();
+        ServerShutdown reason = othersAlive() ? ServerShutdown.USE_ANOTHER_SERVER : ServerShutdown.SHUTTING_DOWN;
+        List<Channel> open = new ArrayList<>(connections);
+        int perTick = drain.perTick(open.size());
+        for (int i = 0; i < open.size() && System.nanoTime() < deadline; i += perTick) {
+            open.subList(i, Math.min(open.size(), i + perTick)).forEach(ch -> ch.pipeline().fireUserEventTriggered(reason));
+            if (i + perTick < open.size()) {
+                sleepTick();
+            }
+        }
+        long left = Math.max(0, deadline - System.nanoTime());
+        connections.newCloseFuture().awaitUninterruptibly(Math.max(left, TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
+        log.info("MQTT listeners closed; {} connections told {} in {} ms, {} still open", open.size(), reason,
+                (System.nanoTime() - start) / 1_000_000, connections.size());
+    }
+
+    private boolean othersAlive() {
+        try {
+            return drain.othersAlive().getAsBoolean();
+        } catch (RuntimeException e) {
+            log.debug("cannot tell whether other nodes are up: {}", e.toString());
+            return false;
+        }
+    }
+
+    private static void sleepTick() {
+        try {
+            TimeUnit.MILLISECONDS.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -39,13 +39,19 @@ public final class BrokerProcess implements AutoCloseable {
 
     /** A node with extra (or overriding) environment variables. */
     public static BrokerProcess start(String nodeId, StackEndpoints stack, Map<String, String> extraEnv) throws IOException {
+        return start(nodeId, stack, extraEnv, "384m");
+    }
+
+    /** A node with extra environment and this maximum heap (e.g. {@code 256m}). */
+    public static BrokerProcess start(String nodeId, StackEndpoints stack, Map<String, String> extraEnv, String maxHeap)
+            throws IOException {
         int mqtt = Ports.free();
         int http = Ports.free();
         Path jar = Path.of("target", "relaymq-broker.jar").toAbsolutePath();
         Path log = Files.createDirectories(Path.of("target", "cluster-nodes")).resolve(nodeId + ".log");
         ProcessBuilder builder = new ProcessBuilder(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms128m", "-Xmx384m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString()))
+                "-Xms128m", "-Xmx" + maxHeap, "-XX:TieredStopAtLevel=1", "-jar", jar.toString()))
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         Map<String, String> env = builder.environment();
         env.putAll(stack.brokerEnvironment());

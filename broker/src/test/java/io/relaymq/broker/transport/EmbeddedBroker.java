@@ -10,7 +10,9 @@ import io.relaymq.broker.cluster.ClusterSessionDirectory;
 import io.relaymq.broker.cluster.RemoteSubscriptions;
 import io.relaymq.broker.cluster.SessionChanges;
 import io.relaymq.broker.cluster.SubscriptionChanges;
+import io.relaymq.broker.auth.ClientAuthenticator;
 import io.relaymq.broker.connect.ConnectHandler;
+import io.relaymq.broker.limits.ConnectAdmission;
 import io.relaymq.broker.connect.ConnectValidator;
 import io.relaymq.broker.connect.DisconnectHandler;
 import io.relaymq.broker.metrics.MqttMetrics;
@@ -48,7 +50,8 @@ public final class EmbeddedBroker {
     public final SessionRegistry registry = new SessionRegistry();
     public final SubscriptionTrie trie = new SubscriptionTrie();
     public final RetainedMessages retained = new RetainedMessages();
-    final MqttMetrics metrics = new MqttMetrics(new SimpleMeterRegistry());
+    final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    final MqttMetrics metrics = new MqttMetrics(meters);
     private final Clock clock = Clock.systemUTC();
     private final MqttSettings settings = settings();
     private final Router router = new Router(trie, new RemoteSubscriptions(), registry, retained::apply,
@@ -56,21 +59,33 @@ public final class EmbeddedBroker {
             metrics, clock);
     private final ConnectHandler connect;
     private final PacketDispatcher dispatcher;
+    private final int publishRate;
 
     public EmbeddedBroker() {
+        this(ConnectAdmission.OPEN, () -> false, 0);
+    }
+
+    /** With overload limits: connection admission, a memory-pressure signal and a per-client publish rate. */
+    public EmbeddedBroker(ConnectAdmission admission, java.util.function.BooleanSupplier memoryPressure, int publishRate) {
+        this.publishRate = publishRate;
         SessionContext context = new SessionContext(trie, registry, this::accept, router::redeliverShared,
                 SubscriptionChanges.NONE, SessionChanges.NONE, settings.maxInflightOutbound(),
-                settings.maxQueuedMessages(), metrics, clock, new OutboundWriter(metrics, clock), OutboundFactory.IN_MEMORY);
+                settings.maxQueuedMessages(), metrics, clock, new OutboundWriter(metrics, clock), OutboundFactory.IN_MEMORY,
+                memoryPressure);
         connect = new ConnectHandler(new ConnectValidator(settings, clock), registry, context, settings, metrics,
-                ClusterSessionDirectory.NONE);
+                ClusterSessionDirectory.NONE, ClientAuthenticator.ANONYMOUS, admission);
         dispatcher = new PacketDispatcher(new InboundPublishHandler(this::accept, settings, metrics, clock),
                 new AckHandler(), new SubscribeHandler(retained, clock), new DisconnectHandler(settings));
     }
 
     static MqttSettings settings() {
+        return settingsWithConnectTimeout(Duration.ofSeconds(10));
+    }
+
+    static MqttSettings settingsWithConnectTimeout(Duration connectTimeout) {
         return new MqttSettings(new MqttSettings.Listeners(new MqttSettings.Listener(true, "127.0.0.1", 0, null),
                 new MqttSettings.Listener(false, "127.0.0.1", 0, "/mqtt"), new MqttSettings.Listener(false, "127.0.0.1", 0, null),
-                new MqttSettings.Listener(false, "127.0.0.1", 0, "/mqtt")), Duration.ofSeconds(10), MAX_PACKET_SIZE, 64,
+                new MqttSettings.Listener(false, "127.0.0.1", 0, "/mqtt")), connectTimeout, MAX_PACKET_SIZE, 64,
                 0, 20, 100, 1000, 10, Duration.ofDays(7), true, false, noTls(), new MqttSettings.Netty(0, 128, 32768, 65536));
     }
 
@@ -87,7 +102,7 @@ public final class EmbeddedBroker {
 
     /** Connection handlers for a real {@link MqttServer} on this broker's state. */
     java.util.function.Supplier<MqttConnectionHandler> handlers() {
-        return () -> new MqttConnectionHandler(connect, dispatcher, metrics);
+        return () -> new MqttConnectionHandler(connect, dispatcher, metrics, publishRate);
     }
 
     /** A new client connection with the production decoder, encoder and connection handler. */
@@ -96,7 +111,7 @@ public final class EmbeddedBroker {
             @Override
             protected void initChannel(Channel channel) {
                 MqttChannelInitializer.addMqtt(channel.pipeline(), settings,
-                        new MqttConnectionHandler(connect, dispatcher, metrics));
+                        new MqttConnectionHandler(connect, dispatcher, metrics, publishRate));
             }
         });
     }

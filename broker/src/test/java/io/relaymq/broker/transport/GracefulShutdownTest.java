@@ -34,4 +34,42 @@ class GracefulShutdownTest {
             assertThat(in3.readAllBytes()).as("3.1.1 clients are just closed").isEmpty();
         }
     }
+
+    @Test
+    void whileOtherNodesAreUpClientsAreToldToUseAnotherServerAtTheDrainRate() throws Exception {
+        EmbeddedBroker broker = new EmbeddedBroker();
+        MqttServer server = new MqttServer(EmbeddedBroker.settings(), broker.handlers(), () -> false,
+                new DrainPolicy(() -> true, 10, java.time.Duration.ofSeconds(10)));
+        server.start();
+        java.util.List<Socket> clients = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 3; i++) {
+                Socket client = new Socket("127.0.0.1", server.boundPorts().get("tcp"));
+                client.getOutputStream().write(Packets.connect5("moving-" + i));
+                byte[] header = client.getInputStream().readNBytes(2);
+                client.getInputStream().readNBytes(header[1]);
+                clients.add(client);
+            }
+
+            server.stop();
+
+            for (Socket client : clients) {
+                byte[] rest = client.getInputStream().readAllBytes();
+                assertThat(rest).hasSizeGreaterThanOrEqualTo(3);
+                assertThat(rest[0]).isEqualTo((byte) 0xE0);
+                assertThat(rest[2]).as("use another server").isEqualTo((byte) 0x9C);
+            }
+        } finally {
+            for (Socket client : clients) {
+                client.close();
+            }
+        }
+    }
+
+    @Test
+    void theDrainReleasesConnectionsInTicksOfTheRate() {
+        assertThat(new DrainPolicy(() -> true, 2000, java.time.Duration.ofSeconds(1)).perTick(10_000)).isEqualTo(200);
+        assertThat(new DrainPolicy(() -> true, 5, java.time.Duration.ofSeconds(1)).perTick(10)).isEqualTo(1);
+        assertThat(DrainPolicy.IMMEDIATE.perTick(7)).isEqualTo(7);
+    }
 }

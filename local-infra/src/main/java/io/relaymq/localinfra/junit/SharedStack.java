@@ -30,11 +30,24 @@ final class SharedStack implements AutoCloseable {
         deleteStale(root);
         Path work = root.resolve("jvm-" + ProcessHandle.current().pid());
         long began = System.nanoTime();
-        LocalStack stack = LocalStack.create(StackSettings.forTests(work), ExternalServers.fromEnvironment(System.getenv()))
-                .start();
+        LocalStack stack = LocalStack.create(settings(work), ExternalServers.fromEnvironment(System.getenv())).start();
         log.info("test stack ready in {} ms under {}:\n  {}", (System.nanoTime() - began) / 1_000_000, work,
                 String.join("\n  ", stack.summary()));
         return new SharedStack(stack);
+    }
+
+    /**
+     * The test stack: 1 Kafka node and 3 Redis masters, or with {@code -Drelaymq.test.stack=faults} the
+     * fault suite's 3 Kafka nodes (replication 3, min ISR 2) and 3 Redis masters with a replica each.
+     */
+    static StackSettings settings(Path work) {
+        StackSettings tests = StackSettings.forTests(work);
+        String kind = System.getProperty("relaymq.test.stack", "tests");
+        return switch (kind) {
+            case "tests" -> tests;
+            case "faults" -> tests.withKafkaNodes(3).withRedisReplicas(1);
+            default -> throw new IllegalArgumentException("relaymq.test.stack is tests or faults: " + kind);
+        };
     }
 
     LocalStack stack() {
