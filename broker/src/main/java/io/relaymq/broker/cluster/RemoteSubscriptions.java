@@ -34,6 +34,16 @@ public final class RemoteSubscriptions {
         }
     }
 
+    /**
+     * Routes a client that just left this node as a remote one until its new owner's record replaces
+     * this; a record that is here already (the new owner's, having arrived first) is kept.
+     */
+    public void adoptIfUnknown(String clientId, ClientSubscriptions record) {
+        if (byClient.putIfAbsent(clientId, record) == null) {
+            record.subscriptions().forEach(trie::add);
+        }
+    }
+
     /** The replicated subscriptions of a client held elsewhere (empty when none are known). */
     public List<Subscription> subscriptionsOf(String clientId) {
         ClientSubscriptions record = byClient.get(clientId);

@@ -45,6 +45,13 @@ public class SubscriptionReplica extends ReplicatedState implements Subscription
         replica().write(clientId, null);
     }
 
+    @Override
+    public void handedOver(String clientId, Collection<Subscription> subscriptions) {
+        if (!subscriptions.isEmpty()) {
+            remote.adoptIfUnknown(clientId, ClientSubscriptions.of(self, java.util.List.copyOf(subscriptions)));
+        }
+    }
+
     private void apply(ConsumerRecord<byte[], byte[]> record) {
         String clientId = new String(record.key(), StandardCharsets.UTF_8);
         remote.apply(clientId, record.value() == null ? null : ClientSubscriptions.decode(clientId, record.value()), self,

@@ -242,6 +242,9 @@ public final class ClientSession {
         cancel(expiryTask);
         cancel(willTask);
         publishPendingWill();
+        if (handedOver) {
+            context.subscriptionChanges().handedOver(clientId, subscriptions.values());
+        }
         for (Subscription s : new ArrayList<>(subscriptions.values())) {
             context.trie().remove(clientId, s.filter());
         }

@@ -30,7 +30,8 @@ final class FaultRun implements AutoCloseable {
 
     private final String name;
     private final String topic;
-    private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(3);
+    private final ScheduledExecutorService publishing = Executors.newSingleThreadScheduledExecutor();
+    private final ScheduledExecutorService reconnects = Executors.newScheduledThreadPool(2);
     private final BitSet acked = new BitSet();
     private final AtomicInteger seq = new AtomicInteger();
     private final AtomicLong sent = new AtomicLong();
@@ -46,9 +47,9 @@ final class FaultRun implements AutoCloseable {
         this.name = name;
         String run = name + "-" + UUID.randomUUID().toString().substring(0, 6);
         this.topic = "faults/" + run + "/data";
-        deviceSubscriber = new ResilientClient("dev-" + run, subscriberNodes, false, scheduler, device::arrived);
-        applicationSubscriber = new ResilientClient("app-" + run, subscriberNodes, false, scheduler, application::arrived);
-        publisher = new ResilientClient("pub-" + run, publisherNodes, true, scheduler, (t, m) -> { });
+        deviceSubscriber = new ResilientClient("dev-" + run, subscriberNodes, false, reconnects, device::arrived);
+        applicationSubscriber = new ResilientClient("app-" + run, subscriberNodes, false, reconnects, application::arrived);
+        publisher = new ResilientClient("pub-" + run, publisherNodes, true, reconnects, (t, m) -> { });
     }
 
     /** Connects and subscribes everyone, checks routing with probes, then starts publishing. */
@@ -68,7 +69,7 @@ final class FaultRun implements AutoCloseable {
             publisher.paho().publish(topic, "probe".getBytes(StandardCharsets.UTF_8), 0, false);
             return device.probed && application.probed;
         });
-        scheduler.scheduleAtFixedRate(this::publishNext, 0, 1_000_000 / RATE_PER_SECOND, TimeUnit.MICROSECONDS);
+        publishing.scheduleAtFixedRate(this::publishNext, 0, 1_000_000 / RATE_PER_SECOND, TimeUnit.MICROSECONDS);
     }
 
     private void publishNext() {
@@ -117,8 +118,8 @@ final class FaultRun implements AutoCloseable {
 
     /** Stops publishing, waits (bounded) until both subscribers have every acknowledged message, and reports. */
     Report finish(Duration atMost) throws InterruptedException {
-        scheduler.shutdownNow();
-        scheduler.awaitTermination(10, TimeUnit.SECONDS);
+        publishing.shutdownNow();
+        publishing.awaitTermination(10, TimeUnit.SECONDS);
         // acknowledgements of the last publishes may still be on their way
         await().atMost(Duration.ofSeconds(30)).until(() -> acknowledged() + failed.get() >= sent.get());
         try {
@@ -127,13 +128,18 @@ final class FaultRun implements AutoCloseable {
         } catch (org.awaitility.core.ConditionTimeoutException e) {
             // reported below with the exact counts
         }
-        return new Report(name, sent.get(), notSent.get(), acknowledged(), device.count(), device.lost(acked),
+        Report report = new Report(name, sent.get(), notSent.get(), acknowledged(), device.count(), device.lost(acked),
                 device.duplicates(), application.count(), application.lost(acked), application.duplicates());
+        if (report.deviceLost() + report.appLost() > 0) {
+            System.out.println(name + " missing DEVICE " + device.missing(acked) + ", APPLICATION " + application.missing(acked));
+        }
+        return report;
     }
 
     @Override
     public void close() {
-        scheduler.shutdownNow();
+        publishing.shutdownNow();
+        reconnects.shutdownNow();
         publisher.close();
         deviceSubscriber.close();
         applicationSubscriber.close();
@@ -185,6 +191,16 @@ final class FaultRun implements AutoCloseable {
             }
             missing.andNot(received);
             return missing.cardinality();
+        }
+
+        /** The first missing sequence numbers, for the report of a failed scenario. */
+        synchronized String missing(BitSet acked) {
+            BitSet missing;
+            synchronized (acked) {
+                missing = (BitSet) acked.clone();
+            }
+            missing.andNot(received);
+            return missing.stream().limit(40).boxed().toList().toString();
         }
 
         synchronized long count() {

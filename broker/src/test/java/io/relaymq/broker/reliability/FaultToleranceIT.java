@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.relaymq.broker.support.BrokerProcess;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.kafka.KafkaCluster;
+import io.relaymq.localinfra.postgres.PostgresServer;
 import io.relaymq.localinfra.redis.RedisCluster;
 import io.relaymq.localinfra.stack.LocalStack;
 import io.relaymq.localinfra.stack.StackEndpoints;
@@ -137,7 +138,9 @@ class FaultToleranceIT {
     void postgresqlIsRestarted(LocalStack stack) throws Exception {
         try (FaultRun run = start("postgresql-restart")) {
             run.awaitAcknowledgedMore(500, Duration.ofSeconds(60));
-            stack.postgres().orElseThrow().restart();
+            PostgresServer postgres = stack.postgres().orElseThrow();
+            postgres.stop();
+            postgres.restart();
             run.awaitAcknowledgedMore(1_000, Duration.ofSeconds(120));
             finish(run);
         }

@@ -1,11 +1,9 @@
 package io.relaymq.perf.runner;
 
-import io.relaymq.perf.scenario.ServerProbe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -14,14 +12,11 @@ import java.util.stream.Stream;
  * one listener, anonymous access, {@code set_tcp_nodelay true}, no queue or in-flight caps, in-memory
  * persistence (Mosquitto only writes snapshots, so it promises less durability than RelayMQ).
  */
-final class MosquittoTarget implements Target {
+final class MosquittoTarget {
 
     static final int PORT = 31884;
 
-    private final Process process;
-
-    private MosquittoTarget(Process process) {
-        this.process = process;
+    private MosquittoTarget() {
     }
 
     static Optional<Path> binary() {
@@ -30,7 +25,7 @@ final class MosquittoTarget implements Target {
                 .filter(dir -> !dir.isEmpty()).map(dir -> Path.of(dir, "mosquitto")).filter(Files::isExecutable).findFirst();
     }
 
-    static MosquittoTarget start(Path work) throws IOException, InterruptedException {
+    static Target start(Path work) throws IOException, InterruptedException {
         Path binary = binary().orElseThrow(() -> new IllegalStateException(
                 "mosquitto is not installed (Debian/Ubuntu: sudo apt-get install mosquitto)"));
         Files.createDirectories(work);
@@ -39,7 +34,7 @@ final class MosquittoTarget implements Target {
         Process process = new ProcessBuilder(binary.toString(), "-c", conf.toString())
                 .redirectErrorStream(true).redirectOutput(work.resolve("mosquitto.log").toFile()).start();
         Ports.awaitOpen("127.0.0.1", PORT, Duration.ofSeconds(30), process);
-        return new MosquittoTarget(process);
+        return new LocalProcessTarget("mosquitto", process, PORT);
     }
 
     static String config(int port) {
@@ -54,30 +49,5 @@ final class MosquittoTarget implements Target {
                 "log_type error",
                 "log_type warning",
                 "") ;
-    }
-
-    @Override
-    public String name() {
-        return "mosquitto";
-    }
-
-    @Override
-    public String host() {
-        return "127.0.0.1";
-    }
-
-    @Override
-    public List<Integer> ports() {
-        return List.of(PORT);
-    }
-
-    @Override
-    public ServerProbe probe() {
-        return ServerProcesses.single("mosquitto", process.pid());
-    }
-
-    @Override
-    public void close() {
-        Ports.stop(process);
     }
 }
