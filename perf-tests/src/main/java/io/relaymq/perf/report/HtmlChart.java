@@ -12,6 +12,7 @@ public final class HtmlChart {
     private static final int LEFT = 70;
     private static final int BOTTOM = 30;
     private static final int TOP = 20;
+    private static final int RIGHT = 30;
 
     private HtmlChart() {
     }
@@ -75,7 +76,7 @@ public final class HtmlChart {
                     line.color(), points.toString().trim()));
             svg.append(String.format(Locale.ROOT, "<text class=\"lbl\" x=\"%d\" y=\"%d\" fill=\"%s\" style=\"fill:%s\">%s</text>%n",
                     legendX, TOP + 12, line.color(), line.color(), escape(line.name())));
-            legendX += 110;
+            legendX += 30 + 8 * line.name().length();
         }
         return svg.append("</svg>\n").toString();
     }
@@ -83,7 +84,7 @@ public final class HtmlChart {
     private static void axes(StringBuilder svg, int maxX, double maxY) {
         int bottom = HEIGHT - BOTTOM;
         svg.append(String.format(Locale.ROOT, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>%n",
-                LEFT, bottom, WIDTH - 10, bottom));
+                LEFT, bottom, WIDTH - RIGHT, bottom));
         svg.append(String.format(Locale.ROOT, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>%n",
                 LEFT, TOP, LEFT, bottom));
         for (int i = 0; i <= 4; i++) {
@@ -97,7 +98,7 @@ public final class HtmlChart {
     }
 
     private static double x(int second, int maxX) {
-        return LEFT + (WIDTH - LEFT - 10) * (double) second / maxX;
+        return LEFT + (WIDTH - LEFT - RIGHT) * (double) second / maxX;
     }
 
     private static double y(double value, double maxY) {
