@@ -42,6 +42,9 @@ class MqttFuzzTest {
 
     @BeforeEach
     void paranoid() {
+        // buffers leaked by tests that ran before in this JVM are reported at some later allocation:
+        // let that happen now, before this test listens
+        triggerLeakReports();
         previousLevel = ResourceLeakDetector.getLevel();
         ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
         leaks.start();
@@ -92,11 +95,11 @@ class MqttFuzzTest {
         triggerLeakReports();
 
         System.out.printf("MQTT fuzz: %,d inputs (seed %d), %d crashes, %d leak reports, %,d messages accepted%n",
-                inputs, seed, crashes.size(), leaks.list.size(), broker.published.size());
+                inputs, seed, crashes.size(), ownLeaks().size(), broker.published.size());
         assertThat(crashes).as("exceptions that escaped the pipeline").isEmpty();
         assertThat(handlerWarnings.list).as("unexpected errors the handler had to catch")
                 .filteredOn(e -> e.getLevel().isGreaterOrEqual(Level.WARN)).isEmpty();
-        assertThat(leaks.list).as("buffers never released").isEmpty();
+        assertThat(ownLeaks()).as("buffers never released").isEmpty();
         assertThat(broker.registry.all()).as("no session still connected once every connection closed")
                 .noneMatch(session -> session.isConnected());
     }
@@ -110,7 +113,17 @@ class MqttFuzzTest {
 
         triggerLeakReports();
 
-        assertThat(leaks.list).as("a buffer dropped without release() is reported").isNotEmpty();
+        assertThat(ownLeaks()).as("a buffer dropped without release() is reported").isNotEmpty();
+    }
+
+    /**
+     * Leak reports of buffers created by this test (their creation stack runs through it: everything on an
+     * EmbeddedChannel runs on the test thread). Other tests of this JVM that leave output unread on their
+     * own embedded channels are reported whenever the collector finds them and are not this test's finding.
+     */
+    private List<String> ownLeaks() {
+        return leaks.list.stream().map(ILoggingEvent::getFormattedMessage)
+                .filter(report -> report.contains(MqttFuzzTest.class.getName())).toList();
     }
 
     /** Leaks are reported when a collected buffer is noticed at a later allocation. */

@@ -18,8 +18,22 @@ import org.junit.jupiter.api.Test;
 /** Overload protection at the byte level: admission reason codes, memory-pressure shedding, publish throttling. */
 class OverloadTest {
 
-    private static byte[] connAck(EmbeddedBroker broker, byte[] connect) {
+    private final java.util.List<EmbeddedChannel> channels = new java.util.ArrayList<>();
+
+    /** Every channel's unread output is released at the end (the fuzz test's leak detector sees all). */
+    @org.junit.jupiter.api.AfterEach
+    void release() {
+        channels.forEach(EmbeddedChannel::finishAndReleaseAll);
+    }
+
+    private EmbeddedChannel open(EmbeddedBroker broker) {
         EmbeddedChannel channel = broker.channel();
+        channels.add(channel);
+        return channel;
+    }
+
+    private byte[] connAck(EmbeddedBroker broker, byte[] connect) {
+        EmbeddedChannel channel = open(broker);
         EmbeddedBroker.send(channel, connect);
         return EmbeddedBroker.received(channel);
     }
@@ -48,12 +62,12 @@ class OverloadTest {
         AtomicBoolean pressure = new AtomicBoolean();
         EmbeddedBroker broker = new EmbeddedBroker(new ConnectAdmission(0, 0, pressure::get, () -> 0, () -> 0L),
                 pressure::get, 0);
-        EmbeddedChannel away = broker.channel();
+        EmbeddedChannel away = open(broker);
         EmbeddedBroker.send(away, connect311(0x00, "away"));
         EmbeddedBroker.send(away, subscribe311(1, "load/#", 1));
         EmbeddedBroker.received(away);
         away.close();
-        EmbeddedChannel publisher = broker.channel();
+        EmbeddedChannel publisher = open(broker);
         EmbeddedBroker.send(publisher, connect311("pub"));
 
         EmbeddedBroker.send(publisher, publish311(1, "load/1", 1, "kept"));
@@ -62,7 +76,7 @@ class OverloadTest {
         assertThat(connAck(broker, connect5("late"))[3]).as("server busy").isEqualTo((byte) 0x89);
         pressure.set(false);
 
-        EmbeddedChannel back = broker.channel();
+        EmbeddedChannel back = open(broker);
         EmbeddedBroker.send(back, connect311(0x00, "away"));
         String delivered = new String(EmbeddedBroker.received(back), java.nio.charset.StandardCharsets.ISO_8859_1);
         assertThat(delivered).contains("kept").doesNotContain("shed");
@@ -72,7 +86,7 @@ class OverloadTest {
     @Test
     void aClientOverItsPublishRateIsNotReadFromUntilItsBudgetRefills() {
         EmbeddedBroker broker = new EmbeddedBroker(ConnectAdmission.OPEN, () -> false, 3);
-        EmbeddedChannel channel = broker.channel();
+        EmbeddedChannel channel = open(broker);
         EmbeddedBroker.send(channel, connect311("chatty"));
         for (int i = 0; i < 3; i++) {
             EmbeddedBroker.send(channel, publish311(0, "t", 0, "m" + i));
