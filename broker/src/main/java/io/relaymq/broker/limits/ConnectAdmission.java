@@ -33,16 +33,20 @@ public final class ConnectAdmission {
         this.openConnections = openConnections;
     }
 
-    /** Null when admitted, else why not. */
-    public synchronized ConnectReject admit() {
+    /** Null when admitted, else why not. Only the rate bucket needs a lock (CONNECTs arrive on every event loop). */
+    public ConnectReject admit() {
         if (memoryPressure.getAsBoolean()) {
             return ConnectReject.SERVER_BUSY;
         }
         if (maxConnections > 0 && openConnections.getAsInt() > maxConnections) {
             return ConnectReject.QUOTA_EXCEEDED;
         }
-        if (rate != null && !rate.tryTake()) {
-            return ConnectReject.CONNECTION_RATE_EXCEEDED;
+        if (rate != null) {
+            synchronized (rate) {
+                if (!rate.tryTake()) {
+                    return ConnectReject.CONNECTION_RATE_EXCEEDED;
+                }
+            }
         }
         return null;
     }

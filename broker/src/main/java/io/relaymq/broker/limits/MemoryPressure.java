@@ -37,8 +37,6 @@ public class MemoryPressure implements SmartLifecycle {
         return thread;
     });
     private volatile boolean underPressure;
-    private volatile double heapShare;
-    private volatile double directShare;
     private volatile boolean running;
     private long collectionsSeen;
     private long forcedAt;
@@ -65,8 +63,8 @@ public class MemoryPressure implements SmartLifecycle {
             collections = collections();
         }
         collectionsSeen = collections;
-        heapShare = heapAfterCollection();
-        directShare = directInUse();
+        double heapShare = heapAfterCollection();
+        double directShare = directInUse();
         boolean pressure = heapShare > limits.heapThreshold() || directShare > limits.directThreshold();
         if (pressure != underPressure) {
             underPressure = pressure;

@@ -20,6 +20,7 @@ public class MqttMetrics {
     private final MeterRegistry registry;
     private final AtomicInteger connections = new AtomicInteger();
     private final Counter opened;
+    private final Counter throttled;
     private final Counter bytesIn;
     private final Counter bytesOut;
     private final Counter[] in = new Counter[3];
@@ -33,6 +34,7 @@ public class MqttMetrics {
         this.registry = registry;
         registry.gauge("relaymq.connections.current", connections);
         opened = registry.counter("relaymq.connections.opened");
+        throttled = registry.counter("relaymq.clients.throttled");
         bytesIn = registry.counter("relaymq.bytes.in");
         bytesOut = registry.counter("relaymq.bytes.out");
         for (int qos = 0; qos < 3; qos++) {
@@ -61,7 +63,7 @@ public class MqttMetrics {
 
     /** A client went over its publish rate and is not read from for a moment. */
     public void throttled() {
-        registry.counter("relaymq.clients.throttled").increment();
+        throttled.increment();
     }
 
     public void connectionRejected(String reason) {

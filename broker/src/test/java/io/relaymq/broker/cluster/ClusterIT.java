@@ -47,12 +47,7 @@ class ClusterIT {
 
     @AfterAll
     static void stopNodes() {
-        if (a != null) {
-            a.close();
-        }
-        if (b != null) {
-            b.close();
-        }
+        BrokerProcess.closeAll(a, b);
     }
 
     @org.junit.jupiter.api.AfterEach

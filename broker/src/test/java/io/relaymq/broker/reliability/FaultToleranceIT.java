@@ -67,12 +67,7 @@ class FaultToleranceIT {
 
     @AfterAll
     static void stopNodes() {
-        if (a != null) {
-            a.close();
-        }
-        if (b != null) {
-            b.close();
-        }
+        BrokerProcess.closeAll(a, b);
     }
 
     /** Publisher on node A, subscribers on node B (both fall back to the other node). */
@@ -89,48 +84,52 @@ class FaultToleranceIT {
         assertThat(report.appLost()).as("acknowledged but never delivered to the APPLICATION subscriber").isZero();
     }
 
-    @Test
-    @Order(1)
-    void aBrokerNodeIsKilledAndRestarted() throws Exception {
-        try (FaultRun run = start("broker-node-sigkill")) {
+    /** A step of a scenario that may throw (kill, restart, wait for failover). */
+    @FunctionalInterface
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    /**
+     * Traffic flows, {@code fail} breaks one part, traffic must go on ({@code duringFault} more messages
+     * acknowledged), {@code heal} brings the part back, traffic goes on, then every acknowledged message
+     * must have arrived.
+     */
+    private static void survive(String scenario, Step fail, int duringFault, Step heal) throws Exception {
+        try (FaultRun run = start(scenario)) {
             run.awaitAcknowledgedMore(500, Duration.ofSeconds(60));
-            b.kill();
-            run.awaitAcknowledgedMore(500, Duration.ofSeconds(120));
-            b = BrokerProcess.start("fault-b", endpoints, env()).awaitReady();
+            fail.run();
+            run.awaitAcknowledgedMore(duringFault, Duration.ofSeconds(120));
+            heal.run();
             run.awaitAcknowledgedMore(500, Duration.ofSeconds(60));
             finish(run);
         }
+    }
+
+    @Test
+    @Order(1)
+    void aBrokerNodeIsKilledAndRestarted() throws Exception {
+        survive("broker-node-sigkill", b::kill, 500,
+                () -> b = BrokerProcess.start("fault-b", endpoints, env()).awaitReady());
     }
 
     @Test
     @Order(2)
     void aKafkaBrokerIsKilledAndRestarted(LocalStack stack) throws Exception {
         KafkaCluster kafka = stack.kafka().orElseThrow();
-        try (FaultRun run = start("kafka-node-sigkill")) {
-            run.awaitAcknowledgedMore(500, Duration.ofSeconds(60));
-            kafka.kill(1);
-            run.awaitAcknowledgedMore(1_000, Duration.ofSeconds(120));
-            kafka.restart(1);
-            run.awaitAcknowledgedMore(500, Duration.ofSeconds(60));
-            finish(run);
-        }
+        survive("kafka-node-sigkill", () -> kafka.kill(1), 1_000, () -> kafka.restart(1));
     }
 
     @Test
     @Order(3)
     void aRedisMasterIsKilledAndItsReplicaPromoted(LocalStack stack) throws Exception {
         RedisCluster redis = stack.redis().orElseThrow();
-        try (FaultRun run = start("redis-master-failover")) {
-            run.awaitAcknowledgedMore(500, Duration.ofSeconds(60));
-            int master = 0;
+        int master = 0;
+        survive("redis-master-failover", () -> {
             redis.kill(master);
             // the replica takes over after the cluster node timeout; every live node must agree again
             await().atMost(Duration.ofSeconds(60)).ignoreExceptions().untilAsserted(redis::awaitClusterOk);
-            run.awaitAcknowledgedMore(1_000, Duration.ofSeconds(120));
-            redis.restart(master);
-            run.awaitAcknowledgedMore(500, Duration.ofSeconds(60));
-            finish(run);
-        }
+        }, 1_000, () -> redis.restart(master));
     }
 
     @Test

@@ -72,6 +72,15 @@ public final class BrokerProcess implements AutoCloseable {
         return new BrokerProcess(nodeId, builder.start(), mqtt, http, log);
     }
 
+    /** Stops every node given that was started (null entries are skipped), for {@code @AfterAll}. */
+    public static void closeAll(BrokerProcess... nodes) {
+        for (BrokerProcess node : nodes) {
+            if (node != null) {
+                node.close();
+            }
+        }
+    }
+
     /** Waits until the node reports ready (caught up with the cluster state, listeners open). */
     public BrokerProcess awaitReady() {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();

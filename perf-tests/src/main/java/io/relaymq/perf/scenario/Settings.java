@@ -55,10 +55,6 @@ public final class Settings {
         return new Settings(merged);
     }
 
-    public boolean has(String key) {
-        return values.containsKey(key);
-    }
-
     public String string(String key, String fallback) {
         return values.getOrDefault(key, fallback);
     }
@@ -90,9 +86,5 @@ public final class Settings {
             throw new IllegalArgumentException(key + " must be true or false: " + value);
         }
         return Boolean.parseBoolean(value);
-    }
-
-    public Map<String, String> asMap() {
-        return values;
     }
 }

@@ -59,12 +59,7 @@ class ApplicationPersistenceIT {
 
     @AfterAll
     static void stopNodes() {
-        if (a != null) {
-            a.close();
-        }
-        if (b != null) {
-            b.close();
-        }
+        BrokerProcess.closeAll(a, b);
     }
 
     @AfterEach

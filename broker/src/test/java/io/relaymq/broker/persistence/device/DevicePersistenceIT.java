@@ -45,12 +45,7 @@ class DevicePersistenceIT {
 
     @AfterAll
     static void stopNodes() {
-        if (a != null) {
-            a.close();
-        }
-        if (b != null) {
-            b.close();
-        }
+        BrokerProcess.closeAll(a, b);
     }
 
     @AfterEach
