@@ -138,12 +138,18 @@ public final class TrafficRun {
                 });
     }
 
-    /** Waits until every confirmed message arrived, at most the drain time; returns what is still missing. */
+    /**
+     * Waits, at most the drain time, until every publish in flight is confirmed or failed and every confirmed
+     * message arrived; returns what is still missing. Without waiting for the acknowledgements, a message
+     * whose PUBACK was still on its way would be left out of both the confirmed and the lost count.
+     */
     private long drain(Traffic traffic) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(settings.drainSeconds());
+        long pending = traffic.pending();
         long lost = traffic.lost();
-        while (lost > 0 && System.nanoTime() < deadline) {
+        while ((pending > 0 || lost > 0) && System.nanoTime() < deadline) {
             TimeUnit.MILLISECONDS.sleep(200);
+            pending = traffic.pending();
             lost = traffic.lost();
         }
         return lost;

@@ -44,11 +44,11 @@ public final class Traffic {
 
     /** The broker took responsibility for the message (or, for QoS 0, it left the generator). */
     public void confirmed(int publisher, int seq, long sentNanos, long nowNanos) {
-        acked.increment();
-        pubAck.recordValue(micros(nowNanos - sentNanos));
         synchronized (confirmed[publisher]) {
             confirmed[publisher].set(seq);
         }
+        pubAck.recordValue(micros(nowNanos - sentNanos));
+        acked.increment();
     }
 
     /** The publish failed (connection lost before the acknowledgement): the broker promised nothing. */
@@ -71,6 +71,11 @@ public final class Traffic {
 
     private static long micros(long nanos) {
         return Math.max(0, nanos / 1000);
+    }
+
+    /** Publishes the broker has neither confirmed nor failed yet; read before {@link #lost()}. */
+    public long pending() {
+        return sent.sum() - acked.sum() - failed.sum();
     }
 
     /** Confirmed messages that some receiver that should have got them has not got (yet). */

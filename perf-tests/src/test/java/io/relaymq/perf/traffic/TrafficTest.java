@@ -53,6 +53,21 @@ class TrafficTest {
     }
 
     @Test
+    void aPublishIsPendingUntilTheBrokerConfirmsOrItFails() {
+        Traffic traffic = new Traffic(pairs);
+        traffic.sent();
+        traffic.sent();
+        traffic.sent();
+        assertThat(traffic.pending()).isEqualTo(3);
+
+        traffic.confirmed(0, 0, 0, 1);
+        traffic.failed();
+        assertThat(traffic.pending()).isEqualTo(1);
+        traffic.confirmed(0, 1, 0, 1);
+        assertThat(traffic.pending()).isZero();
+    }
+
+    @Test
     void aSecondCopyIsADuplicateAndAnotherPublishersMessageIsUnexpected() {
         Traffic traffic = new Traffic(pairs);
         traffic.confirmed(1, 5, 0, 1);
