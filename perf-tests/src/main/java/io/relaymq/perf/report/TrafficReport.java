@@ -43,10 +43,19 @@ public record TrafficReport(String target, ScenarioSettings settings, int connec
         return serverCpuSeconds > 0 ? window.received() / serverCpuSeconds : Double.NaN;
     }
 
+    /**
+     * Messages in plus messages out per server CPU-second: the way TBMQ and EMQX count throughput, so their
+     * published per-core figures compare with this one (for P2P it is twice {@link #perServerCpuSecond()}).
+     */
+    public double inPlusOutPerServerCpuSecond() {
+        return serverCpuSeconds > 0 ? (window.acked() + window.received()) / serverCpuSeconds : Double.NaN;
+    }
+
     @Override
     public List<Metric> headline() {
         return List.of(new Metric("msgs/s out", outRate(), true),
                 new Metric("msgs per server CPU-s", perServerCpuSecond(), true),
+                new Metric("in+out per server CPU-s", inPlusOutPerServerCpuSecond(), true),
                 new Metric("server cores", serverCpuSeconds / seconds, false),
                 new Metric("latency avg ms", latency.avg(), false),
                 new Metric("latency p50 ms", latency.p50(), false),
@@ -60,9 +69,10 @@ public record TrafficReport(String target, ScenarioSettings settings, int connec
     @Override
     public String summary() {
         return String.format(Locale.ROOT, "%s %s: %,.0f msg/s in, %,.0f msg/s out, %,.0f msgs per server CPU-s "
-                        + "(%.2f cores), latency avg %.1f / p50 %.1f / p95 %.1f / p99 %.1f / max %.1f ms, PUBACK p99 %.1f ms, "
+                        + "(%,.0f in+out; %.2f cores), latency avg %.1f / p50 %.1f / p95 %.1f / p99 %.1f / max %.1f ms, PUBACK p99 %.1f ms, "
                         + "lost %d, duplicates %d, unexpected %d, drops %d; generator %.2f cores%s",
-                target, settings.scenario(), inRate(), outRate(), perServerCpuSecond(), serverCpuSeconds / seconds,
+                target, settings.scenario(), inRate(), outRate(), perServerCpuSecond(), inPlusOutPerServerCpuSecond(),
+                serverCpuSeconds / seconds,
                 latency.avg(), latency.p50(), latency.p95(), latency.p99(), latency.max(), pubAck.p99(), lost,
                 totals.duplicates(), totals.unexpected(), drops, generatorCpuSeconds / seconds, parts());
     }
@@ -87,6 +97,7 @@ public record TrafficReport(String target, ScenarioSettings settings, int connec
         json.put("serverCpuSeconds", serverCpuSeconds);
         json.put("serverCores", serverCpuSeconds / seconds);
         json.put("messagesPerServerCpuSecond", perServerCpuSecond());
+        json.put("messagesInPlusOutPerServerCpuSecond", inPlusOutPerServerCpuSecond());
         Map<String, Object> cores = new LinkedHashMap<>();
         serverCpuByPart.forEach((part, cpu) -> cores.put(part, cpu / seconds));
         json.put("serverCoresByPart", cores);

@@ -30,7 +30,10 @@ class ReportsTest {
 
         assertThat(report.outRate()).isEqualTo(1_000.0);
         assertThat(report.perServerCpuSecond()).isEqualTo(5_000.0);
+        assertThat(report.inPlusOutPerServerCpuSecond()).isEqualTo(10_000.0);
+        assertThat(report.summary()).contains("5,000 msgs per server CPU-s (10,000 in+out; 0.20 cores)");
         assertThat(report.toJson()).containsEntry("messagesPerServerCpuSecond", 5_000.0)
+                .containsEntry("messagesInPlusOutPerServerCpuSecond", 10_000.0)
                 .containsEntry("loadGeneratorCores", 0.05).containsKey("samples").containsEntry("serverCoresByPart", Map.of("broker", 0.1));
         assertThat(report("x", 1, Double.NaN, 1).perServerCpuSecond()).isNaN();
     }
