@@ -42,7 +42,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * messages are routed straight back through the {@link Router} instead of a Kafka round trip, so
  * spec tests can see deliveries; {@link #published} records what would have gone to Kafka.
  */
-public final class EmbeddedBroker {
+public final class EmbeddedBroker implements AutoCloseable {
 
     public static final int MAX_PACKET_SIZE = 2048;
 
@@ -60,6 +60,7 @@ public final class EmbeddedBroker {
     private final ConnectHandler connect;
     private final PacketDispatcher dispatcher;
     private final int publishRate;
+    private final List<EmbeddedChannel> channels = new CopyOnWriteArrayList<>();
 
     public EmbeddedBroker() {
         this(ConnectAdmission.OPEN, () -> false, 0);
@@ -107,13 +108,25 @@ public final class EmbeddedBroker {
 
     /** A new client connection with the production decoder, encoder and connection handler. */
     EmbeddedChannel channel() {
-        return new EmbeddedChannel(new ChannelInitializer<Channel>() {
+        EmbeddedChannel channel = new EmbeddedChannel(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel channel) {
                 MqttChannelInitializer.addMqtt(channel.pipeline(), settings,
                         new MqttConnectionHandler(connect, dispatcher, metrics, publishRate));
             }
         });
+        channels.add(channel);
+        return channel;
+    }
+
+    /**
+     * Closes every connection this broker opened and releases what the broker wrote that no test read
+     * (a real socket would have taken those buffers; here they would only show up as leaks).
+     */
+    @Override
+    public void close() {
+        channels.forEach(EmbeddedChannel::finishAndReleaseAll);
+        channels.clear();
     }
 
     /** Writes raw bytes as the client and runs every task they cause. */

@@ -11,12 +11,18 @@ import io.netty.handler.timeout.IdleStateHandler;
 import io.relaymq.broker.transport.EmbeddedBroker;
 import io.relaymq.broker.transport.SpecClient;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** MQTT 3.1.1 chapter 3.1 (CONNECT), 3.2 (CONNACK), 3.12 (PINGREQ) and session state (4.1). */
 class ConnectAndSessionSpecTest {
 
     private final EmbeddedBroker broker = new EmbeddedBroker();
+
+    @AfterEach
+    void closeConnections() {
+        broker.close();
+    }
 
     private SpecClient client() {
         return new SpecClient(broker, MqttVersion.MQTT_3_1_1);

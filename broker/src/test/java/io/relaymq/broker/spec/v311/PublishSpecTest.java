@@ -9,12 +9,18 @@ import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.transport.EmbeddedBroker;
 import io.relaymq.broker.transport.SpecClient;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** MQTT 3.1.1 chapter 3.3 (PUBLISH), 3.4-3.7 (acknowledgements) and 4.3/4.4/4.6 (QoS flows, ordering). */
 class PublishSpecTest {
 
     private final EmbeddedBroker broker = new EmbeddedBroker();
+
+    @AfterEach
+    void closeConnections() {
+        broker.close();
+    }
 
     private SpecClient connected(String id, boolean clean) {
         SpecClient c = new SpecClient(broker, MqttVersion.MQTT_3_1_1);

@@ -11,12 +11,18 @@ import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.transport.EmbeddedBroker;
 import io.relaymq.broker.transport.SpecClient;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** MQTT 3.1.1 chapters 3.8-3.11 (SUBSCRIBE, SUBACK, UNSUBSCRIBE, UNSUBACK) and 4.7 (topic names and filters). */
 class SubscribeSpecTest {
 
     private final EmbeddedBroker broker = new EmbeddedBroker();
+
+    @AfterEach
+    void closeConnections() {
+        broker.close();
+    }
     private final SpecClient client = new SpecClient(broker, MqttVersion.MQTT_3_1_1);
 
     SubscribeSpecTest() {

@@ -17,12 +17,18 @@ import io.relaymq.broker.transport.EmbeddedBroker;
 import io.relaymq.broker.transport.MqttProps;
 import io.relaymq.broker.transport.SpecClient;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** MQTT 5.0 behaviour beyond 3.1.1: CONNACK properties, aliases, flow control, expiry, subscription options. */
 class Mqtt5SpecTest {
 
     private final EmbeddedBroker broker = new EmbeddedBroker();
+
+    @AfterEach
+    void closeConnections() {
+        broker.close();
+    }
 
     private SpecClient client() {
         return new SpecClient(broker, MqttVersion.MQTT_5);

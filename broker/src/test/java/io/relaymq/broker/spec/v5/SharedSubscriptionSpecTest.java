@@ -9,12 +9,18 @@ import io.relaymq.broker.transport.MqttProps;
 import io.relaymq.broker.transport.SpecClient;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** MQTT 5.0 §4.8.2 shared subscriptions, and §3.3.2.3.4 topic aliases sent by the server. */
 class SharedSubscriptionSpecTest {
 
     private final EmbeddedBroker broker = new EmbeddedBroker();
+
+    @AfterEach
+    void closeConnections() {
+        broker.close();
+    }
 
     private SpecClient member(String id, int receiveMaximum) {
         SpecClient c = new SpecClient(broker, MqttVersion.MQTT_5);
