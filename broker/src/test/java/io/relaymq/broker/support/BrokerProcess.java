@@ -19,17 +19,18 @@ import java.util.concurrent.TimeUnit;
 /** A broker node as its own JVM, started from the packaged jar against the test stack. */
 public final class BrokerProcess implements AutoCloseable {
 
-    private final String nodeId;
+    /** How a node was started, so that it can be started again the same way. */
+    private record Launch(String nodeId, StackEndpoints stack, Map<String, String> extraEnv, String maxHeap,
+                          int mqttPort, int httpPort) {
+    }
+
+    private final Launch launch;
     private final Process process;
-    private final int mqttPort;
-    private final int httpPort;
     private final Path log;
 
-    private BrokerProcess(String nodeId, Process process, int mqttPort, int httpPort, Path log) {
-        this.nodeId = nodeId;
+    private BrokerProcess(Launch launch, Process process, Path log) {
+        this.launch = launch;
         this.process = process;
-        this.mqttPort = mqttPort;
-        this.httpPort = httpPort;
         this.log = log;
     }
 
@@ -45,21 +46,35 @@ public final class BrokerProcess implements AutoCloseable {
     /** A node with extra environment and this maximum heap (e.g. {@code 256m}). */
     public static BrokerProcess start(String nodeId, StackEndpoints stack, Map<String, String> extraEnv, String maxHeap)
             throws IOException {
-        int mqtt = Ports.free();
-        int http = Ports.free();
+        return launch(new Launch(nodeId, stack, Map.copyOf(extraEnv), maxHeap, Ports.free(), Ports.free()), false);
+    }
+
+    /**
+     * Starts this node again, after it has exited, with the same settings and on the same ports, as a
+     * restarted pod or container would come back; its log continues in the same file.
+     */
+    public BrokerProcess restart() throws IOException {
+        if (process.isAlive()) {
+            throw new IllegalStateException(launch.nodeId() + " is still running");
+        }
+        return launch(launch, true);
+    }
+
+    private static BrokerProcess launch(Launch launch, boolean appendLog) throws IOException {
         Path jar = Path.of("target", "relaymq-broker.jar").toAbsolutePath();
-        Path log = Files.createDirectories(Path.of("target", "cluster-nodes")).resolve(nodeId + ".log");
+        Path log = Files.createDirectories(Path.of("target", "cluster-nodes")).resolve(launch.nodeId() + ".log");
         ProcessBuilder builder = new ProcessBuilder(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms128m", "-Xmx" + maxHeap, "-XX:TieredStopAtLevel=1", "-jar", jar.toString()))
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+                "-Xms128m", "-Xmx" + launch.maxHeap(), "-XX:TieredStopAtLevel=1", "-jar", jar.toString()))
+                .redirectErrorStream(true)
+                .redirectOutput(appendLog ? ProcessBuilder.Redirect.appendTo(log.toFile()) : ProcessBuilder.Redirect.to(log.toFile()));
         Map<String, String> env = builder.environment();
-        env.putAll(stack.brokerEnvironment());
+        env.putAll(launch.stack().brokerEnvironment());
         env.put("ADMIN_EMAIL", ApiClient.ADMIN_EMAIL);
         env.put("ADMIN_PASSWORD", ApiClient.ADMIN_PASSWORD);
-        env.put("RELAYMQ_NODE_ID", nodeId);
-        env.put("LISTENER_TCP_BIND_PORT", Integer.toString(mqtt));
-        env.put("HTTP_BIND_PORT", Integer.toString(http));
+        env.put("RELAYMQ_NODE_ID", launch.nodeId());
+        env.put("LISTENER_TCP_BIND_PORT", Integer.toString(launch.mqttPort()));
+        env.put("HTTP_BIND_PORT", Integer.toString(launch.httpPort()));
         env.put("LISTENER_WS_ENABLED", "false");
         env.put("LISTENER_SSL_ENABLED", "false");
         env.put("LISTENER_WSS_ENABLED", "false");
@@ -68,8 +83,8 @@ public final class BrokerProcess implements AutoCloseable {
         env.put("RELAYMQ_NODE_HEARTBEAT", "1s");
         env.put("RELAYMQ_NODE_DEAD_AFTER", "5s");
         env.put("RELAYMQ_LOG_LEVEL", System.getProperty("relaymq.test.node-log-level", "INFO"));
-        env.putAll(extraEnv);
-        return new BrokerProcess(nodeId, builder.start(), mqtt, http, log);
+        env.putAll(launch.extraEnv());
+        return new BrokerProcess(launch, builder.start(), log);
     }
 
     /** Stops every node given that was started (null entries are skipped), for {@code @AfterAll}. */
@@ -84,11 +99,11 @@ public final class BrokerProcess implements AutoCloseable {
     /** Waits until the node reports ready (caught up with the cluster state, listeners open). */
     public BrokerProcess awaitReady() {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/actuator/health/readiness"))
+        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + launch.httpPort() + "/actuator/health/readiness"))
                 .timeout(Duration.ofSeconds(2)).build();
         await().atMost(Duration.ofSeconds(120)).ignoreExceptionsInstanceOf(IOException.class).until(() -> {
             if (!process.isAlive()) {
-                throw new IllegalStateException(nodeId + " exited, see " + log);
+                throw new IllegalStateException(launch.nodeId() + " exited, see " + log);
             }
             return http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
         });
@@ -96,24 +111,36 @@ public final class BrokerProcess implements AutoCloseable {
     }
 
     public String mqtt() {
-        return "tcp://127.0.0.1:" + mqttPort;
+        return "tcp://127.0.0.1:" + launch.mqttPort();
     }
 
     public int httpPort() {
-        return httpPort;
+        return launch.httpPort();
     }
 
     public int mqttPort() {
-        return mqttPort;
+        return launch.mqttPort();
     }
 
     public String nodeId() {
-        return nodeId;
+        return launch.nodeId();
     }
 
     /** SIGKILL: the node vanishes without any goodbye, as in a crash. */
     public void kill() throws InterruptedException {
         process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /**
+     * SIGTERM, as Kubernetes stops a pod: the node drains its clients and exits by itself. Fails when it
+     * is still running after {@code timeout} (it is then killed, so the test leaves nothing behind).
+     */
+    public void stopGracefully(Duration timeout) throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            throw new IllegalStateException(launch.nodeId() + " did not exit within " + timeout + " of SIGTERM, see " + log);
+        }
     }
 
     @Override
