@@ -10,7 +10,6 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.slf4j.Logger;
@@ -40,9 +39,7 @@ public final class StateTopicLayout {
             create(topic, replicationFactor);
             TopicDescription description = TopicDescriptions.describe(admin, topic, timeoutMillis);
             int partitions = description.partitions().size();
-            ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-            Config config = admin.describeConfigs(List.of(resource)).all().get(timeoutMillis, TimeUnit.MILLISECONDS)
-                    .get(resource);
+            Config config = TopicDescriptions.describeConfig(admin, topic, timeoutMillis);
             String policy = config.get(TopicConfig.CLEANUP_POLICY_CONFIG).value();
             check(topic, partitions, policy);
         } catch (ExecutionException | TimeoutException e) {

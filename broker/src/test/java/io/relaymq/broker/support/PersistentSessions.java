@@ -133,6 +133,22 @@ public final class PersistentSessions {
         }
     }
 
+    /**
+     * Like {@link #awaitAllInOrder(Received, int)} for a subscriber whose session held the probe when its node
+     * was killed: the probe's PUBACK may not have reached the node, so QoS 1 may deliver it once more, first.
+     */
+    public static void awaitAllInOrderAfterUnacknowledgedProbe(Received subscriber, int count) {
+        await().atMost(Duration.ofSeconds(120)).until(() -> withoutLeadingProbe(subscriber).size() >= count);
+        assertThat(withoutLeadingProbe(subscriber)).as("all, once, in publish order").containsExactlyElementsOf(sequence(0, count));
+    }
+
+    private static List<String> withoutLeadingProbe(Received subscriber) {
+        synchronized (subscriber.payloads) {
+            List<String> got = new ArrayList<>(subscriber.payloads);
+            return !got.isEmpty() && got.get(0).equals("probe") ? got.subList(1, got.size()) : got;
+        }
+    }
+
     public void closeAll() {
         clients.closeAll();
     }

@@ -7,6 +7,7 @@ import io.relaymq.broker.support.BrokerProcess;
 import io.relaymq.broker.support.PersistentSessions;
 import io.relaymq.broker.support.PersistentSessions.Received;
 import static io.relaymq.broker.support.PersistentSessions.awaitAllInOrder;
+import static io.relaymq.broker.support.PersistentSessions.awaitAllInOrderAfterUnacknowledgedProbe;
 import static io.relaymq.broker.support.PersistentSessions.id;
 import static io.relaymq.broker.support.PersistentSessions.publishAll;
 import io.relaymq.localinfra.junit.LocalStackExtension;
@@ -109,7 +110,7 @@ class DevicePersistenceIT {
         // until the cluster notices the crash, CONNECTs decided by the dead node are refused: retry like a client
         await().atMost(Duration.ofSeconds(90)).ignoreExceptions()
                 .until(() -> persistent(b, clientId, after, false).isConnected());
-        awaitAllInOrder(after, MESSAGES);
+        awaitAllInOrderAfterUnacknowledgedProbe(after, MESSAGES);
     }
 
     /** MQTT 5.0 §4.8.2: with no member connected, a persistent member keeps the group's messages. */
