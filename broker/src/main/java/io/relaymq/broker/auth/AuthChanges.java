@@ -4,6 +4,7 @@ import io.relaymq.broker.auth.provider.AuthProviders;
 import io.relaymq.broker.auth.provider.CredentialsLookup;
 import io.relaymq.broker.cluster.ReplicatedState;
 import io.relaymq.broker.cluster.StateTopicReplica;
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
@@ -31,7 +32,8 @@ public final class AuthChanges extends ReplicatedState {
     private final AuthProviders providers;
     private final Clock clock;
 
-    public AuthChanges(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs, Admin admin, NodeId nodeId,
+    public AuthChanges(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops, Admin admin,
+                       NodeId nodeId,
                        NodeProperties node, CredentialsLookup lookup, LiveGrants grants, AuthProviders providers,
                        Clock clock) {
         super(node.dependencyTimeout(), 50);
@@ -39,7 +41,7 @@ public final class AuthChanges extends ReplicatedState {
         this.grants = grants;
         this.providers = providers;
         this.clock = clock;
-        use(new StateTopicReplica(auth.changesTopic(), kafka, configs, admin, nodeId, this::apply));
+        use(new StateTopicReplica(auth.changesTopic(), kafka, configs, loops, admin, nodeId, this::apply));
     }
 
     public void credentialsChanged(String credentialsId) {

@@ -8,6 +8,7 @@ import io.relaymq.broker.auth.provider.CredentialsLookup;
 import io.relaymq.broker.auth.provider.JwtAuthProvider;
 import io.relaymq.broker.auth.provider.PasswordChecker;
 import io.relaymq.broker.auth.provider.X509AuthProvider;
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
@@ -65,16 +66,16 @@ class AuthConfiguration {
     }
 
     @Bean
-    AuthChanges authChanges(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs, Admin admin,
-                            NodeId nodeId, NodeProperties node, CredentialsLookup lookup, LiveGrants grants,
-                            AuthProviders providers, Clock clock) {
-        return new AuthChanges(auth, kafka, configs, admin, nodeId, node, lookup, grants, providers, clock);
+    AuthChanges authChanges(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
+                            Admin admin, NodeId nodeId, NodeProperties node, CredentialsLookup lookup,
+                            LiveGrants grants, AuthProviders providers, Clock clock) {
+        return new AuthChanges(auth, kafka, configs, loops, admin, nodeId, node, lookup, grants, providers, clock);
     }
 
     @Bean
-    BlockedClients blockedClients(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs, Admin admin,
-                                  NodeId nodeId, NodeProperties node, Clock clock) {
-        return new BlockedClients(auth, kafka, configs, admin, nodeId, node, clock);
+    BlockedClients blockedClients(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs,
+                                  ConsumerLoops loops, Admin admin, NodeId nodeId, NodeProperties node, Clock clock) {
+        return new BlockedClients(auth, kafka, configs, loops, admin, nodeId, node, clock);
     }
 
     @Bean

@@ -1,6 +1,8 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.broker.kafka.BatchHandler;
 import io.relaymq.broker.kafka.ConsumerLoop;
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.ConsumerWorker;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
@@ -39,14 +41,17 @@ public class DisconnectCommands extends ConsumerWorker {
     private final String prefix;
     private final String self;
     private final KafkaClientConfigs configs;
+    private final ConsumerLoops loops;
     private final SessionRegistry sessions;
     private final MovedSessions moved;
     private final OperatorCommands operator;
     private final Producer<byte[], byte[]> producer;
 
-    public DisconnectCommands(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics, NodeId nodeId,
-                              SessionRegistry sessions, MovedSessions moved, OperatorCommands operator) {
+    public DisconnectCommands(KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
+                              TopicProvisioner topics, NodeId nodeId, SessionRegistry sessions, MovedSessions moved,
+                              OperatorCommands operator) {
         super(100);
+        this.loops = loops;
         this.operator = operator;
         this.moved = moved;
         this.prefix = kafka.downlink().disconnectTopicPrefix();
@@ -86,12 +91,16 @@ public class DisconnectCommands extends ConsumerWorker {
 
     @Override
     protected ConsumerLoop createLoop() {
-        var config = configs.consumer("disconnect", "relaymq-disconnect-" + self, 500);
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
-        consumer.subscribe(List.of(prefix + self));
-        return new ConsumerLoop("disconnect-commands", consumer, record -> apply(
-                new String(record.key(), StandardCharsets.UTF_8), record.value()), () -> { }, true);
+        return loops.create("disconnect-commands", () -> {
+            var config = configs.consumer("disconnect", "relaymq-disconnect-" + self, 500);
+            config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
+            consumer.subscribe(List.of(prefix + self));
+            return consumer;
+        }, BatchHandler.eachRecord(record -> {
+            apply(new String(record.key(), StandardCharsets.UTF_8), record.value());
+            return null;
+        }, () -> { }), true);
     }
 
     private void apply(String clientId, byte[] value) {

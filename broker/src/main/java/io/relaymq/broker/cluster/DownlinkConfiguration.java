@@ -1,5 +1,6 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
@@ -26,9 +27,9 @@ class DownlinkConfiguration {
     }
 
     @Bean
-    DownlinkConsumer basicDownlinkConsumer(KafkaClientConfigs configs, Downlink basicDownlink, SessionRegistry sessions,
-                                           MqttMetrics metrics, NodeId nodeId) {
-        return new DownlinkConsumer("downlink", configs, basicDownlink, nodeId, (clientId, value) -> {
+    DownlinkConsumer basicDownlinkConsumer(KafkaClientConfigs configs, ConsumerLoops loops, Downlink basicDownlink,
+                                           SessionRegistry sessions, MqttMetrics metrics, NodeId nodeId) {
+        return new DownlinkConsumer("downlink", configs, loops, basicDownlink, nodeId, (clientId, value) -> {
             ClientSession session = sessions.get(clientId);
             if (session == null) {
                 metrics.dropped("session_moved", 1);

@@ -1,6 +1,8 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.broker.kafka.BatchHandler;
 import io.relaymq.broker.kafka.ConsumerLoop;
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.ConsumerWorker;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.common.node.NodeId;
@@ -15,15 +17,17 @@ public class DownlinkConsumer extends ConsumerWorker {
 
     private final String name;
     private final KafkaClientConfigs configs;
+    private final ConsumerLoops loops;
     private final Downlink downlink;
     private final String nodeId;
     private final BiConsumer<String, byte[]> handler;
 
-    public DownlinkConsumer(String name, KafkaClientConfigs configs, Downlink downlink, NodeId nodeId,
-                            BiConsumer<String, byte[]> handler) {
+    public DownlinkConsumer(String name, KafkaClientConfigs configs, ConsumerLoops loops, Downlink downlink,
+                            NodeId nodeId, BiConsumer<String, byte[]> handler) {
         super(100);
         this.name = name;
         this.configs = configs;
+        this.loops = loops;
         this.downlink = downlink;
         this.nodeId = nodeId.value();
         this.handler = handler;
@@ -31,11 +35,15 @@ public class DownlinkConsumer extends ConsumerWorker {
 
     @Override
     protected ConsumerLoop createLoop() {
-        var config = configs.dataConsumer(name, "relaymq-" + name + "-" + nodeId, 2000);
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
-        consumer.subscribe(List.of(downlink.topicOf(nodeId)));
-        return new ConsumerLoop(name + "-consumer", consumer,
-                record -> handler.accept(new String(record.key(), StandardCharsets.UTF_8), record.value()), () -> { }, true);
+        return loops.create(name + "-consumer", () -> {
+            var config = configs.dataConsumer(name, "relaymq-" + name + "-" + nodeId, 2000);
+            config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
+            consumer.subscribe(List.of(downlink.topicOf(nodeId)));
+            return consumer;
+        }, BatchHandler.eachRecord(record -> {
+            handler.accept(new String(record.key(), StandardCharsets.UTF_8), record.value());
+            return null;
+        }, () -> { }), true);
     }
 }

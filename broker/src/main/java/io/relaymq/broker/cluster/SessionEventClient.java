@@ -1,6 +1,8 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.broker.kafka.BatchHandler;
 import io.relaymq.broker.kafka.ConsumerLoop;
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.ConsumerWorker;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
@@ -29,16 +31,19 @@ public class SessionEventClient extends ConsumerWorker {
 
     private final KafkaProperties.SessionEvents settings;
     private final KafkaClientConfigs configs;
+    private final ConsumerLoops loops;
     private final String self;
     private final String responseTopic;
     private final Duration timeout;
     private final Producer<byte[], byte[]> producer;
     private final Map<String, CompletableFuture<SessionEvents.ConnectDecision>> waiting = new ConcurrentHashMap<>();
 
-    public SessionEventClient(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics, NodeId nodeId) {
+    public SessionEventClient(KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
+                              TopicProvisioner topics, NodeId nodeId) {
         super(90); // before the MQTT listeners (200)
         this.settings = kafka.sessionEvents();
         this.configs = configs;
+        this.loops = loops;
         this.self = nodeId.value();
         this.responseTopic = settings.responseTopicPrefix() + self;
         this.timeout = kafka.apiTimeout();
@@ -66,12 +71,17 @@ public class SessionEventClient extends ConsumerWorker {
 
     @Override
     protected ConsumerLoop createLoop() {
-        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.stateReader("session-answers"));
-        TopicPartition partition = new TopicPartition(responseTopic, 0);
-        consumer.assign(List.of(partition));
-        consumer.seekToEnd(List.of(partition));
-        consumer.position(partition);
-        return new ConsumerLoop("session-answers", consumer, this::answer, () -> { }, false);
+        return loops.create("session-answers", () -> {
+            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.stateReader("session-answers"));
+            TopicPartition partition = new TopicPartition(responseTopic, 0);
+            consumer.assign(List.of(partition));
+            consumer.seekToEnd(List.of(partition));
+            consumer.position(partition);
+            return consumer;
+        }, BatchHandler.eachRecord(record -> {
+            answer(record);
+            return null;
+        }, () -> { }), false);
     }
 
     private void answer(ConsumerRecord<byte[], byte[]> record) {

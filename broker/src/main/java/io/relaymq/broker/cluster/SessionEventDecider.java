@@ -1,6 +1,8 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.broker.kafka.BatchHandler;
 import io.relaymq.broker.kafka.ConsumerLoop;
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.ConsumerWorker;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
@@ -27,16 +29,18 @@ public class SessionEventDecider extends ConsumerWorker {
 
     private final KafkaProperties.SessionEvents settings;
     private final KafkaClientConfigs configs;
+    private final ConsumerLoops loops;
     private final SessionReplica sessions;
     private final DisconnectCommands commands;
     private final String self;
     private final Producer<byte[], byte[]> producer;
 
-    public SessionEventDecider(KafkaProperties kafka, KafkaClientConfigs configs, SessionReplica sessions,
-                               DisconnectCommands commands, NodeId nodeId) {
+    public SessionEventDecider(KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
+                               SessionReplica sessions, DisconnectCommands commands, NodeId nodeId) {
         super(90); // before the MQTT listeners (200)
         this.settings = kafka.sessionEvents();
         this.configs = configs;
+        this.loops = loops;
         this.sessions = sessions;
         this.commands = commands;
         this.self = nodeId.value();
@@ -63,13 +67,17 @@ public class SessionEventDecider extends ConsumerWorker {
 
     @Override
     protected ConsumerLoop createLoop() {
-        Map<String, Object> config = configs.consumer("session-events", "relaymq-session-events", 500);
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
-        consumer.subscribe(List.of(settings.requestTopic()));
-        return new ConsumerLoop("session-decider", consumer, record -> handle(
-                new String(record.key(), StandardCharsets.UTF_8), SessionEvents.ConnectRequest.decode(record.value()),
-                record.offset()), producer::flush, true);
+        return loops.create("session-decider", () -> {
+            Map<String, Object> config = configs.consumer("session-events", "relaymq-session-events", 500);
+            config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
+            consumer.subscribe(List.of(settings.requestTopic()));
+            return consumer;
+        }, BatchHandler.eachRecord(record -> {
+            handle(new String(record.key(), StandardCharsets.UTF_8), SessionEvents.ConnectRequest.decode(record.value()),
+                    record.offset());
+            return null;
+        }, producer::flush), true);
     }
 
     @Override

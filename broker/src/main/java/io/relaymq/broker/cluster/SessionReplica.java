@@ -1,5 +1,6 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
@@ -23,11 +24,12 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
     private final String self;
     private final Map<String, SessionInfo> sessions = new ConcurrentHashMap<>();
 
-    public SessionReplica(KafkaProperties kafka, KafkaClientConfigs configs, Admin admin, NodeId nodeId,
+    public SessionReplica(KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops, Admin admin,
+                          NodeId nodeId,
                           NodeProperties node) {
         super(node.dependencyTimeout(), 60);
         this.self = nodeId.value();
-        use(new StateTopicReplica(kafka.state().sessionsTopic(), kafka, configs, admin, nodeId, this::apply));
+        use(new StateTopicReplica(kafka.state().sessionsTopic(), kafka, configs, loops, admin, nodeId, this::apply));
     }
 
     /** The last known state of {@code clientId}'s session anywhere in the cluster. */

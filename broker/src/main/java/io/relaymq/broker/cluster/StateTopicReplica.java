@@ -1,6 +1,8 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.broker.kafka.BatchHandler;
 import io.relaymq.broker.kafka.ConsumerLoop;
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.common.node.NodeId;
@@ -34,6 +36,7 @@ public final class StateTopicReplica implements AutoCloseable {
 
     private final String topic;
     private final KafkaClientConfigs configs;
+    private final ConsumerLoops loops;
     private final Consumer<ConsumerRecord<byte[], byte[]>> applier;
     private final String markerKey;
     private final Producer<byte[], byte[]> producer;
@@ -41,10 +44,11 @@ public final class StateTopicReplica implements AutoCloseable {
     private volatile String awaitedMarker;
     private ConsumerLoop reader;
 
-    public StateTopicReplica(String topic, KafkaProperties kafka, KafkaClientConfigs configs, Admin admin, NodeId nodeId,
-                             Consumer<ConsumerRecord<byte[], byte[]>> applier) {
+    public StateTopicReplica(String topic, KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
+                             Admin admin, NodeId nodeId, Consumer<ConsumerRecord<byte[], byte[]>> applier) {
         this.topic = topic;
         this.configs = configs;
+        this.loops = loops;
         this.applier = applier;
         this.markerKey = MARKER_PREFIX + nodeId;
         new StateTopicLayout(admin, kafka.apiTimeout().toMillis()).ensure(topic, kafka.state().replicationFactor());
@@ -62,11 +66,17 @@ public final class StateTopicReplica implements AutoCloseable {
 
     /** Starts the reader and returns once everything written before now has been applied. */
     public void startAndCatchUp(Duration timeout) {
-        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.stateReader("state-" + topic));
-        TopicPartition partition = new TopicPartition(topic, 0);
-        consumer.assign(List.of(partition));
-        consumer.seekToBeginning(List.of(partition));
-        reader = new ConsumerLoop("replica-" + topic, consumer, this::dispatch, () -> { }, false);
+        // a reader that failed starts again from the beginning: applying a record twice changes nothing
+        reader = loops.create("replica-" + topic, () -> {
+            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.stateReader("state-" + topic));
+            TopicPartition partition = new TopicPartition(topic, 0);
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            return consumer;
+        }, BatchHandler.eachRecord(record -> {
+            dispatch(record);
+            return null;
+        }, () -> { }), false);
         reader.start();
         long began = System.nanoTime();
         awaitedMarker = UUID.randomUUID().toString();

@@ -1,5 +1,6 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
@@ -27,12 +28,13 @@ public class SubscriptionReplica extends ReplicatedState implements Subscription
     private final String self;
 
     public SubscriptionReplica(RemoteSubscriptions remote, SessionRegistry localSessions, KafkaProperties kafka,
-                               KafkaClientConfigs configs, Admin admin, NodeId nodeId, NodeProperties node) {
+                               KafkaClientConfigs configs, ConsumerLoops loops, Admin admin, NodeId nodeId,
+                               NodeProperties node) {
         super(node.dependencyTimeout(), 60);
         this.remote = remote;
         this.localSessions = localSessions;
         this.self = nodeId.value();
-        use(new StateTopicReplica(kafka.state().subscriptionsTopic(), kafka, configs, admin, nodeId, this::apply));
+        use(new StateTopicReplica(kafka.state().subscriptionsTopic(), kafka, configs, loops, admin, nodeId, this::apply));
     }
 
     @Override

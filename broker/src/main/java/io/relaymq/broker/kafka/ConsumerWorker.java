@@ -16,7 +16,7 @@ public abstract class ConsumerWorker implements SmartLifecycle, DisposableBean {
         this.phase = phase;
     }
 
-    /** Builds the (not yet started) loop: the consumer, its subscription or assignment, the handler. */
+    /** Builds the (not yet started) loop, through {@link ConsumerLoops#create}. */
     protected abstract ConsumerLoop createLoop();
 
     @Override

@@ -24,13 +24,15 @@ import org.springframework.validation.annotation.Validated;
  * @param sessionEvents    the session-ownership protocol topics
  * @param dataFetch        how consumers on the message path (msg.all, persisted, downlinks, APPLICATION
  *                         topics) batch their fetches; control-path consumers always fetch at once
+ * @param deadLetter       where records that a consumer cannot process are parked, and after how many tries
  */
 @Validated
 @ConfigurationProperties("relaymq.kafka")
 public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Duration apiTimeout,
                               Map<String, String> clientConfig, @Valid @NotNull MsgAll msgAll,
                               @Valid @NotNull State state, @Valid @NotNull Downlink downlink,
-                              @Valid @NotNull SessionEvents sessionEvents, @Valid @NotNull DataFetch dataFetch) {
+                              @Valid @NotNull SessionEvents sessionEvents, @Valid @NotNull DataFetch dataFetch,
+                              @Valid @NotNull DeadLetter deadLetter) {
 
     public KafkaProperties {
         clientConfig = clientConfig == null ? Map.of() : Map.copyOf(clientConfig);
@@ -87,5 +89,15 @@ public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Durati
      * @param minBytes bytes a fetch waits for
      */
     public record DataFetch(@NotNull Duration maxWait, @Min(1) int minBytes) {
+    }
+
+    /**
+     * Records a consumer failed to process: tried {@code maxAttempts} times, then parked on {@code topic}
+     * with the reason, so the consumer goes on. A batch that cannot be finished (a store is down) is read
+     * again after {@code retryPause}; a consumer that fails is started again after it (doubling up to 30 s).
+     */
+    public record DeadLetter(@NotBlank String topic, @Min(1) int partitions, @Min(1) @Max(32767) int replicationFactor,
+                             @NotNull Duration retention, @Min(1) @Max(100) int maxAttempts,
+                             @NotNull Duration retryPause) {
     }
 }

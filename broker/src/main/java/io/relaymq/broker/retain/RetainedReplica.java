@@ -2,6 +2,7 @@ package io.relaymq.broker.retain;
 
 import io.relaymq.broker.cluster.ReplicatedState;
 import io.relaymq.broker.cluster.StateTopicReplica;
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
@@ -23,11 +24,12 @@ public class RetainedReplica extends ReplicatedState implements RetainedSink {
 
     private final RetainedMessages store;
 
-    public RetainedReplica(RetainedMessages store, KafkaProperties kafka, KafkaClientConfigs configs, Admin admin,
+    public RetainedReplica(RetainedMessages store, KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
+                           Admin admin,
                            NodeId nodeId, NodeProperties node) {
         super(node.dependencyTimeout(), 50);
         this.store = store;
-        use(new StateTopicReplica(kafka.state().retainedTopic(), kafka, configs, admin, nodeId, this::apply));
+        use(new StateTopicReplica(kafka.state().retainedTopic(), kafka, configs, loops, admin, nodeId, this::apply));
     }
 
     @Override

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.relaymq.broker.RelayMqBrokerApplication;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.broker.support.Endpoints;
@@ -41,11 +42,13 @@ class RetainedReplicaIT {
     Admin admin;
     @Autowired
     NodeProperties node;
+    @Autowired
+    ConsumerLoops loops;
 
     /** What a node starting now would know about retained messages. */
     private RetainedMessages lateJoinerView() {
         RetainedMessages view = new RetainedMessages();
-        RetainedReplica replica = new RetainedReplica(view, kafka, configs, admin, new NodeId("late-" + UUID.randomUUID()),
+        RetainedReplica replica = new RetainedReplica(view, kafka, configs, loops, admin, new NodeId("late-" + UUID.randomUUID()),
                 node);
         replica.start();
         replica.stop();

@@ -4,6 +4,7 @@ import io.relaymq.broker.auth.AuthProperties;
 import io.relaymq.broker.auth.blocked.BlockedClient.BlockedType;
 import io.relaymq.broker.cluster.ReplicatedState;
 import io.relaymq.broker.cluster.StateTopicReplica;
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
@@ -37,10 +38,10 @@ public final class BlockedClients extends ReplicatedState {
     private final Clock clock;
 
     public BlockedClients(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs,
-                          org.apache.kafka.clients.admin.Admin admin, NodeId nodeId, NodeProperties node, Clock clock) {
+                          ConsumerLoops loops, org.apache.kafka.clients.admin.Admin admin, NodeId nodeId, NodeProperties node, Clock clock) {
         super(node.dependencyTimeout(), 50);
         this.clock = clock;
-        use(new StateTopicReplica(auth.blockedTopic(), kafka, configs, admin, nodeId, this::apply));
+        use(new StateTopicReplica(auth.blockedTopic(), kafka, configs, loops, admin, nodeId, this::apply));
     }
 
     /** Adds or replaces a block on every node. */

@@ -3,6 +3,7 @@ package io.relaymq.broker.persistence.device;
 import io.relaymq.broker.cluster.Downlink;
 import io.relaymq.broker.cluster.DownlinkConsumer;
 import io.relaymq.broker.cluster.SessionReplica;
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
@@ -78,15 +79,15 @@ class DevicePersistenceConfiguration {
     }
 
     @Bean
-    DownlinkConsumer persistedDownlinkConsumer(KafkaClientConfigs configs, Downlink persistedDownlink,
+    DownlinkConsumer persistedDownlinkConsumer(KafkaClientConfigs configs, ConsumerLoops loops, Downlink persistedDownlink,
                                                PersistedDelivery persistedDelivery, NodeId nodeId) {
-        return new DownlinkConsumer("downlink-persisted", configs, persistedDownlink, nodeId, persistedDelivery::arrived);
+        return new DownlinkConsumer("downlink-persisted", configs, loops, persistedDownlink, nodeId, persistedDelivery::arrived);
     }
 
     @Bean
     DevicePersistenceConsumer devicePersistenceConsumer(DevicePersistenceProperties settings, KafkaClientConfigs configs,
-                                                        DeviceMessageStore deviceMessageStore,
+                                                        ConsumerLoops loops, DeviceMessageStore deviceMessageStore,
                                                         PersistedDelivery persistedDelivery, MqttMetrics metrics, Clock clock) {
-        return new DevicePersistenceConsumer(settings, configs, deviceMessageStore, persistedDelivery, metrics, clock);
+        return new DevicePersistenceConsumer(settings, configs, loops, deviceMessageStore, persistedDelivery, metrics, clock);
     }
 }

@@ -1,7 +1,9 @@
 package io.relaymq.broker.persistence.device;
 
 import io.relaymq.broker.cluster.OutboundMessageCodec;
+import io.relaymq.broker.kafka.Batch;
 import io.relaymq.broker.kafka.ConsumerLoop.RetryBatch;
+import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.GroupConsumers;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.metrics.MqttMetrics;
@@ -19,10 +21,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The consumers of {@code relaymq.msg.persisted} (one group across all nodes). Each poll is grouped by
@@ -33,17 +33,15 @@ import org.slf4j.LoggerFactory;
  */
 public class DevicePersistenceConsumer extends GroupConsumers {
 
-    private static final Logger log = LoggerFactory.getLogger(DevicePersistenceConsumer.class);
-
     private final DevicePersistenceProperties settings;
     private final DeviceMessageStore store;
     private final PersistedDelivery delivery;
     private final MqttMetrics metrics;
     private final Clock clock;
 
-    public DevicePersistenceConsumer(DevicePersistenceProperties settings, KafkaClientConfigs configs,
+    public DevicePersistenceConsumer(DevicePersistenceProperties settings, KafkaClientConfigs configs, ConsumerLoops loops,
                                      DeviceMessageStore store, PersistedDelivery delivery, MqttMetrics metrics, Clock clock) {
-        super(configs, "msg-persisted", settings.kafka().topic(), settings.kafka().consumerGroup(),
+        super(configs, loops, "msg-persisted", settings.kafka().topic(), settings.kafka().consumerGroup(),
                 settings.kafka().consumers(), settings.kafka().maxPollRecords());
         this.settings = settings;
         this.store = store;
@@ -60,7 +58,7 @@ public class DevicePersistenceConsumer extends GroupConsumers {
     }
 
     @Override
-    protected void handle(ConsumerRecords<byte[], byte[]> records) {
+    protected void handle(Batch records) {
         Map<String, ClientBatch> byClient = group(records);
         Map<String, CompletableFuture<List<SavedMessage>>> saves = new LinkedHashMap<>();
         byClient.forEach((clientId, batch) -> saves.put(clientId, store.save(clientId, batch.messages()).toCompletableFuture()));
@@ -76,23 +74,17 @@ public class DevicePersistenceConsumer extends GroupConsumers {
         saves.forEach((clientId, saved) -> delivery.deliver(clientId, saved.join(), byClient.get(clientId).stored()));
     }
 
-    private Map<String, ClientBatch> group(ConsumerRecords<byte[], byte[]> records) {
+    /** The poll by client; a record without a client id or message, or one that does not decode, is parked. */
+    private Map<String, ClientBatch> group(Batch records) {
         long now = clock.millis();
         long defaultTtl = Math.max(1, settings.messageTtl().toSeconds());
         Map<String, ClientBatch> byClient = new LinkedHashMap<>();
-        for (ConsumerRecord<byte[], byte[]> record : records) {
-            if (record.key() == null || record.value() == null) {
-                log.warn("skipping {}-{}@{}: no client id or message", record.topic(), record.partition(), record.offset());
+        for (ConsumerRecord<byte[], byte[]> record : records.records()) {
+            Optional<OutboundMessage> decoded = records.attempt(record, DevicePersistenceConsumer::decode);
+            if (decoded.isEmpty()) {
                 continue;
             }
-            OutboundMessage message;
-            try {
-                message = OutboundMessageCodec.decode(record.value());
-            } catch (RuntimeException e) {
-                log.warn("skipping undecodable {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
-                        e.getMessage());
-                continue;
-            }
+            OutboundMessage message = decoded.get();
             Long remaining = message.message().remainingExpirySeconds(now);
             if (message.message().isExpired(now)) {
                 metrics.dropped("expired", 1);
@@ -104,5 +96,12 @@ public class DevicePersistenceConsumer extends GroupConsumers {
             batch.stored().add(record.value());
         }
         return byClient;
+    }
+
+    private static OutboundMessage decode(ConsumerRecord<byte[], byte[]> record) {
+        if (record.key() == null || record.value() == null) {
+            throw new IllegalArgumentException("a persisted record needs a client id and a message");
+        }
+        return OutboundMessageCodec.decode(record.value());
     }
 }
