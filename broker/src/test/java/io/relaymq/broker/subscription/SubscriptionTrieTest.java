@@ -90,4 +90,36 @@ class SubscriptionTrieTest {
         assertThat(trie.match("t/1/x")).hasSize(clients);
         assertThat(trie.size()).isEqualTo(clients);
     }
+
+    /**
+     * The filter of finding 1 in issue 18: 32,000 levels, as long as the wire format allows and far deeper
+     * than the listeners' level limit (subscription records from other nodes and routed messages are not
+     * checked against that limit again). Every operation is iterative, so nothing overflows the stack of
+     * the thread that routes messages; the recursive trie threw StackOverflowError here.
+     */
+    @Test
+    void aFilterOfThirtyTwoThousandLevelsIsAddedMatchedCountedAndRemovedWithoutRecursion() {
+        String deep = "a/".repeat(32_000) + "b";
+        subscribe("deep", deep);
+        subscribe("plus", "a/".repeat(31_999) + "+/b");
+        subscribe("hash", "a/a/#");
+
+        assertThat(clientsFor(deep)).containsExactly("deep:" + deep, "hash:a/a/#", "plus:" + "a/".repeat(31_999) + "+/b");
+        assertThat(trie.size()).isEqualTo(3);
+        assertThat(trie.remove("deep", TopicFilter.parse(deep).orElseThrow())).isTrue();
+        assertThat(trie.remove("plus", TopicFilter.parse("a/".repeat(31_999) + "+/b").orElseThrow())).isTrue();
+        assertThat(clientsFor(deep)).containsExactly("hash:a/a/#");
+        assertThat(trie.size()).isEqualTo(1);
+    }
+
+    @Test
+    void removingTheDeepestSubscriptionPrunesOnlyTheEmptyPartOfItsBranch() {
+        subscribe("x", "a/b/c/d");
+        subscribe("y", "a/b");
+        assertThat(trie.remove("x", TopicFilter.parse("a/b/c/d").orElseThrow())).isTrue();
+        assertThat(trie.remove("x", TopicFilter.parse("a/b/c/d").orElseThrow())).isFalse();
+        assertThat(clientsFor("a/b")).containsExactly("y:a/b");
+        subscribe("x", "a/b/c/d");
+        assertThat(clientsFor("a/b/c/d")).containsExactly("x:a/b/c/d");
+    }
 }
