@@ -8,6 +8,7 @@ import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.topic.TopicNames;
 import io.relaymq.broker.transport.MqttProps;
 import io.relaymq.broker.transport.MqttSettings;
+import io.relaymq.broker.transport.TopicLimits;
 import io.relaymq.common.message.PublishedMessage;
 import java.time.Clock;
 import java.util.UUID;
@@ -18,10 +19,12 @@ public final class ConnectValidator {
     static final long MAX_PACKET_SIZE_LIMIT = 268_435_455L;
 
     private final MqttSettings settings;
+    private final TopicLimits topicLimits;
     private final Clock clock;
 
-    public ConnectValidator(MqttSettings settings, Clock clock) {
+    public ConnectValidator(MqttSettings settings, TopicLimits topicLimits, Clock clock) {
         this.settings = settings;
+        this.topicLimits = topicLimits;
         this.clock = clock;
     }
 
@@ -78,6 +81,10 @@ public final class ConnectValidator {
         if (header.isWillFlag()) {
             if (!TopicNames.isValidTopicName(payload.willTopic())) {
                 return Outcome.refuse(ConnectReject.WILL_TOPIC_INVALID, "will topic invalid");
+            }
+            String overLimit = topicLimits.checkTopic(payload.willTopic());
+            if (overLimit != null) {
+                return Outcome.refuse(ConnectReject.WILL_TOPIC_INVALID, "will topic " + overLimit);
             }
             MqttProperties willProps = v5 && payload.willProperties() != null ? payload.willProperties()
                     : MqttProperties.NO_PROPERTIES;

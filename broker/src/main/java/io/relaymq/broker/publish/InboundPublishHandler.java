@@ -10,6 +10,7 @@ import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.topic.TopicNames;
 import io.relaymq.broker.transport.MqttProps;
 import io.relaymq.broker.transport.MqttSettings;
+import io.relaymq.broker.transport.TopicLimits;
 import io.relaymq.common.message.PublishedMessage;
 import java.time.Clock;
 import java.time.Duration;
@@ -36,12 +37,15 @@ public final class InboundPublishHandler {
 
     private final MessageSink producer;
     private final MqttSettings settings;
+    private final TopicLimits topicLimits;
     private final MqttMetrics metrics;
     private final Clock clock;
 
-    public InboundPublishHandler(MessageSink producer, MqttSettings settings, MqttMetrics metrics, Clock clock) {
+    public InboundPublishHandler(MessageSink producer, MqttSettings settings, TopicLimits topicLimits,
+                                 MqttMetrics metrics, Clock clock) {
         this.producer = producer;
         this.settings = settings;
+        this.topicLimits = topicLimits;
         this.metrics = metrics;
         this.clock = clock;
     }
@@ -67,12 +71,17 @@ public final class InboundPublishHandler {
             protocolViolation(connection, RECEIVE_MAXIMUM_EXCEEDED, "more unacknowledged QoS 1/2 PUBLISH than Receive Maximum");
             return;
         }
+        String overLimit = topicLimits.checkTopic(topic);
+        if (overLimit != null) {
+            refuse(connection, qos, packetId, TOPIC_NAME_INVALID, "topic_limit", "a topic " + overLimit);
+            return;
+        }
         if (qos == 2 && session.awaitingPubrel().contains(packetId)) {
             connection.send(PublishPackets.reply(MqttMessageType.PUBREC, packetId, (byte) 0));
             return;
         }
         if (!connection.grant().mayPublish(topic)) {
-            denied(connection, qos, packetId, topic);
+            refuse(connection, qos, packetId, NOT_AUTHORIZED, "not_authorized", "not authorized to publish to '" + topic + "'");
             return;
         }
         byte[] payload = ByteBufUtil.getBytes(publish.payload());
@@ -118,21 +127,22 @@ public final class InboundPublishHandler {
     }
 
     /**
-     * A PUBLISH the client's rules do not allow: 5.0 gets PUBACK/PUBREC "not authorized" in its turn (QoS 0
-     * is dropped), 3.x has no such code and is disconnected.
+     * A well-formed PUBLISH the broker will not take (outside the client's rules, or over a topic limit): 5.0
+     * gets PUBACK/PUBREC with {@code reason} in its turn (QoS 0 is dropped), 3.x has no such code and is
+     * disconnected. Counted under {@code dropReason}.
      */
-    private void denied(MqttConnection connection, int qos, int packetId, String topic) {
-        metrics.dropped("not_authorized", 1);
+    private void refuse(MqttConnection connection, int qos, int packetId, byte reason, String dropReason, String what) {
+        metrics.dropped(dropReason, 1);
         if (!connection.isV5()) {
-            log.info("{} disconnected: not authorized to publish to '{}'", connection, topic);
-            connection.close(NOT_AUTHORIZED);
+            log.info("{} disconnected: {}", connection, what);
+            connection.close(reason);
             return;
         }
-        log.info("{} not authorized to publish to '{}' (QoS {})", connection, topic, qos);
+        log.info("{} PUBLISH refused: {} (QoS {})", connection, what, qos);
         if (qos > 0) {
             MqttMessageType ackType = qos == 1 ? MqttMessageType.PUBACK : MqttMessageType.PUBREC;
             AckSequencer.Pending slot = connection.acks().register(ok ->
-                    connection.send(PublishPackets.reply(ackType, packetId, NOT_AUTHORIZED)));
+                    connection.send(PublishPackets.reply(ackType, packetId, reason)));
             connection.acks().complete(slot, true);
         }
     }

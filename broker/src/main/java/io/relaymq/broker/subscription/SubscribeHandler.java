@@ -19,6 +19,7 @@ import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.topic.TopicFilter;
 import io.relaymq.broker.transport.MqttProps;
+import io.relaymq.broker.transport.TopicLimits;
 import io.relaymq.common.message.PublishedMessage;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -45,10 +46,12 @@ public final class SubscribeHandler {
     private static final byte MALFORMED = (byte) 0x81;
 
     private final RetainedMessages retained;
+    private final TopicLimits topicLimits;
     private final Clock clock;
 
-    public SubscribeHandler(RetainedMessages retained, Clock clock) {
+    public SubscribeHandler(RetainedMessages retained, TopicLimits topicLimits, Clock clock) {
         this.retained = retained;
+        this.topicLimits = topicLimits;
         this.clock = clock;
     }
 
@@ -73,6 +76,12 @@ public final class SubscribeHandler {
         for (MqttTopicSubscription request : subscribe.payload().topicSubscriptions()) {
             Optional<TopicFilter> filter = TopicFilter.parse(request.topicName());
             if (filter.isEmpty()) {
+                codes.add(connection.isV5() ? TOPIC_FILTER_INVALID : FAILURE_V3);
+                continue;
+            }
+            String overLimit = topicLimits.checkFilter(filter.get());
+            if (overLimit != null) {
+                log.info("{} SUBSCRIBE refused: a filter {}", connection, overLimit);
                 codes.add(connection.isV5() ? TOPIC_FILTER_INVALID : FAILURE_V3);
                 continue;
             }
@@ -123,7 +132,7 @@ public final class SubscribeHandler {
         List<Short> codes = new ArrayList<>();
         for (String text : unsubscribe.payload().topics()) {
             Optional<TopicFilter> filter = TopicFilter.parse(text);
-            if (filter.isEmpty()) {
+            if (filter.isEmpty() || topicLimits.checkFilter(filter.get()) != null) {
                 codes.add((short) TOPIC_FILTER_INVALID);
             } else {
                 codes.add((short) (session.unsubscribe(filter.get()) ? 0 : NO_SUBSCRIPTION_EXISTED));

@@ -94,16 +94,16 @@ class MqttEngineConfiguration {
     @Bean
     ConnectHandler connectHandler(SessionRegistry registry, SessionContext sessionContext, MqttSettings settings,
                                   MqttMetrics metrics, Clock clock, ReplicatedSessionDirectory cluster,
-                                  Authenticator authenticator, ConnectAdmission admission) {
-        return new ConnectHandler(new ConnectValidator(settings, clock), registry, sessionContext, settings, metrics,
+                                  Authenticator authenticator, ConnectAdmission admission, TopicLimits topicLimits) {
+        return new ConnectHandler(new ConnectValidator(settings, topicLimits, clock), registry, sessionContext, settings, metrics,
                 cluster, authenticator, admission);
     }
 
     @Bean
     PacketDispatcher packetDispatcher(MsgAllProducer producer, RetainedMessages retained, MqttSettings settings,
-                                      MqttMetrics metrics, Clock clock) {
-        return new PacketDispatcher(new InboundPublishHandler(producer, settings, metrics, clock), new AckHandler(),
-                new SubscribeHandler(retained, clock), new DisconnectHandler(settings));
+                                      MqttMetrics metrics, Clock clock, TopicLimits topicLimits) {
+        return new PacketDispatcher(new InboundPublishHandler(producer, settings, topicLimits, metrics, clock),
+                new AckHandler(), new SubscribeHandler(retained, topicLimits, clock), new DisconnectHandler(settings));
     }
 
     @Bean

@@ -6,6 +6,7 @@ import io.netty.handler.codec.mqtt.MqttConnectMessage;
 import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttVersion;
+import io.relaymq.broker.transport.EmbeddedBroker;
 import io.relaymq.broker.transport.MqttSettings;
 import java.time.Clock;
 import java.time.Duration;
@@ -29,7 +30,7 @@ class ConnectValidatorTest {
 
     @Test
     void aPersistent311SessionIsKeptForTheMaximumExpiry() {
-        ConnectRequest request = new ConnectValidator(settings(0), Clock.systemUTC())
+        ConnectRequest request = new ConnectValidator(settings(0), EmbeddedBroker.TOPIC_LIMITS, Clock.systemUTC())
                 .validate(connect(MqttVersion.MQTT_3_1_1, false, 30, MqttProperties.NO_PROPERTIES), MqttVersion.MQTT_3_1_1)
                 .request();
         assertThat(request.expirySeconds()).isEqualTo(3600);
@@ -41,7 +42,7 @@ class ConnectValidatorTest {
     void mqtt5ExpiryAboveTheMaximumIsCappedAndFlagged() {
         MqttProperties props = new MqttProperties();
         props.add(new MqttProperties.IntegerProperty(MqttProperties.SESSION_EXPIRY_INTERVAL, 7200));
-        ConnectRequest request = new ConnectValidator(settings(0), Clock.systemUTC())
+        ConnectRequest request = new ConnectValidator(settings(0), EmbeddedBroker.TOPIC_LIMITS, Clock.systemUTC())
                 .validate(connect(MqttVersion.MQTT_5, true, 30, props), MqttVersion.MQTT_5).request();
         assertThat(request.expirySeconds()).isEqualTo(3600);
         assertThat(request.expiryCapped()).isTrue();
@@ -50,7 +51,7 @@ class ConnectValidatorTest {
     // [MQTT-3.2.2-21]: a 5.0 client uses the Server Keep Alive the server sends
     @Test
     void serverKeepAliveReplacesTooLongOrZeroKeepAlive() {
-        ConnectValidator validator = new ConnectValidator(settings(60), Clock.systemUTC());
+        ConnectValidator validator = new ConnectValidator(settings(60), EmbeddedBroker.TOPIC_LIMITS, Clock.systemUTC());
         ConnectRequest tooLong = validator.validate(connect(MqttVersion.MQTT_5, true, 600, MqttProperties.NO_PROPERTIES),
                 MqttVersion.MQTT_5).request();
         assertThat(tooLong.serverKeepAlive()).isEqualTo(60);
@@ -67,7 +68,7 @@ class ConnectValidatorTest {
         props.add(new MqttProperties.IntegerProperty(MqttProperties.RECEIVE_MAXIMUM, 5));
         props.add(new MqttProperties.IntegerProperty(MqttProperties.MAXIMUM_PACKET_SIZE, 512));
         props.add(new MqttProperties.IntegerProperty(MqttProperties.TOPIC_ALIAS_MAXIMUM, 4));
-        ConnectRequest request = new ConnectValidator(settings(0), Clock.systemUTC())
+        ConnectRequest request = new ConnectValidator(settings(0), EmbeddedBroker.TOPIC_LIMITS, Clock.systemUTC())
                 .validate(connect(MqttVersion.MQTT_5, true, 30, props), MqttVersion.MQTT_5).request();
         assertThat(request.receiveMaximum()).isEqualTo(5);
         assertThat(request.maxPacketSize()).isEqualTo(512);

@@ -73,11 +73,14 @@ public final class EmbeddedBroker implements AutoCloseable {
                 SubscriptionChanges.NONE, SessionChanges.NONE, settings.maxInflightOutbound(),
                 settings.maxQueuedMessages(), metrics, clock, new OutboundWriter(metrics, clock), OutboundFactory.IN_MEMORY,
                 memoryPressure);
-        connect = new ConnectHandler(new ConnectValidator(settings, clock), registry, context, settings, metrics,
+        connect = new ConnectHandler(new ConnectValidator(settings, TOPIC_LIMITS, clock), registry, context, settings, metrics,
                 ClusterSessionDirectory.NONE, ClientAuthenticator.ANONYMOUS, admission);
-        dispatcher = new PacketDispatcher(new InboundPublishHandler(this::accept, settings, metrics, clock),
-                new AckHandler(), new SubscribeHandler(retained, clock), new DisconnectHandler(settings));
+        dispatcher = new PacketDispatcher(new InboundPublishHandler(this::accept, settings, TOPIC_LIMITS, metrics, clock),
+                new AckHandler(), new SubscribeHandler(retained, TOPIC_LIMITS, clock), new DisconnectHandler(settings));
     }
+
+    /** The topic limits of application.yml's defaults: 128 levels, 4096 bytes. */
+    public static final TopicLimits TOPIC_LIMITS = new TopicLimits(128, 4096);
 
     static MqttSettings settings() {
         return settingsWithConnectTimeout(Duration.ofSeconds(10));

@@ -13,7 +13,8 @@ import java.util.Random;
 /**
  * Seeded hostile input for the MQTT decoder and session path: usually a plausible CONNECT (3.1.1 or 5.0)
  * followed by a few packets of every type with random fields (wildcards, bad UTF-8, odd QoS bits, random
- * 5.0 properties), then often mutated (bytes flipped, inserted, cut), and split into random chunks the way
+ * 5.0 properties, topics and filters hundreds of levels deep or a thousand bytes long), then often mutated
+ * (bytes flipped, inserted, cut), and split into random chunks the way
  * TCP may deliver them. Same seed, same inputs.
  */
 final class PacketFuzzer {
@@ -78,6 +79,13 @@ final class PacketFuzzer {
     }
 
     private String topic() {
+        int kind = random.nextInt(10);
+        if (kind == 0) {
+            return deepTopic();
+        }
+        if (kind == 1) {
+            return LEVELS[random.nextInt(LEVELS.length)].repeat(1 + random.nextInt(1100));
+        }
         StringBuilder topic = new StringBuilder();
         int levels = 1 + random.nextInt(4);
         for (int i = 0; i < levels; i++) {
@@ -87,6 +95,17 @@ final class PacketFuzzer {
             return "$share/" + LEVELS[random.nextInt(LEVELS.length)] + "/" + topic;
         }
         return topic.toString();
+    }
+
+    /**
+     * Hundreds of levels, around the 128-level limit and far past it, sometimes ending in a wildcard; up to
+     * the embedded broker's packet limit and beyond it.
+     */
+    private String deepTopic() {
+        int levels = random.nextBoolean() ? 120 + random.nextInt(20) : 1 + random.nextInt(1000);
+        String level = random.nextBoolean() ? "" : LEVELS[random.nextInt(LEVELS.length)];
+        String tail = random.nextInt(3) == 0 ? "/#" : "";
+        return (level + "/").repeat(levels - 1) + level + tail;
     }
 
     /** A 5.0 property block: empty, a few real property ids with random values, or garbage. */
