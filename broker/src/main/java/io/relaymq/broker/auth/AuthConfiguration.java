@@ -97,13 +97,15 @@ class AuthConfiguration {
 
     @Bean
     Authenticator authenticator(AuthProviders providers, BlockedClients blocked, UnauthorizedClientLog unauthorized,
-                                AuthProperties auth, ExecutorService authExecutor, LiveGrants grants) {
+                                AuthProperties auth, ExecutorService authExecutor, LiveGrants grants,
+                                ClientCertificateValidator certificates) {
         if (auth.allowAnonymous()) {
             log.warn("anonymous MQTT clients are accepted (MQTT_AUTH_ALLOW_ANONYMOUS=true): use this only for local runs");
         }
         String pattern = auth.anonymousApplicationClientIds();
         return new Authenticator(providers, blocked, unauthorized, auth.allowAnonymous(),
-                pattern == null || pattern.isBlank() ? null : java.util.regex.Pattern.compile(pattern), authExecutor, grants);
+                pattern == null || pattern.isBlank() ? null : java.util.regex.Pattern.compile(pattern), authExecutor, grants,
+                certificates);
     }
 
     @Bean

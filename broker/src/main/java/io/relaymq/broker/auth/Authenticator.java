@@ -15,8 +15,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Decides whether a CONNECT may proceed, off the network threads: blocked clients are refused first,
- * then the enabled providers are asked in order (X.509, JWT, basic) until one recognises the client; a
- * client none recognises is accepted only when anonymous access is on. Refusals are recorded.
+ * then a client certificate is validated again (certification path, revocation) and replaced by the
+ * validated path, then the enabled providers are asked in order (X.509, JWT, basic) until one
+ * recognises the client; a client none recognises is accepted only when anonymous access is on.
+ * Refusals are recorded.
  */
 public final class Authenticator implements ClientAuthenticator {
 
@@ -29,11 +31,13 @@ public final class Authenticator implements ClientAuthenticator {
     private final ExecutorService executor;
     private final LiveGrants grants;
     private final java.util.regex.Pattern anonymousApplications;
+    private final ClientCertificateValidator certificates;
 
     /** @param anonymousApplications client ids of anonymous clients that are APPLICATION clients; null: none */
     public Authenticator(AuthProviders providers, BlockedClients blocked, UnauthorizedClientLog unauthorized,
                          boolean allowAnonymous, java.util.regex.Pattern anonymousApplications, ExecutorService executor,
-                         LiveGrants grants) {
+                         LiveGrants grants, ClientCertificateValidator certificates) {
+        this.certificates = certificates;
         this.anonymousApplications = anonymousApplications;
         this.grants = grants;
         this.providers = providers;
@@ -76,10 +80,18 @@ public final class Authenticator implements ClientAuthenticator {
         return outcome;
     }
 
-    private AuthOutcome check(AuthRequest request) {
-        Optional<BlockedClient> block = blocked.find(request.clientId(), request.username(), request.ipAddress());
+    private AuthOutcome check(AuthRequest presented) {
+        Optional<BlockedClient> block = blocked.find(presented.clientId(), presented.username(), presented.ipAddress());
         if (block.isPresent()) {
             return AuthOutcome.refused(ConnectReject.BANNED, "blocked (" + block.get().key() + ")");
+        }
+        AuthRequest request = presented;
+        if (!presented.certificates().isEmpty()) {
+            CertificateCheck certificate = certificates.validate(presented.clientId(), presented.certificates());
+            if (!certificate.isValid()) {
+                return AuthOutcome.refused(certificate.reject(), certificate.reason());
+            }
+            request = presented.withCertificates(certificate.path());
         }
         for (AuthProvider provider : providers.active()) {
             Optional<AuthOutcome> outcome = provider.authenticate(request);

@@ -23,7 +23,9 @@ import javax.net.ssl.X509TrustManager;
  * Validates client certificate chains during the TLS handshake with PKIX against the configured trust
  * anchors: every signature, issuer and CA constraint up to an anchor, never a name match alone. When the
  * X.509 provider is set to skip validity dates, a client certificate outside its validity period is
- * checked as of the nearest moment inside it; everything else is still checked.
+ * checked as of the nearest moment inside it; everything else is still checked. The handshake only decides
+ * whether the chain is trusted; which names it carries is decided at CONNECT from the certification path
+ * (see {@link PkixClientCertificateValidator}), so certificates a client appends to its chain give it nothing.
  */
 public final class ClientCertificateTrust implements X509TrustManager {
 
@@ -54,7 +56,7 @@ public final class ClientCertificateTrust implements X509TrustManager {
             CertPath certPath = factory.generateCertPath(path);
             PKIXParameters params = new PKIXParameters(anchors);
             params.setRevocationEnabled(false);
-            params.setDate(validationDate(chain[0]));
+            params.setDate(validationDate(chain[0], skipValidity.getAsBoolean()));
             CertPathValidator.getInstance("PKIX").validate(certPath, params);
         } catch (InvalidAlgorithmParameterException e) {
             throw new CertificateException("cannot validate client certificates: " + e.getMessage(), e);
@@ -63,9 +65,10 @@ public final class ClientCertificateTrust implements X509TrustManager {
         }
     }
 
-    private Date validationDate(X509Certificate client) {
+    /** Now, or with {@code skipValidity} the moment inside the client certificate's validity nearest to now. */
+    static Date validationDate(X509Certificate client, boolean skipValidity) {
         Date now = new Date();
-        if (!skipValidity.getAsBoolean()) {
+        if (!skipValidity) {
             return now;
         }
         if (now.after(client.getNotAfter())) {

@@ -67,6 +67,15 @@ public final class TlsContextFactory {
                 + "(LISTENER_SSL_PEM_CERT, LISTENER_SSL_PEM_KEY) or key-store-file (LISTENER_SSL_KEY_STORE)");
     }
 
+    /** The trusted CA (or pinned self-signed client) certificates, for the CONNECT-time validation of client certificates. */
+    static List<X509Certificate> trustedCertificates(MqttSettings.Tls tls) {
+        try {
+            return trusted(tls);
+        } catch (GeneralSecurityException | IOException e) {
+            throw new IllegalStateException("cannot read the trusted client certificates: " + e.getMessage(), e);
+        }
+    }
+
     /** The trusted CA (or self-signed client) certificates from the trust store and/or the PEM file. */
     private static List<X509Certificate> trusted(MqttSettings.Tls tls) throws GeneralSecurityException, IOException {
         List<X509Certificate> trusted = new ArrayList<>();

@@ -105,6 +105,20 @@ public final class TestPki {
         return file;
     }
 
+    /** A CRL of {@code ca}, current from a minute ago for a day, listing {@code revoked} serial numbers. */
+    public static java.security.cert.X509CRL crl(Identity ca, java.util.Collection<BigInteger> revoked) throws Exception {
+        Instant now = Instant.now();
+        var builder = new org.bouncycastle.cert.jcajce.JcaX509v2CRLBuilder(ca.certificate().getSubjectX500Principal(),
+                Date.from(now.minus(Duration.ofMinutes(1))));
+        builder.setNextUpdate(Date.from(now.plus(Duration.ofDays(1))));
+        for (BigInteger serial : revoked) {
+            builder.addCRLEntry(serial, Date.from(now.minus(Duration.ofMinutes(1))),
+                    org.bouncycastle.asn1.x509.CRLReason.keyCompromise);
+        }
+        return new org.bouncycastle.cert.jcajce.JcaX509CRLConverter().getCRL(
+                builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(ca.keys().getPrivate())));
+    }
+
     private static KeyPair keyPair() throws Exception {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
         generator.initialize(new ECGenParameterSpec("secp256r1"));

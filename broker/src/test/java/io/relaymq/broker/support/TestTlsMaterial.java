@@ -10,12 +10,19 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * Makes a self-signed server key store with the JDK's keytool (once per test JVM, under target/) and
  * turns on the node's TLS and WSS listeners with it, through system properties the Spring context reads.
+ * The node trusts two client CAs and checks client certificates against a CRL file of both (read again
+ * every second), so tests can revoke a certificate with {@link #revoke}.
  */
 public final class TestTlsMaterial implements BeforeAllCallback {
 
     public static final String PASSWORD = "changeit";
     /** One client CA per test JVM: the node's trust store is made from it before the node starts. */
-    private static final java.util.function.Supplier<TestPki.Identity> CLIENT_CA = memoize();
+    private static final java.util.function.Supplier<TestPki.Identity> CLIENT_CA = memoize("RelayMQ Test Client CA");
+    /** A second trusted client CA (with a name unique to the JVM), so tests can mix trust anchors. */
+    private static final java.util.function.Supplier<TestPki.Identity> SECOND_CLIENT_CA =
+            memoize("RelayMQ Test Second Client CA " + java.util.UUID.randomUUID().toString().substring(0, 8));
+    /** Serial numbers listed as revoked in the node's CRL file. */
+    private static final java.util.Set<java.math.BigInteger> REVOKED = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(TestTlsMaterial.class);
 
     @Override
@@ -31,6 +38,38 @@ public final class TestTlsMaterial implements BeforeAllCallback {
         System.setProperty("LISTENER_SSL_CLIENT_AUTH", "optional");
         System.setProperty("LISTENER_SSL_TRUST_STORE", trustStore.toString());
         System.setProperty("LISTENER_SSL_TRUST_STORE_PASSWORD", TestPki.PASSWORD);
+        Path crls = context.getRoot().getStore(NAMESPACE).computeIfAbsent("crls", k -> writeCrls(), Path.class);
+        System.setProperty("LISTENER_SSL_CRL_ENABLED", "true");
+        System.setProperty("LISTENER_SSL_CRL_FILE", crls.toString());
+        System.setProperty("LISTENER_SSL_CRL_REFRESH_INTERVAL", "1s");
+    }
+
+    /**
+     * Lists {@code certificate} (issued by one of the two client CAs) as revoked in the node's CRL file; the
+     * node reads the file again within a second or so.
+     */
+    public static void revoke(java.security.cert.X509Certificate certificate) {
+        REVOKED.add(certificate.getSerialNumber());
+        writeCrls();
+    }
+
+    /** A current CRL of each client CA (listing the serials revoked so far), written atomically as PEM. */
+    private static synchronized Path writeCrls() {
+        try {
+            Path dir = Files.createDirectories(Path.of("target", "test-tls").toAbsolutePath());
+            Path file = dir.resolve("client-cas-" + ProcessHandle.current().pid() + ".crl.pem");
+            Path temp = Files.createTempFile(dir, "crl-", ".tmp");
+            try (var out = new org.bouncycastle.openssl.jcajce.JcaPEMWriter(Files.newBufferedWriter(temp))) {
+                for (TestPki.Identity ca : List.of(clientCa(), secondClientCa())) {
+                    out.writeObject(TestPki.crl(ca, REVOKED));
+                }
+            }
+            Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            return file;
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot write the client CAs' CRLs", e);
+        }
     }
 
     /** The CA the node trusts for client certificates (X.509 authentication tests sign with it). */
@@ -38,24 +77,29 @@ public final class TestTlsMaterial implements BeforeAllCallback {
         return CLIENT_CA.get();
     }
 
+    /** The second CA the node trusts for client certificates. */
+    public static TestPki.Identity secondClientCa() {
+        return SECOND_CLIENT_CA.get();
+    }
+
     private static Path clientCaTrustStore() {
         try {
             Path dir = Files.createDirectories(Path.of("target", "test-tls").toAbsolutePath());
             return TestPki.trustStore(dir.resolve("client-ca-" + ProcessHandle.current().pid() + ".p12"),
-                    clientCa().certificate());
+                    clientCa().certificate(), secondClientCa().certificate());
         } catch (Exception e) {
             throw new IllegalStateException("cannot create the client CA", e);
         }
     }
 
-    private static java.util.function.Supplier<TestPki.Identity> memoize() {
+    private static java.util.function.Supplier<TestPki.Identity> memoize(String cn) {
         java.util.concurrent.atomic.AtomicReference<TestPki.Identity> ca = new java.util.concurrent.atomic.AtomicReference<>();
         return () -> ca.updateAndGet(current -> {
             if (current != null) {
                 return current;
             }
             try {
-                return TestPki.ca("RelayMQ Test Client CA");
+                return TestPki.ca(cn);
             } catch (Exception e) {
                 throw new IllegalStateException("cannot create the client CA", e);
             }

@@ -8,6 +8,7 @@ import com.nimbusds.jose.proc.BadJOSEException;
 import com.nimbusds.jose.proc.JWSKeySelector;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jwt.JWTClaimNames;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.JWTParser;
 import com.nimbusds.jwt.SignedJWT;
@@ -36,9 +37,11 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * JWT: the MQTT password is a signed JWT. Its signature is checked with an HMAC secret, a PEM public key
- * or the keys of a JWKS URL; {@code exp} and {@code nbf} are enforced (60 s clock skew); configured claims
- * must match. Client type and rules come from claims or from the configured defaults. A password that
- * is not a JWT is left to the next provider.
+ * or the keys of a JWKS URL; {@code exp} is required (unless the provider allows tokens without it) and
+ * {@code exp} and {@code nbf} are enforced (60 s clock skew); {@code iss} and {@code aud} are checked when
+ * configured; configured claims must match, and an absent claim or CONNECT value never matches. Client type
+ * and rules come from claims or from the configured defaults. A password that is not a JWT is left to the
+ * next provider.
  */
 public final class JwtAuthProvider implements AuthProvider {
 
@@ -62,8 +65,26 @@ public final class JwtAuthProvider implements AuthProvider {
         AclRules.validate(config.authRules());
         DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
         processor.setJWSKeySelector(keySelector(config));
-        processor.setJWTClaimsSetVerifier(new DefaultJWTClaimsVerifier<>(null, null));
+        processor.setJWTClaimsSetVerifier(claimsVerifier(config));
         verifier = new Verifier(config, processor);
+    }
+
+    /** Requires {@code exp} unless allowed otherwise, and the configured issuer and audience. */
+    private static DefaultJWTClaimsVerifier<SecurityContext> claimsVerifier(JwtConfig config) {
+        Set<String> required = new HashSet<>();
+        if (!config.allowTokensWithoutExpiry()) {
+            required.add(JWTClaimNames.EXPIRATION_TIME);
+        }
+        JWTClaimsSet.Builder exact = new JWTClaimsSet.Builder();
+        if (config.issuer() != null) {
+            required.add(JWTClaimNames.ISSUER);
+            exact.issuer(config.issuer());
+        }
+        Set<String> audiences = config.audience() == null ? null : Set.of(config.audience());
+        if (audiences != null) {
+            required.add(JWTClaimNames.AUDIENCE);
+        }
+        return new DefaultJWTClaimsVerifier<>(audiences, exact.build(), required, null);
     }
 
     private static JWSKeySelector<SecurityContext> keySelector(JwtConfig config) {
@@ -137,21 +158,25 @@ public final class JwtAuthProvider implements AuthProvider {
 
     private AuthOutcome check(AuthRequest request, JwtConfig config, JWTClaimsSet claims) {
         for (Map.Entry<String, String> required : config.authClaims().entrySet()) {
-            String expected = required.getValue()
-                    .replace("${clientId}", String.valueOf(request.clientId()))
-                    .replace("${username}", String.valueOf(request.username()));
-            if (!expected.equals(String.valueOf(claims.getClaim(required.getKey())))) {
+            Optional<String> expected = ClaimPlaceholders.expand(required.getValue(), request.clientId(), request.username());
+            if (expected.isEmpty() || !expected.get().equals(claimText(claims, required.getKey()))) {
                 return AuthOutcome.refused(ConnectReject.NOT_AUTHORIZED,
                         "JWT claim '" + required.getKey() + "' does not match");
             }
         }
         boolean application = !config.clientTypeClaims().isEmpty() && config.clientTypeClaims().entrySet().stream()
-                .allMatch(e -> e.getValue().equals(String.valueOf(claims.getClaim(e.getKey()))));
+                .allMatch(e -> e.getValue().equals(claimText(claims, e.getKey())));
         ClientType clientType = application ? ClientType.APPLICATION : config.defaultClientType();
         AuthRules rules = new AuthRules(
                 listClaim(claims, config.pubRulesClaim()).orElse(config.authRules().pubAuthRulePatterns()),
                 listClaim(claims, config.subRulesClaim()).orElse(config.authRules().subAuthRulePatterns()));
         return AuthOutcome.granted(new ClientGrant(clientType, null, null, type().name(), AclRules.of(rules, null)));
+    }
+
+    /** The claim as text, or null when the token does not have it (null never equals a configured value). */
+    private static String claimText(JWTClaimsSet claims, String name) {
+        Object value = claims.getClaim(name);
+        return value == null ? null : String.valueOf(value);
     }
 
     private static Optional<List<String>> listClaim(JWTClaimsSet claims, String name) {

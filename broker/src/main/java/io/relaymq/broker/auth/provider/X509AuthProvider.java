@@ -21,10 +21,11 @@ import javax.naming.ldap.LdapName;
 import javax.naming.ldap.Rdn;
 
 /**
- * X_509: the TLS handshake has already validated the client's whole chain against the trust store
- * ({@link io.relaymq.broker.transport.ClientCertificateTrust}). Here the chain's common names (client
- * certificate first, then its issuers) are matched to credentials, exactly or by regular expression,
- * and the rules are chosen by the client certificate's CN.
+ * X_509: the request's certificates are the validated certification path (client certificate, the
+ * intermediates that signed it, the trust anchor's certificate), built by the {@link
+ * io.relaymq.broker.auth.Authenticator} from the presented chain; certificates a client merely appended are
+ * not in it. Here the path's common names (client certificate first, then its issuers) are matched to
+ * credentials, exactly or by regular expression, and the rules are chosen by the client certificate's CN.
  */
 public final class X509AuthProvider implements AuthProvider {
 
