@@ -76,7 +76,7 @@ public class SessionEventDecider extends ConsumerWorker {
         SessionInfo current = sessions.get(clientId).orElse(null);
         SessionEvents.ConnectDecision decision = decide(request, current, version, ownership);
         if (decision.refused()) {
-            log.info("[{}] session takeover refused: the session belongs to another principal", clientId);
+            log.debug("[{}] session takeover refused: the session belongs to another principal", clientId);
             if (format != SessionEvents.VERSION) {
                 return;
             }
