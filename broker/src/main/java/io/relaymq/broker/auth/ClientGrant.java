@@ -5,18 +5,29 @@ import io.relaymq.common.client.ClientType;
 
 /**
  * What one authenticated connection is: its client type, the credentials it matched (null for anonymous
- * and JWT clients), the certificate CN its rules were expanded with, and its current rules. The rules
- * are replaced in place when the credentials change, so a connected client needs no reconnect.
+ * and JWT clients), the JWT subject, the certificate CN its rules were expanded with, and its current
+ * rules. The rules are replaced in place when the credentials change, so a connected client needs no
+ * reconnect.
  */
 public final class ClientGrant {
+
+    private static final int MAX_PRINCIPAL_LENGTH = 512;
 
     private final ClientType clientType;
     private final String credentialsId;
     private final String certificateCn;
     private final String method;
+    private final String subject;
     private volatile AclRules rules;
 
     public ClientGrant(ClientType clientType, String credentialsId, String certificateCn, String method, AclRules rules) {
+        this(clientType, credentialsId, certificateCn, method, null, rules);
+    }
+
+    /** @param subject who a token-authenticated client is (JWT: its subject, else its user name); null otherwise */
+    public ClientGrant(ClientType clientType, String credentialsId, String certificateCn, String method, String subject,
+                       AclRules rules) {
+        this.subject = subject;
         this.clientType = clientType;
         this.credentialsId = credentialsId;
         this.certificateCn = certificateCn;
@@ -49,6 +60,36 @@ public final class ClientGrant {
         return method;
     }
 
+    /**
+     * Who the client is, for session ownership: {@code <method>:<credentials id>} for credentials
+     * (basic; X.509 adds {@code |cn=<client CN>}), {@code JWT:<subject>} for tokens (the user name when
+     * the token has no subject), {@code anonymous} for anonymous clients (all of them one principal).
+     */
+    public String principal() {
+        if (credentialsId != null) {
+            // one X.509 credentials entry can admit many certificates (by CA): each client CN is its own principal
+            return bounded(method + ":" + credentialsId + (certificateCn == null ? "" : "|cn=" + certificateCn));
+        }
+        if ("anonymous".equals(method)) {
+            return method;
+        }
+        return bounded(method + ":" + (subject == null ? "" : subject));
+    }
+
+    /** A principal is recorded with every session: a long one (a token's subject can be large) is recorded by its hash. */
+    private String bounded(String principal) {
+        if (principal.length() <= MAX_PRINCIPAL_LENGTH) {
+            return principal;
+        }
+        try {
+            byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(principal.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return method + ":sha256:" + java.util.HexFormat.of().formatHex(hash);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing", e);
+        }
+    }
+
     public AclRules rules() {
         return rules;
     }
@@ -61,6 +102,7 @@ public final class ClientGrant {
         return rules.mayPublish(topic);
     }
 
+    /** {@code filter} as the client sent it: a shared subscription's rule must match {@code $share/<group>/<filter>}. */
     public boolean maySubscribe(String filter) {
         return rules.maySubscribe(filter);
     }

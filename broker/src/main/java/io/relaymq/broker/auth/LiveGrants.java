@@ -23,8 +23,15 @@ public final class LiveGrants {
 
     private static final Logger log = LoggerFactory.getLogger(LiveGrants.class);
 
-    /** A connected client's grant and how to disconnect it. */
-    public record Live(String clientId, ClientGrant grant, Runnable revoke) {
+    /**
+     * A connected client's grant, how to disconnect it, and what to do once its rules changed (its session
+     * drops the subscriptions the new rules no longer allow).
+     */
+    public record Live(String clientId, ClientGrant grant, Runnable revoke, Runnable rulesChanged) {
+
+        public Live(String clientId, ClientGrant grant, Runnable revoke) {
+            this(clientId, grant, revoke, () -> { });
+        }
     }
 
     private final Map<String, Set<Live>> byCredentials = new ConcurrentHashMap<>();
@@ -63,6 +70,7 @@ public final class LiveGrants {
             if (rules.isPresent()) {
                 live.grant().update(rules.get());
                 log.info("[{}] authorization rules updated", live.clientId());
+                live.rulesChanged().run();
             } else {
                 log.info("[{}] disconnected: its credentials were removed or changed type", live.clientId());
                 remove(live);

@@ -23,9 +23,14 @@ public interface ClusterSessionDirectory {
 
     /**
      * The outcome of a claim: the ownership version granted (grows with every decision for the client
-     * id) and the session as it was before, if the cluster knew one.
+     * id) and the session as it was before, if the cluster knew one; {@code refused} when the session
+     * belongs to another principal (nothing was granted).
      */
-    record Claim(long version, Optional<KnownSession> previous) {
+    record Claim(long version, Optional<KnownSession> previous, boolean refused) {
+
+        public Claim(long version, Optional<KnownSession> previous) {
+            this(version, previous, false);
+        }
     }
 
     ClusterSessionDirectory NONE = new ClusterSessionDirectory() {
@@ -39,6 +44,11 @@ public interface ClusterSessionDirectory {
             return false;
         }
     };
+
+    /** Who may continue a session that belongs to another principal (also checked on this node's registry). */
+    default SessionOwnership ownership() {
+        return SessionOwnership.STRICT;
+    }
 
     /**
      * Makes this node the owner of {@code clientId}'s session, cluster-wide; completes once the decision

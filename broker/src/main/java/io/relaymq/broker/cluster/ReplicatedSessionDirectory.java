@@ -11,11 +11,19 @@ import org.springframework.stereotype.Component;
 @Component
 public class ReplicatedSessionDirectory implements ClusterSessionDirectory {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ReplicatedSessionDirectory.class);
+
     private final SessionEventClient events;
     private final RemoteSubscriptions subscriptions;
     private final MovedSessions moved;
+    private final SessionOwnership ownership;
 
-    public ReplicatedSessionDirectory(SessionEventClient events, RemoteSubscriptions subscriptions, MovedSessions moved) {
+    public ReplicatedSessionDirectory(SessionEventClient events, RemoteSubscriptions subscriptions, MovedSessions moved,
+                                      SessionOwnership ownership) {
+        this.ownership = ownership;
+        if (ownership.takeoverByOtherPrincipal()) {
+            log.warn("any principal may take over any client's session (MQTT_SESSION_TAKEOVER_BY_OTHER_PRINCIPAL=true)");
+        }
         this.events = events;
         this.subscriptions = subscriptions;
         this.moved = moved;
@@ -26,7 +34,12 @@ public class ReplicatedSessionDirectory implements ClusterSessionDirectory {
         return events.requestOwnership(clientId, expirySeconds, details).thenApply(decision -> new Claim(decision.version(),
                 decision.previousOwner() == null ? Optional.empty()
                         : Optional.of(new KnownSession(decision.previousOwner(), decision.previousPersistent(),
-                        subscriptions.subscriptionsOf(clientId), decision.previousClientType()))));
+                        subscriptions.subscriptionsOf(clientId), decision.previousClientType())), decision.refused()));
+    }
+
+    @Override
+    public SessionOwnership ownership() {
+        return ownership;
     }
 
     @Override

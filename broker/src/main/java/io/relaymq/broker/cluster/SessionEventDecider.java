@@ -16,53 +16,78 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
  * Decides session ownership: all nodes consume {@code relaymq.client.session.event.request} as one
  * group, so every request for one client id is decided by one node, one after the other. A decision
  * records the requester as owner, tells a different previous owner to let go of every copy older than
- * this decision's version, and answers the requester with what the session was.
+ * this decision's version, and answers the requester with what the session was. A request by another
+ * principal than the session's is refused per {@link SessionOwnership}: nothing is recorded, nobody is
+ * told to let go, and the answer says "refused" (a requester still on format 3, which cannot be told,
+ * gets no answer and refuses the CONNECT when its wait ends).
  */
 @Component
 public class SessionEventDecider extends ConsumerWorker {
+
+    private static final Logger log = LoggerFactory.getLogger(SessionEventDecider.class);
 
     private final KafkaProperties.SessionEvents settings;
     private final KafkaClientConfigs configs;
     private final ConsumerLoops loops;
     private final SessionReplica sessions;
     private final DisconnectCommands commands;
+    private final SessionOwnership ownership;
     private final String self;
     private final Producer<byte[], byte[]> producer;
 
     public SessionEventDecider(KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
-                               SessionReplica sessions, DisconnectCommands commands, NodeId nodeId) {
+                               SessionReplica sessions, DisconnectCommands commands, SessionOwnership ownership,
+                               NodeId nodeId) {
         super(90); // before the MQTT listeners (200)
         this.settings = kafka.sessionEvents();
         this.configs = configs;
         this.loops = loops;
         this.sessions = sessions;
         this.commands = commands;
+        this.ownership = ownership;
         this.self = nodeId.value();
         this.producer = new KafkaProducer<>(configs.producer("session-decisions", "all", 0, 16384));
     }
 
-    /** The decision for one request, given what this node knows of the session (pure logic). */
+    /** The decision for one request under the default ownership rule (pure logic). */
     static SessionEvents.ConnectDecision decide(SessionEvents.ConnectRequest request, SessionInfo current, long version) {
+        return decide(request, current, version, SessionOwnership.STRICT);
+    }
+
+    /** The decision for one request, given what this node knows of the session (pure logic). */
+    public static SessionEvents.ConnectDecision decide(SessionEvents.ConnectRequest request, SessionInfo current,
+                                                       long version, SessionOwnership ownership) {
+        boolean refused = current != null && !ownership.permits(current.details().principal(), request.details().principal());
         return new SessionEvents.ConnectDecision(request.requestId(), current == null ? null : current.ownerNode(),
-                current != null && current.isPersistent(), version, current == null ? null : current.details().clientType());
+                current != null && current.isPersistent(), version, current == null ? null : current.details().clientType(),
+                refused);
     }
 
     /** {@code version} is the request's offset: it grows with every request for the same client id. */
-    private void handle(String clientId, SessionEvents.ConnectRequest request, long version) {
+    private void handle(String clientId, byte format, SessionEvents.ConnectRequest request, long version) {
         SessionInfo current = sessions.get(clientId).orElse(null);
-        SessionEvents.ConnectDecision decision = decide(request, current, version);
-        sessions.writeFor(clientId, new SessionInfo(request.requesterNode(), true, request.expirySeconds(), request.details()));
-        if (decision.previousOwner() != null && !decision.previousOwner().equals(request.requesterNode())) {
-            commands.send(decision.previousOwner(), clientId, version);
+        SessionEvents.ConnectDecision decision = decide(request, current, version, ownership);
+        if (decision.refused()) {
+            log.debug("[{}] session takeover refused: the session belongs to another principal", clientId);
+            if (format != SessionEvents.VERSION) {
+                return;
+            }
+        } else {
+            sessions.writeFor(clientId, new SessionInfo(request.requesterNode(), true, request.expirySeconds(), request.details()));
+            if (decision.previousOwner() != null && !decision.previousOwner().equals(request.requesterNode())) {
+                commands.send(decision.previousOwner(), clientId, version);
+            }
         }
         producer.send(new ProducerRecord<>(settings.responseTopicPrefix() + request.requesterNode(),
-                clientId.getBytes(StandardCharsets.UTF_8), decision.encode()));
+                clientId.getBytes(StandardCharsets.UTF_8), decision.encode(format)));
     }
 
     @Override
@@ -74,8 +99,8 @@ public class SessionEventDecider extends ConsumerWorker {
             consumer.subscribe(List.of(settings.requestTopic()));
             return consumer;
         }, BatchHandler.eachRecord(record -> {
-            handle(new String(record.key(), StandardCharsets.UTF_8), SessionEvents.ConnectRequest.decode(record.value()),
-                    record.offset());
+            handle(new String(record.key(), StandardCharsets.UTF_8), SessionEvents.versionOf(record.value()),
+                    SessionEvents.ConnectRequest.decode(record.value()), record.offset());
             return null;
         }, producer::flush), true);
     }

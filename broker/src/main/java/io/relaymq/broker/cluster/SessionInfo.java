@@ -10,12 +10,15 @@ import java.nio.charset.StandardCharsets;
  * @param ownerNode      the node the session lives on
  * @param connected      whether a connection is attached to it
  * @param expirySeconds  its session expiry interval (0 = ends with the connection)
- * @param details        client type, address, version and connect times, for operators
+ * @param details        client type, address, version and connect times, and the principal that owns the
+ *                       session (version 3; older records decode as unowned)
  */
 public record SessionInfo(String ownerNode, boolean connected, long expirySeconds, SessionDetails details) {
 
     private static final byte VERSION_1 = 1;
-    private static final byte VERSION = 2;
+    /** With details but without the session's principal. */
+    private static final byte VERSION_2 = 2;
+    private static final byte VERSION = 3;
 
     public boolean isPersistent() {
         return expirySeconds > 0;
@@ -32,7 +35,7 @@ public record SessionInfo(String ownerNode, boolean connected, long expirySecond
     public static SessionInfo decode(byte[] value) {
         ByteBuffer in = ByteBuffer.wrap(value);
         byte version = in.get();
-        if (version != VERSION && version != VERSION_1) {
+        if (version != VERSION && version != VERSION_2 && version != VERSION_1) {
             throw new IllegalArgumentException("unknown session record version");
         }
         byte[] owner = new byte[in.getInt()];
@@ -41,6 +44,6 @@ public record SessionInfo(String ownerNode, boolean connected, long expirySecond
         boolean connected = in.get() == 1;
         long expiry = in.getLong();
         return new SessionInfo(ownerNode, connected, expiry,
-                version == VERSION_1 ? SessionDetails.UNKNOWN : SessionDetails.readFrom(in));
+                version == VERSION_1 ? SessionDetails.UNKNOWN : SessionDetails.readFrom(in, version == VERSION));
     }
 }

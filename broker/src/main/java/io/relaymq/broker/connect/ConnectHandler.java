@@ -122,17 +122,21 @@ public final class ConnectHandler {
         connection.setWill(request.will(), request.willDelaySeconds());
         connection.setKeepAliveSeconds(request.keepAliveSeconds());
         LiveGrants.Live live = new LiveGrants.Live(request.clientId(), grant,
-                () -> channel.eventLoop().execute(() -> connection.close(NOT_AUTHORIZED)));
+                () -> channel.eventLoop().execute(() -> connection.close(NOT_AUTHORIZED)),
+                () -> recheck(request.clientId(), connection));
         authenticator.track(live);
         channel.closeFuture().addListener(f -> authenticator.untrack(live));
         SessionDetails details = new SessionDetails(grant.clientType().name(),
                 ConnectCredentials.ip(ClientAddresses.of(channel)), version.name(), request.cleanStart(),
-                System.currentTimeMillis(), 0);
+                System.currentTimeMillis(), 0, grant.principal());
         cluster.claim(request.clientId(), request.expirySeconds(), details).whenComplete((granted, error) ->
                 channel.eventLoop().execute(() -> {
                     if (error != null) {
                         refuse(channel, connection.isV5(), ConnectReject.SERVER_UNAVAILABLE, request.clientId(),
                                 "the cluster did not confirm the session: " + error);
+                    } else if (granted.refused()) {
+                        refuse(channel, connection.isV5(), ConnectReject.NOT_AUTHORIZED, request.clientId(),
+                                "the session belongs to another principal");
                     } else if (channel.isActive()) {
                         claim(connection, request, granted, onConnected);
                     }
@@ -143,24 +147,36 @@ public final class ConnectHandler {
                        BiConsumer<MqttConnection, ClientSession> onConnected) {
         ClientSession[] replaced = new ClientSession[1];
         boolean[] resumed = new boolean[1];
+        boolean[] foreign = new boolean[1];
+        String principal = connection.grant().principal();
         ClientSession session = registry.claim(request.clientId(), current -> {
+            if (current != null && !current.isEnded() && !cluster.ownership().permits(current.principal(), principal)) {
+                foreign[0] = true;
+                return current;
+            }
             if (current != null && !request.cleanStart() && !current.isEnded()
                     && current.clientType() == connection.grant().clientType()) {
                 resumed[0] = true;
+                current.ownedBy(principal);
                 return current;
             }
             replaced[0] = current;
-            return new ClientSession(request.clientId(), connection.grant().clientType(), connection.channel().eventLoop(),
-                    sessionContext,
-                    request.expirySeconds() > 0);
+            ClientSession created = new ClientSession(request.clientId(), connection.grant().clientType(),
+                    connection.channel().eventLoop(), sessionContext, request.expirySeconds() > 0);
+            created.ownedBy(principal);
+            return created;
         });
-        if (resumed[0]) {
+        if (foreign[0]) {
+            refuse(connection.channel(), connection.isV5(), ConnectReject.NOT_AUTHORIZED, request.clientId(),
+                    "the session on this node belongs to another principal");
+        } else if (resumed[0]) {
             session.execute(() -> {
                 if (session.isEnded()) {
                     claim(connection, request, granted, onConnected);
                     return;
                 }
                 kick(session.connection());
+                SubscriptionRecheck.dropDisallowed(session, connection.grant());
                 accept(connection, session, request, true, granted.version(), onConnected);
             });
         } else if (replaced[0] != null) {
@@ -195,12 +211,25 @@ public final class ConnectHandler {
         }
         if (known.isPresent()) {
             if (!request.cleanStart() && known.get().persistent()) {
-                known.get().subscriptions().forEach(session::subscribe);
+                SubscriptionRecheck.allowed(request.clientId(), known.get().subscriptions(), connection.grant())
+                        .forEach(session::subscribe);
                 present = true;
                 log.info("{} continues its session from node {}", connection, known.get().ownerNode());
             }
         }
         accept(connection, session, request, present, granted.version(), onConnected);
+    }
+
+    /** The client's rules changed: its session drops what they no longer allow, while this connection is its own. */
+    private void recheck(String clientId, MqttConnection connection) {
+        ClientSession session = registry.get(clientId);
+        if (session != null) {
+            session.execute(() -> {
+                if (session.connection() == connection) {
+                    SubscriptionRecheck.dropDisallowed(session, connection.grant());
+                }
+            });
+        }
     }
 
     private static void kick(MqttConnection previous) {

@@ -37,6 +37,7 @@ public final class ClientSession {
     private volatile boolean ended;
     private boolean handedOver;
     private long ownershipVersion;
+    private volatile String principal = "";
 
     /**
      * @param persistent whether the session outlives its connection; decides for the session's life on
@@ -87,6 +88,16 @@ public final class ClientSession {
 
     public MqttConnection connection() {
         return connection;
+    }
+
+    /** The principal the session belongs to ({@code ClientGrant#principal()}); empty: not recorded. */
+    public String principal() {
+        return principal;
+    }
+
+    /** Records the principal that created (or, where the operator allows it, took over) the session. */
+    public void ownedBy(String newPrincipal) {
+        this.principal = newPrincipal == null ? "" : newPrincipal;
     }
 
     /** The cluster's ownership version of this copy of the session (newer copies elsewhere supersede it). */

@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * SUBSCRIBE and UNSUBSCRIBE. Each filter gets its own result in SUBACK ([MQTT-3.8.4-6]); a new
  * subscription replaces an existing one with the same filter ([MQTT-3.8.4-3]); retained messages follow
  * the SUBACK per Retain Handling, never for shared subscriptions (MQTT 5.0 §4.8.2). A filter outside the
- * client's subscribe rules gets "not authorized" (0x87; 3.1.1: failure 0x80).
+ * client's subscribe rules gets "not authorized" (0x87; 3.1.1: failure 0x80); a shared subscription is
+ * checked with its whole text, share name included.
  * Runs on the session's thread.
  */
 public final class SubscribeHandler {
@@ -92,7 +93,7 @@ public final class SubscribeHandler {
                 connection.close(PROTOCOL_ERROR);
                 return;
             }
-            if (!connection.grant().maySubscribe(filter.get().filter())) {
+            if (!connection.grant().maySubscribe(filter.get().text())) {
                 log.info("{} not authorized to subscribe to '{}'", connection, request.topicName());
                 codes.add(connection.isV5() ? NOT_AUTHORIZED : FAILURE_V3);
                 continue;

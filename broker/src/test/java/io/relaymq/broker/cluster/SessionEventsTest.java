@@ -59,6 +59,27 @@ class SessionEventsTest {
     }
 
     @Test
+    void recordsAndRequestsWrittenBeforePrincipalsExistedDecodeAsUnowned() {
+        SessionDetails owned = new SessionDetails("DEVICE", "10.0.0.7", "MQTT_5", false, 5, 0, "MQTT_BASIC:username|a");
+        SessionInfo info = new SessionInfo("node-x", true, 60, owned);
+        assertThat(SessionInfo.decode(info.encode())).isEqualTo(info);
+        byte[] v2 = info.encode();
+        v2[0] = 2; // the version 2 layout is version 3 without the trailing principal
+        byte[] withoutPrincipal = java.util.Arrays.copyOf(v2, v2.length - 4 - "MQTT_BASIC:username|a".length());
+        assertThat(SessionInfo.decode(withoutPrincipal).details().principal()).isEmpty();
+        assertThat(SessionInfo.decode(withoutPrincipal).expirySeconds()).isEqualTo(60);
+
+        SessionEvents.ConnectRequest request = new SessionEvents.ConnectRequest("r", "node-b", 0, owned);
+        byte[] v3 = request.encode();
+        v3[0] = SessionEvents.VERSION_3;
+        byte[] oldRequest = java.util.Arrays.copyOf(v3, v3.length - 4 - "MQTT_BASIC:username|a".length());
+        assertThat(SessionEvents.ConnectRequest.decode(oldRequest).details().principal()).isEmpty();
+        SessionEvents.ConnectDecision refused = new SessionEvents.ConnectDecision("r", "node-a", true, 9, "DEVICE", true);
+        assertThat(SessionEvents.ConnectDecision.decode(refused.encode())).isEqualTo(refused);
+        assertThat(SessionEvents.ConnectDecision.decode(refused.encode(SessionEvents.VERSION_3)).refused()).isFalse();
+    }
+
+    @Test
     void sessionCommandsRoundTrip() {
         var filter = io.relaymq.broker.topic.TopicFilter.parse("a/+").orElseThrow();
         var subscription = new io.relaymq.broker.subscription.Subscription("c", filter,

@@ -48,7 +48,11 @@ public final class AclRules {
         return publishAnything || matches(publish, topic);
     }
 
-    /** {@code filter} without any {@code $share/<group>/} prefix. */
+    /**
+     * {@code filter} as subscribed: a shared subscription is checked with its whole text
+     * {@code $share/<group>/<filter>}, so a rule names the groups it allows (for example
+     * {@code \$share/billing/orders/.*}); a rule for the plain filter does not allow joining a group.
+     */
     public boolean maySubscribe(String filter) {
         return subscribeAnything || matches(subscribe, filter);
     }

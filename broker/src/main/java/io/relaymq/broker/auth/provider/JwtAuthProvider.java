@@ -170,7 +170,8 @@ public final class JwtAuthProvider implements AuthProvider {
         AuthRules rules = new AuthRules(
                 listClaim(claims, config.pubRulesClaim()).orElse(config.authRules().pubAuthRulePatterns()),
                 listClaim(claims, config.subRulesClaim()).orElse(config.authRules().subAuthRulePatterns()));
-        return AuthOutcome.granted(new ClientGrant(clientType, null, null, type().name(), AclRules.of(rules, null)));
+        String subject = claims.getSubject() != null ? claims.getSubject() : request.username();
+        return AuthOutcome.granted(new ClientGrant(clientType, null, null, type().name(), subject, AclRules.of(rules, null)));
     }
 
     /** The claim as text, or null when the token does not have it (null never equals a configured value). */
