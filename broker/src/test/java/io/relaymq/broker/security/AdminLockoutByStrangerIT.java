@@ -49,6 +49,14 @@ class AdminLockoutByStrangerIT {
         assertThat(locked.header("Retry-After")).isEqualTo(Long.toString(properties.login().lockDuration().toSeconds()));
     }
 
+    @Test
+    void userNamesThatCouldForgeLogLinesOrBloatTheCountsAreRefusedUncounted() {
+        String address = AdminLogins.randomAddress();
+        assertThat(AdminLogins.login(port, address, "x\n2026-01-01 INFO forged", "p").status()).isEqualTo(400);
+        assertThat(AdminLogins.login(port, address, "u".repeat(256), "p").status()).isEqualTo(400);
+        assertThat(AdminLogins.login(port, address, ApiClient.ADMIN_EMAIL, ApiClient.ADMIN_PASSWORD).status()).isEqualTo(200);
+    }
+
     private static String otherAddressThan(String address) {
         String other = AdminLogins.randomAddress();
         while (other.equals(address)) {

@@ -6,6 +6,7 @@ import io.relaymq.dao.admin.AdminUser;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +24,9 @@ class AuthController {
 
     private static final Logger log = LoggerFactory.getLogger(AuthController.class);
 
-    record LoginRequest(@NotBlank @Size(max = 255) String username, @NotBlank String password) {
+    /** The user name is logged and keyed on: bounded, and without control characters (no forged log lines). */
+    record LoginRequest(@NotBlank @Size(max = 255) @Pattern(regexp = "\\P{Cntrl}*") String username,
+                        @NotBlank String password) {
     }
 
     record RefreshRequest(@NotBlank String refreshToken) {

@@ -50,7 +50,8 @@ public final class LoginThrottle {
         int perAddress = failures.count(key, WHOLE_ADDRESS, now, windowStart, settings.maxFailuresPerAddress());
         int perPair = failures.count(key, user(username), now, windowStart, settings.maxFailures());
         if (perPair > settings.maxFailures() || perAddress > settings.maxFailuresPerAddress()) {
-            log.warn("API login of {} from {} refused unchecked: {} recent failures for the pair, {} for the address",
+            // debug: a locked-out caller may keep trying; the failures that locked it were logged as warnings
+            log.debug("API login of {} from {} refused unchecked: {} recent failures for the pair, {} for the address",
                     username, address, perPair, perAddress);
             throw new ApiTooManyRequestsException("too many failed logins; try again later", settings.lockDuration());
         }
