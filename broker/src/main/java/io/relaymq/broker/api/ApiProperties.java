@@ -18,12 +18,13 @@ import org.springframework.validation.annotation.Validated;
  * @param corsAllowedOrigins origins browsers may call the API from (empty: no cross-origin calls)
  * @param publicActuator  actuator endpoints served without a token (others need one)
  * @param swaggerEnabled  serve the OpenAPI document and Swagger UI (without a token)
+ * @param trustedProxies  addresses or CIDR networks of proxies whose X-Forwarded-For is believed (empty: none)
  */
 @Validated
 @ConfigurationProperties("relaymq.api")
 public record ApiProperties(@Valid @NotNull Jwt jwt, @Valid @NotNull FirstAdmin firstAdmin, @Valid @NotNull Login login,
                             @NotNull List<String> corsAllowedOrigins, @NotNull List<String> publicActuator,
-                            boolean swaggerEnabled) {
+                            boolean swaggerEnabled, @NotNull List<String> trustedProxies) {
 
     /**
      * @param signingKey      base64 HMAC key of at least 64 bytes; empty: one is generated and shared through PostgreSQL
@@ -43,9 +44,12 @@ public record ApiProperties(@Valid @NotNull Jwt jwt, @Valid @NotNull FirstAdmin 
     }
 
     /**
-     * @param maxFailures  failed logins per user name or address before further attempts are refused
-     * @param lockDuration how long those attempts are refused (counted from the last failure)
+     * @param maxFailures           failed logins per client address and user name before further attempts
+     *                              from that address for that user are refused
+     * @param lockDuration          how long those attempts are refused (counted from the last failure)
+     * @param maxFailuresPerAddress failed logins per client address, whatever the user name, before every
+     *                              attempt from that address is refused
      */
-    public record Login(@Min(1) int maxFailures, @NotNull Duration lockDuration) {
+    public record Login(@Min(1) int maxFailures, @NotNull Duration lockDuration, @Min(1) int maxFailuresPerAddress) {
     }
 }

@@ -2,6 +2,8 @@ package io.relaymq.broker.postgres;
 
 import io.relaymq.dao.admin.AdminSettingsRepository;
 import io.relaymq.dao.admin.AdminUserRepository;
+import io.relaymq.dao.admin.LoginFailureRepository;
+import io.relaymq.dao.admin.RefreshTokenRepository;
 import io.relaymq.dao.appsession.ApplicationSessionCtxRepository;
 import io.relaymq.dao.appshared.AppSharedSubscriptionRepository;
 import io.relaymq.dao.auth.AuthProviderRepository;
@@ -65,5 +67,15 @@ class PostgresConfiguration {
     @Bean
     ApplicationSessionCtxRepository applicationSessionCtxRepository(DataSource dataSource, MigratedSchema schema) {
         return new ApplicationSessionCtxRepository(dataSource);
+    }
+
+    @Bean
+    LoginFailureRepository loginFailureRepository(DataSource dataSource, MigratedSchema schema) {
+        return new LoginFailureRepository(dataSource);
+    }
+
+    @Bean
+    RefreshTokenRepository refreshTokenRepository(DataSource dataSource, MigratedSchema schema) {
+        return new RefreshTokenRepository(dataSource);
     }
 }

@@ -23,13 +23,16 @@ import org.springframework.boot.test.context.SpringBootTest;
         "ADMIN_EMAIL=" + ApiClient.ADMIN_EMAIL,
         "ADMIN_PASSWORD=" + ApiClient.ADMIN_PASSWORD,
         "JWT_TOKEN_SIGNING_KEY=" + ApiClient.SIGNING_KEY,
-        "API_LOGIN_LOCK_DURATION=3s",
+        // long enough that consecutive failed logins still count together on a loaded machine
+        "API_LOGIN_LOCK_DURATION=60s",
         "HEALTH_SHOW_DETAILS=always",
         "LISTENER_TCP_BIND_PORT=0",
         "LISTENER_WS_BIND_PORT=0",
         "MQTT_CONNECT_TIMEOUT=3s",
         "RELAYMQ_KAFKA_MSG_ALL_PARTITIONS=4",
         "RELAYMQ_KAFKA_MSG_ALL_LINGER=0ms",
-        "RELAYMQ_NODE_HEARTBEAT=1s"})
+        "RELAYMQ_NODE_HEARTBEAT=1s",
+        // test clients connect from 127.0.0.1 and name the caller they stand for in X-Forwarded-For
+        "API_TRUSTED_PROXIES=127.0.0.1/32"})
 public @interface RelayMqNodeTest {
 }

@@ -14,6 +14,7 @@ public final class AdminUserRepository {
 
     private static final String COLUMNS =
             "id, created_time, email, first_name, last_name, authority, password_hash, enabled";
+    private static final String SELECTED = COLUMNS + ", token_version";
 
     private final Jdbc jdbc;
 
@@ -22,20 +23,25 @@ public final class AdminUserRepository {
     }
 
     public Optional<AdminUser> findById(UUID id) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM admin_user WHERE id = ?", AdminUserRepository::map, id);
+        return jdbc.queryOne("SELECT " + SELECTED + " FROM admin_user WHERE id = ?", AdminUserRepository::map, id);
     }
 
     public Optional<AdminUser> findByEmail(String email) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM admin_user WHERE lower(email) = lower(?)",
+        return jdbc.queryOne("SELECT " + SELECTED + " FROM admin_user WHERE lower(email) = lower(?)",
                 AdminUserRepository::map, email);
     }
 
-    /** Inserts, or replaces the row with the same id. Throws a duplicate-key error when the e-mail is taken. */
+    /**
+     * Inserts, or replaces the row with the same id; a new password hash raises the row's token version (the
+     * record's own version is ignored). Throws a duplicate-key error when the e-mail is taken.
+     */
     public void save(AdminUser u) {
         jdbc.update("INSERT INTO admin_user (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                         + "ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, first_name = EXCLUDED.first_name, "
                         + "last_name = EXCLUDED.last_name, authority = EXCLUDED.authority, "
-                        + "password_hash = EXCLUDED.password_hash, enabled = EXCLUDED.enabled",
+                        + "password_hash = EXCLUDED.password_hash, enabled = EXCLUDED.enabled, "
+                        + "token_version = admin_user.token_version "
+                        + "+ CASE WHEN admin_user.password_hash <> EXCLUDED.password_hash THEN 1 ELSE 0 END",
                 u.id(), u.createdTime(), u.email().toLowerCase(java.util.Locale.ROOT), u.firstName(), u.lastName(),
                 u.authority(), u.passwordHash(), u.enabled());
     }
@@ -58,7 +64,7 @@ public final class AdminUserRepository {
             case "email", "created_time", "first_name", "last_name" -> sortColumn;
             default -> throw new IllegalArgumentException("cannot sort admin users by " + sortColumn);
         };
-        return jdbc.query("SELECT " + COLUMNS + " FROM admin_user WHERE " + SEARCH + " ORDER BY " + order
+        return jdbc.query("SELECT " + SELECTED + " FROM admin_user WHERE " + SEARCH + " ORDER BY " + order
                         + (ascending ? " ASC" : " DESC") + ", id LIMIT ? OFFSET ?",
                 AdminUserRepository::map, Like.pattern(textSearch), limit, offset);
     }
@@ -84,6 +90,6 @@ public final class AdminUserRepository {
     private static AdminUser map(ResultSet row) throws SQLException {
         return new AdminUser(row.getObject("id", UUID.class), row.getLong("created_time"), row.getString("email"),
                 row.getString("first_name"), row.getString("last_name"), row.getString("authority"),
-                row.getString("password_hash"), row.getBoolean("enabled"));
+                row.getString("password_hash"), row.getBoolean("enabled"), row.getLong("token_version"));
     }
 }

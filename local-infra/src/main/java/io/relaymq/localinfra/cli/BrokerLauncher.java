@@ -21,6 +21,9 @@ final class BrokerLauncher {
 
     static final int MQTT_PORT = 1883;
     static final int HTTP_PORT = 8083;
+    /** Every listener's bind address: MQTT over TCP, WebSocket, TLS, secure WebSocket, and HTTP. */
+    static final List<String> BIND_KEYS = List.of("LISTENER_TCP_BIND_ADDRESS", "LISTENER_WS_BIND_ADDRESS",
+            "LISTENER_SSL_BIND_ADDRESS", "LISTENER_WSS_BIND_ADDRESS", "HTTP_BIND_ADDRESS");
     private static final String JAR = "broker/target/relaymq-broker.jar";
 
     private final Path jar;
@@ -39,9 +42,23 @@ final class BrokerLauncher {
                 + ": build it with ./mvnw -pl broker -am package -DskipTests (./relaymq does this for you)");
     }
 
-    /** The environment of one node: the stack's endpoints, its id and its ports. */
+    /** The environment of a local-only node (every listener on 127.0.0.1). */
     static Map<String, String> environment(StackEndpoints stack, String nodeId, int portOffset) {
+        return environment(stack, nodeId, portOffset, CliOptions.LOCAL_ONLY);
+    }
+
+    static Map<String, String> environment(StackEndpoints stack, CliOptions options) {
+        return environment(stack, options.nodeId(), options.portOffset(), options.bindAddress());
+    }
+
+    /**
+     * The environment of one node: the stack's endpoints, its id, its ports, and its listeners' bind address
+     * (from --bind only: a LISTENER_*_BIND_ADDRESS or HTTP_BIND_ADDRESS in the caller's environment is
+     * replaced, so the banner's "local only" is always true).
+     */
+    static Map<String, String> environment(StackEndpoints stack, String nodeId, int portOffset, String bindAddress) {
         Map<String, String> env = new LinkedHashMap<>(stack.brokerEnvironment());
+        BIND_KEYS.forEach(key -> env.put(key, bindAddress));
         env.put("RELAYMQ_NODE_ID", nodeId);
         env.put("LISTENER_TCP_BIND_PORT", Integer.toString(MQTT_PORT + portOffset));
         env.put("HTTP_BIND_PORT", Integer.toString(HTTP_PORT + portOffset));
@@ -64,10 +81,20 @@ final class BrokerLauncher {
         return builder.start();
     }
 
+    /** The host to reach a listener bound to {@code bindAddress} from this machine (URL form). */
+    static String probeHost(String bindAddress) {
+        java.net.InetAddress address = CliOptions.literal(bindAddress);
+        if (address == null || address.isAnyLocalAddress()) {
+            return "127.0.0.1";
+        }
+        return bindAddress.contains(":") ? "[" + bindAddress + "]" : bindAddress;
+    }
+
     /** Polls the node's health endpoint until it answers UP, the process exits, or the timeout passes. */
-    static Optional<String> awaitHealthy(Process broker, int httpPort, Duration timeout) throws InterruptedException {
+    static Optional<String> awaitHealthy(Process broker, String host, int httpPort, Duration timeout)
+            throws InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/actuator/health"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + host + ":" + httpPort + "/actuator/health"))
                 .timeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + timeout.toNanos();
         String last = "no answer";

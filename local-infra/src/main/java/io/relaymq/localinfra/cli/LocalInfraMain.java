@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -103,21 +104,16 @@ public final class LocalInfraMain {
             return null;
         }
         out.println("Starting broker node " + options.nodeId() + " …");
-        Process broker = BrokerLauncher.locate()
-                .start(BrokerLauncher.environment(endpoints, options.nodeId(), options.portOffset()));
-        if (BrokerLauncher.awaitHealthy(broker, http, Duration.ofMinutes(3)).isEmpty()) {
+        Map<String, String> environment = BrokerLauncher.environment(endpoints, options);
+        Process broker = BrokerLauncher.locate().start(environment);
+        if (BrokerLauncher.awaitHealthy(broker, BrokerLauncher.probeHost(options.bindAddress()), http,
+                Duration.ofMinutes(3)).isEmpty()) {
             out.println("Broker node " + options.nodeId() + " did not become healthy; see its log above.");
             stopNode(broker);
             return null;
         }
-        out.printf("%nRelayMQ node %s is up%n", options.nodeId());
-        out.printf("  MQTT       tcp://127.0.0.1:%d%n", mqtt);
-        out.printf("  REST API   http://127.0.0.1:%d/api%n", http);
-        out.printf("  Health     http://127.0.0.1:%d/actuator/health%n", http);
-        out.printf("  Metrics    http://127.0.0.1:%d/actuator/prometheus%n", http);
-        out.printf("  Data       %s%n", options.workDir());
-        out.printf("  Stack env  %s%n", options.workDir().resolve(StackEndpoints.ENV_FILE));
-        out.printf("Another node: ./relaymq node --node-id node-2 --port-offset 10   Ctrl-C stops this one.%n");
+        out.println();
+        Banner.lines(options, environment).forEach(out::println);
         return broker;
     }
 

@@ -1,22 +1,20 @@
 package io.relaymq.broker.api.admin;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.relaymq.broker.api.error.ApiConflictException;
 import io.relaymq.broker.api.error.ApiNotFoundException;
 import io.relaymq.dao.admin.AdminUser;
 import io.relaymq.dao.admin.AdminUserRepository;
 import io.relaymq.dao.jdbc.Jdbc;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.security.crypto.bcrypt.BCrypt;
 
 /**
  * Admin users: passwords kept only as bcrypt hashes, e-mail unique, the last enabled admin never
- * deleted or disabled. Whether a token's user still exists and is enabled is cached for a few seconds,
- * so a removed user's tokens stop working cluster-wide within that time (at once on this node).
+ * deleted or disabled. Whether a token's user still exists, is enabled and has the token's version is
+ * read from PostgreSQL on every request, so a removed, disabled or re-passworded user's tokens stop
+ * working on every node at once.
  */
 public final class AdminUserService {
 
@@ -25,8 +23,6 @@ public final class AdminUserService {
 
     private final AdminUserRepository repository;
     private final Clock clock;
-    private final Cache<UUID, Optional<AdminUser>> active =
-            Caffeine.newBuilder().expireAfterWrite(Duration.ofSeconds(5)).maximumSize(10_000).build();
 
     public AdminUserService(AdminUserRepository repository, Clock clock) {
         this.repository = repository;
@@ -40,9 +36,9 @@ public final class AdminUserService {
         return user.filter(u -> matches && u.enabled());
     }
 
-    /** The user if it exists and is enabled (cached briefly). */
+    /** The user if it exists and is enabled. */
     public Optional<AdminUser> activeUser(UUID id) {
-        return active.get(id, key -> repository.findById(key).filter(AdminUser::enabled));
+        return repository.findById(id).filter(AdminUser::enabled);
     }
 
     public AdminUser find(UUID id) {
@@ -62,7 +58,7 @@ public final class AdminUserService {
         }
         AdminUser user = new AdminUser(existing.map(AdminUser::id).orElseGet(UUID::randomUUID),
                 existing.map(AdminUser::createdTime).orElse(clock.millis()), email.strip(), firstName, lastName,
-                AdminUser.SYS_ADMIN, hash, isEnabled);
+                AdminUser.SYS_ADMIN, hash, isEnabled, existing.map(AdminUser::tokenVersion).orElse(0L));
         try {
             repository.save(user);
         } catch (Jdbc.DataAccessException e) {
@@ -71,14 +67,13 @@ public final class AdminUserService {
             }
             throw e;
         }
-        active.invalidate(user.id());
         return user;
     }
 
     /** Creates the first admin if there is no admin user yet; false when one exists. */
     public boolean createFirst(String email, String password) {
         return repository.insertFirst(new AdminUser(UUID.randomUUID(), clock.millis(), email.strip(), null, null,
-                AdminUser.SYS_ADMIN, hash(password), true));
+                AdminUser.SYS_ADMIN, hash(password), true, 0));
     }
 
     public void delete(UUID id, UUID actingUser) {
@@ -90,7 +85,6 @@ public final class AdminUserService {
             requireAnotherEnabledAdmin(id);
         }
         repository.delete(id);
-        active.invalidate(id);
     }
 
     public void changePassword(UUID id, String currentPassword, String newPassword) {

@@ -4,6 +4,8 @@ import io.relaymq.broker.api.ApiProperties;
 import io.relaymq.broker.api.admin.AdminUserService;
 import io.relaymq.dao.admin.AdminSettingsRepository;
 import io.relaymq.dao.admin.AdminUserRepository;
+import io.relaymq.dao.admin.LoginFailureRepository;
+import io.relaymq.dao.admin.RefreshTokenRepository;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,8 +47,18 @@ class ApiSecurityConfiguration {
     }
 
     @Bean
-    LoginThrottle loginThrottle(ApiProperties properties) {
-        return new LoginThrottle(properties.login());
+    LoginThrottle loginThrottle(LoginFailureRepository failures, ApiProperties properties, Clock clock) {
+        return new LoginThrottle(failures, properties.login(), clock);
+    }
+
+    @Bean
+    ClientAddresses clientAddresses(ApiProperties properties) {
+        return new ClientAddresses(properties.trustedProxies());
+    }
+
+    @Bean
+    AdminTokens adminTokens(JwtTokens jwt, RefreshTokenRepository refreshTokens, AdminUserService users, Clock clock) {
+        return new AdminTokens(jwt, refreshTokens, users, clock);
     }
 
     @Bean

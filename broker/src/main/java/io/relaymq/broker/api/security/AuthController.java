@@ -6,6 +6,7 @@ import io.relaymq.dao.admin.AdminUser;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,14 +17,16 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Login, token refresh, the current user and its password. */
+/** Login (throttled per client address and user name), token refresh, the current user and its password. */
 @RestController
 @RequestMapping("/api/auth")
 class AuthController {
 
     private static final Logger log = LoggerFactory.getLogger(AuthController.class);
 
-    record LoginRequest(@NotBlank String username, @NotBlank String password) {
+    /** The user name is logged and keyed on: bounded, and without control characters (no forged log lines). */
+    record LoginRequest(@NotBlank @Size(max = 255) @Pattern(regexp = "\\P{Cntrl}*") String username,
+                        @NotBlank String password) {
     }
 
     record RefreshRequest(@NotBlank String refreshToken) {
@@ -34,34 +37,33 @@ class AuthController {
     }
 
     private final AdminUserService users;
-    private final JwtTokens tokens;
+    private final AdminTokens tokens;
     private final LoginThrottle throttle;
+    private final ClientAddresses addresses;
 
-    AuthController(AdminUserService users, JwtTokens tokens, LoginThrottle throttle) {
+    AuthController(AdminUserService users, AdminTokens tokens, LoginThrottle throttle, ClientAddresses addresses) {
         this.users = users;
         this.tokens = tokens;
         this.throttle = throttle;
+        this.addresses = addresses;
     }
 
     @PostMapping("/login")
     JwtTokens.TokenPair login(@Valid @RequestBody LoginRequest login, HttpServletRequest request) {
-        String address = request.getRemoteAddr();
-        throttle.check(login.username(), address);
+        String address = addresses.of(request);
+        throttle.admit(login.username(), address);
         AdminUser user = users.authenticate(login.username(), login.password()).orElse(null);
         if (user == null) {
-            throttle.failed(login.username(), address);
             log.warn("API login of {} from {} refused", login.username(), address);
             throw new BadTokenException("wrong user name or password");
         }
-        throttle.succeeded(login.username());
-        return tokens.issue(user);
+        throttle.succeeded(login.username(), address);
+        return tokens.login(user);
     }
 
     @PostMapping("/token")
     JwtTokens.TokenPair refresh(@Valid @RequestBody RefreshRequest refresh) {
-        AdminUser user = users.activeUser(tokens.verifyRefresh(refresh.refreshToken()))
-                .orElseThrow(() -> new BadTokenException("the token's user no longer exists or is disabled"));
-        return tokens.issue(user);
+        return tokens.refresh(refresh.refreshToken());
     }
 
     @GetMapping("/user")
@@ -73,6 +75,6 @@ class AuthController {
     JwtTokens.TokenPair changePassword(@AuthenticationPrincipal ApiPrincipal principal,
                                        @Valid @RequestBody ChangePasswordRequest change) {
         users.changePassword(principal.userId(), change.currentPassword(), change.newPassword());
-        return tokens.issue(users.find(principal.userId()));
+        return tokens.afterPasswordChange(users.find(principal.userId()));
     }
 }

@@ -1,6 +1,7 @@
 package io.relaymq.broker.api.security;
 
 import io.relaymq.broker.api.admin.AdminUserService;
+import io.relaymq.dao.admin.AdminUser;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -15,7 +16,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Reads the token from {@code X-Authorization: Bearer …} (TBMQ's header) or {@code Authorization: Bearer …},
- * verifies it and that its user still exists and is enabled. A request without a token goes on
+ * verifies it, that its user still exists and is enabled, and that the user's password has not changed
+ * since it was issued (its token version). A request without a token goes on
  * unauthenticated (public paths serve it, the rest answer 401); a bad token is answered 401 at once.
  */
 public final class JwtAuthenticationFilter extends OncePerRequestFilter {
@@ -45,8 +47,10 @@ public final class JwtAuthenticationFilter extends OncePerRequestFilter {
         }
         try {
             ApiPrincipal principal = tokens.verifyAccess(header.substring(PREFIX.length()).strip());
-            if (users.activeUser(principal.userId()).isEmpty()) {
-                throw new BadTokenException("the token's user no longer exists or is disabled");
+            AdminUser user = users.activeUser(principal.userId())
+                    .orElseThrow(() -> new BadTokenException("the token's user no longer exists or is disabled"));
+            if (user.tokenVersion() != principal.tokenVersion()) {
+                throw new BadTokenException(AdminTokens.STALE);
             }
             SecurityContextHolder.getContext().setAuthentication(UsernamePasswordAuthenticationToken.authenticated(
                     principal, null, List.of(new SimpleGrantedAuthority(principal.authority()))));

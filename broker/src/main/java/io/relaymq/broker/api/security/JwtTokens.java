@@ -19,14 +19,20 @@ import java.util.UUID;
 /**
  * Issues and verifies the admin API's tokens: HS512 JWTs with the user's e-mail as subject and its
  * authority as scope. A refresh token has the single scope {@code REFRESH_TOKEN} and is never accepted
- * as an access token.
+ * as an access token; its {@code jti} names its row in {@code admin_refresh_token}. Both carry the user's
+ * token version ({@code ver}); whether it is still the user's current one is the caller's check.
  */
 public final class JwtTokens {
 
     public static final String REFRESH_SCOPE = "REFRESH_TOKEN";
+    static final String VERSION_CLAIM = "ver";
 
     /** An access token and the refresh token that gets the next one. */
     public record TokenPair(String token, String refreshToken) {
+    }
+
+    /** What a valid refresh token says: its id, its user and the user's token version when it was issued. */
+    public record RefreshClaims(UUID tokenId, UUID userId, long tokenVersion) {
     }
 
     private final MACSigner signer;
@@ -45,9 +51,15 @@ public final class JwtTokens {
         this.clock = clock;
     }
 
-    public TokenPair issue(AdminUser user) {
-        return new TokenPair(sign(user, List.of(user.authority()), settings.accessTokenTtl()),
-                sign(user, List.of(REFRESH_SCOPE), settings.refreshTokenTtl()));
+    /** A pair whose refresh token has the id {@code refreshTokenId}. */
+    public TokenPair issue(AdminUser user, UUID refreshTokenId) {
+        return new TokenPair(sign(user, List.of(user.authority()), settings.accessTokenTtl(), UUID.randomUUID()),
+                sign(user, List.of(REFRESH_SCOPE), settings.refreshTokenTtl(), refreshTokenId));
+    }
+
+    /** When a refresh token issued now expires (epoch millis). */
+    public long refreshExpiry() {
+        return clock.millis() + settings.refreshTokenTtl().toMillis();
     }
 
     /** The principal of a valid access token. */
@@ -57,23 +69,30 @@ public final class JwtTokens {
         if (scopes.isEmpty() || scopes.contains(REFRESH_SCOPE)) {
             throw new BadTokenException("a refresh token is not an access token");
         }
-        return new ApiPrincipal(userId(claims), claims.getSubject(), scopes.get(0));
+        return new ApiPrincipal(userId(claims), claims.getSubject(), scopes.get(0), version(claims));
     }
 
-    /** The user id of a valid refresh token. */
-    public UUID verifyRefresh(String token) {
+    /** The claims of a valid refresh token. */
+    public RefreshClaims verifyRefresh(String token) {
         JWTClaimsSet claims = verified(token);
         if (!scopes(claims).equals(List.of(REFRESH_SCOPE))) {
             throw new BadTokenException("not a refresh token");
         }
-        return userId(claims);
+        UUID id;
+        try {
+            id = UUID.fromString(claims.getJWTID());
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new BadTokenException("refresh token without a valid id");
+        }
+        return new RefreshClaims(id, userId(claims), version(claims));
     }
 
-    private String sign(AdminUser user, List<String> scopes, Duration ttl) {
+    private String sign(AdminUser user, List<String> scopes, Duration ttl, UUID id) {
         long now = clock.millis();
         JWTClaimsSet claims = new JWTClaimsSet.Builder().subject(user.email()).issuer(settings.issuer())
-                .jwtID(UUID.randomUUID().toString()).issueTime(new Date(now)).expirationTime(new Date(now + ttl.toMillis()))
-                .claim("userId", user.id().toString()).claim("scopes", scopes).claim("firstName", user.firstName())
+                .jwtID(id.toString()).issueTime(new Date(now)).expirationTime(new Date(now + ttl.toMillis()))
+                .claim("userId", user.id().toString()).claim(VERSION_CLAIM, user.tokenVersion())
+                .claim("scopes", scopes).claim("firstName", user.firstName())
                 .claim("lastName", user.lastName()).claim("enabled", user.enabled()).build();
         SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS512), claims);
         try {
@@ -116,6 +135,18 @@ public final class JwtTokens {
             return scopes == null ? List.of() : scopes;
         } catch (ParseException e) {
             throw new BadTokenException("malformed token scopes");
+        }
+    }
+
+    private static long version(JWTClaimsSet claims) {
+        try {
+            Long version = claims.getLongClaim(VERSION_CLAIM);
+            if (version == null) {
+                throw new BadTokenException("token without a version: log in again");
+            }
+            return version;
+        } catch (ParseException e) {
+            throw new BadTokenException("token with a malformed version");
         }
     }
 

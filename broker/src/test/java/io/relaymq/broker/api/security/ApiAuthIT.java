@@ -1,7 +1,6 @@
 package io.relaymq.broker.api.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.relaymq.broker.api.ApiProperties;
 import io.relaymq.broker.support.ApiClient;
@@ -68,11 +67,11 @@ class ApiAuthIT {
 
     @Test
     void anExpiredTokenIsRefused() {
-        AdminUser admin = new AdminUser(adminId(), 0, ApiClient.ADMIN_EMAIL, null, null, "SYS_ADMIN", "x", true);
+        AdminUser admin = new AdminUser(adminId(), 0, ApiClient.ADMIN_EMAIL, null, null, "SYS_ADMIN", "x", true, 0);
         Clock dayAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(1)), ZoneOffset.UTC);
         JwtTokens issuer = new JwtTokens(Base64.getDecoder().decode(ApiClient.SIGNING_KEY),
                 new ApiProperties.Jwt(ApiClient.SIGNING_KEY, Duration.ofHours(1), Duration.ofHours(2), "relaymq"), dayAgo);
-        String expired = issuer.issue(admin).token();
+        String expired = issuer.issue(admin, UUID.randomUUID()).token();
 
         ApiClient.Response r = ApiClient.anonymous(port).withToken(expired).get("/api/auth/user");
         assertThat(r.status()).isEqualTo(401);
@@ -106,12 +105,12 @@ class ApiAuthIT {
         }
         ApiClient.Response locked = anonymous.post("/api/auth/login", Map.of("username", user, "password", "wrong"));
         assertThat(locked.status()).isEqualTo(429);
-        assertThat(locked.header("Retry-After")).isEqualTo("3");
+        assertThat(locked.header("Retry-After")).isEqualTo("60");
 
-        // the address was locked as well; the lock ends 3 s (the test setting) after the last failure
-        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(250)).until(() -> anonymous.post(
-                "/api/auth/login", Map.of("username", ApiClient.ADMIN_EMAIL, "password", ApiClient.ADMIN_PASSWORD))
-                .status() == 200);
+        // only that user name from this address is locked: another user logs in from here at once
+        // (LoginThrottleAcrossNodesIT shows the lock ending)
+        assertThat(anonymous.post("/api/auth/login", Map.of("username", ApiClient.ADMIN_EMAIL,
+                "password", ApiClient.ADMIN_PASSWORD)).status()).isEqualTo(200);
     }
 
     @Test
