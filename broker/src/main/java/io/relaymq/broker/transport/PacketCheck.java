@@ -155,10 +155,24 @@ final class PacketCheck extends ByteToMessageDecoder {
         properties(f, Packet.SUBSCRIBE);
         while (f.remaining() > 0) {
             f.string("topic filter");
-            int options = f.u8();
-            if ((options & (v5 ? 0xC0 : 0xFC)) != 0) {
-                throw PacketViolation.malformed("SUBSCRIBE: reserved bits of the subscription options set");
-            }
+            options(f.u8());
+        }
+    }
+
+    /**
+     * 3.1.1: reserved bits or QoS 3 are malformed ([MQTT-3-8.3-4]). 5.0: reserved bits are malformed
+     * ([MQTT-3.8.3-5]); Maximum QoS 3 and Retain Handling 3 are Protocol Errors (§3.8.3.1).
+     */
+    private void options(int options) {
+        if ((options & (v5 ? 0xC0 : 0xFC)) != 0) {
+            throw PacketViolation.malformed("SUBSCRIBE: reserved bits of the subscription options set");
+        }
+        boolean qos3 = (options & 0x03) == 3;
+        if (!v5 && qos3) {
+            throw PacketViolation.malformed("SUBSCRIBE: requested QoS 3");
+        }
+        if (qos3 || ((options >> 4) & 0x03) == 3) {
+            throw PacketViolation.protocolError("SUBSCRIBE: Maximum QoS 3 or Retain Handling 3");
         }
     }
 

@@ -122,8 +122,10 @@ class MalformedPacketTest {
                         utf8("c"), raw(bytes(0xC3, 0x28))), Expect.closed()),
                 // ---- after CONNECT, 5.0
                 c("5.0 PUBLISH with wildcard topic", V5, packet(0x30, utf8("a/#"), bytes(0)), Expect.disconnect(0x81)),
-                c("5.0 SUBSCRIBE with Retain Handling 3", V5, packet(0x82, u16(1), bytes(0), utf8("a"), bytes(0x31)),
-                        Expect.disconnect(0x81)),
+                c("5.0 SUBSCRIBE with Retain Handling 3 (§3.8.3.1: Protocol Error)", V5,
+                        packet(0x82, u16(1), bytes(0), utf8("a"), bytes(0x31)), Expect.disconnect(0x82)),
+                c("5.0 SUBSCRIBE with Maximum QoS 3 (§3.8.3.1: Protocol Error)", V5,
+                        packet(0x82, u16(1), bytes(0), utf8("a"), bytes(0x03)), Expect.disconnect(0x82)),
                 c("5.0 topic alias 0", V5, packet(0x30, utf8("a"), props(0x23, 0, 0)), Expect.disconnect(0x94)),
                 c("5.0 topic alias above the maximum", V5, packet(0x30, utf8("a"), props(0x23, 0, 11)), Expect.disconnect(0x94)),
                 c("5.0 empty topic with an unknown alias", V5, packet(0x30, utf8(""), props(0x23, 0, 3)),
