@@ -66,6 +66,13 @@ final class PacketFields {
         return length;
     }
 
+    /** Checks a UTF-8 Encoded String; true when it holds a wildcard ('+' and '#' never occur inside a multi-byte sequence). */
+    boolean stringWithWildcard(String field) {
+        int from = body.readerIndex() + 2;
+        int length = string(field);
+        return body.indexOf(from, from + length, (byte) '+') >= 0 || body.indexOf(from, from + length, (byte) '#') >= 0;
+    }
+
     /** The next {@code length} bytes as fields of their own (a property block). */
     PacketFields block(int length) {
         need(length);

@@ -14,7 +14,13 @@ final class PropertyValues {
             case TWO_BYTES -> f.u16();
             case FOUR_BYTES -> f.u32();
             case VARINT -> f.varint();
-            case STRING -> f.string(property.name());
+            case STRING -> {
+                if (f.stringWithWildcard(property.name()) && property == ClientProperty.RESPONSE_TOPIC) {
+                    // [MQTT-3.3.2-14]
+                    throw PacketViolation.protocolError(packet + ": Response Topic with a wildcard");
+                }
+                yield 0;
+            }
             case BINARY -> {
                 f.binary();
                 yield 0;

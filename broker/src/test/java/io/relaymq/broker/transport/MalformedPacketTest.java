@@ -183,6 +183,14 @@ class MalformedPacketTest {
                         bytes(0), utf8("c")), Expect.connAck(0x81)),
                 c("5.0 Password Flag without a password [MQTT-3.1.2-19]", NONE, packet(0x10, utf8("MQTT"), bytes(5, 0x42), u16(60),
                         bytes(0), utf8("c")), Expect.connAck(0x81)),
+                c("5.0 PUBLISH Response Topic with a wildcard [MQTT-3.3.2-14]", V5, packet(0x30, utf8("a"),
+                        props(0x08, 0, 3, 'r', '/', '#'), bytes('x')), Expect.disconnect(0x82)),
+                c("5.0 will Response Topic with a wildcard [MQTT-3.3.2-14]", NONE, packet(0x10, utf8("MQTT"), bytes(5, 0x06),
+                        u16(60), bytes(0), utf8("c"), props(0x08, 0, 1, '+'), utf8("w"), utf8("m")), Expect.connAck(0x82)),
+                c("5.0 PUBLISH Content Type of ill-formed UTF-8 [MQTT-3.3.2-19]", V5, packet(0x30, utf8("a"),
+                        props(0x03, 0, 2, 0xC3, 0x28), bytes('x')), Expect.disconnect(0x81)),
+                c("5.0 PUBLISH Response Topic of ill-formed UTF-8 [MQTT-3.3.2-13]", V5, packet(0x30, utf8("a"),
+                        props(0x08, 0, 2, 0xC3, 0x28), bytes('x')), Expect.disconnect(0x81)),
                 c("5.0 packet larger than the maximum", V5, packet(0x30, utf8("a"), bytes(0),
                         new byte[EmbeddedBroker.MAX_PACKET_SIZE]), Expect.disconnect(0x95)));
     }
