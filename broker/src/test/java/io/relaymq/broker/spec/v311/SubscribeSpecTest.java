@@ -125,4 +125,20 @@ class SubscribeSpecTest {
         pub.publish("Sensors/Temp", 0, 0, "exact", false);
         assertThat(client.publishes()).extracting(SpecClient.Received::payload).containsExactly("exact");
     }
+
+    // [MQTT-3.10.4-6] an UNSUBSCRIBE with several filters acts like one per filter, with one UNSUBACK
+    @Test
+    void oneUnsubscribeRemovesSeveralFilters() {
+        client.subscribe(1, "m/1", 0);
+        client.subscribe(2, "m/2", 0);
+        client.subscribe(3, "m/3", 0);
+        client.receive();
+        client.send(MqttMessageBuilders.unsubscribe().messageId(4).addTopicFilter("m/1").addTopicFilter("m/3").build());
+
+        List<MqttMessage> answer = client.receive();
+        assertThat(answer).singleElement().isInstanceOf(MqttUnsubAckMessage.class);
+        assertThat(broker.trie.match("m/1")).isEmpty();
+        assertThat(broker.trie.match("m/3")).isEmpty();
+        assertThat(broker.trie.match("m/2")).hasSize(1);
+    }
 }
