@@ -53,8 +53,10 @@ public final class ConnectValidator {
         String clientId = payload.clientIdentifier() == null ? "" : payload.clientIdentifier();
         boolean assigned = false;
         if (clientId.isEmpty()) {
-            // [MQTT-3.1.3-7] 3.1.1 accepts an empty id only with a clean session ([MQTT-3.1.3-8]); 3.1 never
-            if (version == MqttVersion.MQTT_3_1 || (!v5 && !clean)) {
+            // 3.1.1 accepts an empty id only with a clean session ([MQTT-3.1.3-7], [MQTT-3.1.3-8]); 3.1 never.
+            // 5.0 leaves it to the server ([MQTT-3.1.3-6] MAY, rejection 0x85 per [MQTT-3.1.3-8]): with Clean
+            // Start 0 the client asks to continue a session it cannot name, so it is refused as in 3.1.1
+            if (version == MqttVersion.MQTT_3_1 || !clean) {
                 return Outcome.refuse(ConnectReject.CLIENT_ID_INVALID, "empty client id");
             }
             clientId = "relaymq-" + UUID.randomUUID();

@@ -151,6 +151,11 @@ public final class InboundPublishHandler {
     private String resolveTopic(MqttConnection connection, String topic, MqttProperties props) {
         Integer alias = MqttProps.integer(props, MqttProperties.TOPIC_ALIAS);
         if (alias == null) {
+            if (connection.isV5() && topic.isEmpty()) {
+                // 5.0 §3.3.2.1: a zero-length Topic Name without a Topic Alias is a Protocol Error
+                protocolViolation(connection, PROTOCOL_ERROR, "empty topic name without a topic alias");
+                return null;
+            }
             return topic;
         }
         if (alias == 0 || alias > settings.topicAliasMaximum()) {

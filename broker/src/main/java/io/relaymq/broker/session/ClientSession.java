@@ -170,7 +170,8 @@ public final class ClientSession {
             connection = null;
             outbound.detach();
         }
-        if (closed.will() != null && !closed.disconnectedByClient()) {
+        // a DISCONNECT 0x00 has already dropped the will; one with 0x04 kept it to be published (5.0 §3.14.2.1)
+        if (closed.will() != null) {
             scheduleWill(closed);
         }
         if (!current || ended) {

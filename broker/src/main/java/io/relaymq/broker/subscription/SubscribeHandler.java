@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * subscription replaces an existing one with the same filter ([MQTT-3.8.4-3]); retained messages follow
  * the SUBACK per Retain Handling, never for shared subscriptions (MQTT 5.0 §4.8.2). A filter outside the
  * client's subscribe rules gets "not authorized" (0x87; 3.1.1: failure 0x80); a shared subscription is
- * checked with its whole text, share name included.
+ * checked with its whole text, share name included. A malformed filter closes the connection before
+ * anything of the packet is applied; one over the topic limits gets 0x8F (3.1.1: 0x80).
  * Runs on the session's thread.
  */
 public final class SubscribeHandler {
@@ -72,28 +73,23 @@ public final class SubscribeHandler {
             connection.close(PROTOCOL_ERROR);
             return;
         }
+        List<TopicFilter> filters = validFilters(connection, subscribe.payload().topicSubscriptions());
+        if (filters == null) {
+            return;
+        }
         List<Integer> codes = new ArrayList<>();
         List<OutboundMessage> retainedToSend = new ArrayList<>();
-        for (MqttTopicSubscription request : subscribe.payload().topicSubscriptions()) {
-            Optional<TopicFilter> filter = TopicFilter.parse(request.topicName());
-            if (filter.isEmpty()) {
-                codes.add(connection.isV5() ? TOPIC_FILTER_INVALID : FAILURE_V3);
-                continue;
-            }
-            String overLimit = topicLimits.checkFilter(filter.get());
+        for (int i = 0; i < filters.size(); i++) {
+            MqttTopicSubscription request = subscribe.payload().topicSubscriptions().get(i);
+            TopicFilter filter = filters.get(i);
+            MqttSubscriptionOption option = request.option();
+            String overLimit = topicLimits.checkFilter(filter);
             if (overLimit != null) {
                 log.info("{} SUBSCRIBE refused: a filter {}", connection, overLimit);
                 codes.add(connection.isV5() ? TOPIC_FILTER_INVALID : FAILURE_V3);
                 continue;
             }
-            MqttSubscriptionOption option = request.option();
-            if (filter.get().isShared() && option.isNoLocal()) {
-                // [MQTT-3.8.3-4]
-                log.info("{} disconnected: No Local on a shared subscription", connection);
-                connection.close(PROTOCOL_ERROR);
-                return;
-            }
-            if (!connection.grant().maySubscribe(filter.get().text())) {
+            if (!connection.grant().maySubscribe(filter.text())) {
                 log.info("{} not authorized to subscribe to '{}'", connection, request.topicName());
                 codes.add(connection.isV5() ? NOT_AUTHORIZED : FAILURE_V3);
                 continue;
@@ -101,10 +97,10 @@ public final class SubscribeHandler {
             int qos = option.qos().value();
             SubscriptionOptions options = new SubscriptionOptions(qos, option.isNoLocal(), option.isRetainAsPublished(),
                     option.retainHandling().value(), subscriptionId == null ? 0 : subscriptionId);
-            boolean isNew = session.subscribe(new Subscription(connection.clientId(), filter.get(), options));
+            boolean isNew = session.subscribe(new Subscription(connection.clientId(), filter, options));
             codes.add(qos);
-            if (!filter.get().isShared() && (options.retainHandling() == 0 || (options.retainHandling() == 1 && isNew))) {
-                for (PublishedMessage m : retained.matching(filter.get(), clock.millis())) {
+            if (!filter.isShared() && (options.retainHandling() == 0 || (options.retainHandling() == 1 && isNew))) {
+                for (PublishedMessage m : retained.matching(filter, clock.millis())) {
                     retainedToSend.add(new OutboundMessage(m, Math.min(m.qos(), qos), true,
                             options.subscriptionId() > 0 ? List.of(options.subscriptionId()) : List.of()));
                 }
@@ -114,6 +110,36 @@ public final class SubscribeHandler {
                 new MqttMessageIdAndPropertiesVariableHeader(packetId, MqttProperties.NO_PROPERTIES),
                 new MqttSubAckPayload(codes.stream().mapToInt(Integer::intValue).toArray())));
         retainedToSend.forEach(session::deliver);
+    }
+
+    /** The parsed filters, or null when one is malformed or breaks a rule of 5.0 (and the connection is closing). */
+    private static List<TopicFilter> validFilters(MqttConnection connection, List<MqttTopicSubscription> requests) {
+        List<TopicFilter> filters = new ArrayList<>(requests.size());
+        for (MqttTopicSubscription request : requests) {
+            Optional<TopicFilter> filter = TopicFilter.parse(request.topicName());
+            if (filter.isEmpty()) {
+                malformedFilter(connection, "SUBSCRIBE", request.topicName());
+                return null;
+            }
+            if (filter.get().isShared() && request.option().isNoLocal()) {
+                // [MQTT-3.8.3-4]
+                log.info("{} disconnected: No Local on a shared subscription", connection);
+                connection.close(PROTOCOL_ERROR);
+                return null;
+            }
+            filters.add(filter.get());
+        }
+        return filters;
+    }
+
+    /**
+     * A filter that breaks the syntax of §4.7 (empty [MQTT-4.7.3-1], '#' not alone and last, '+' not alone in
+     * its level, a bad share name) is not "correctly formed" (what 5.0's 0x8F Topic Filter Invalid presumes), so
+     * the packet is malformed: 5.0 DISCONNECT 0x81, 3.1.1 close ([MQTT-4.8.0-1]). Nothing of the packet is applied.
+     */
+    private static void malformedFilter(MqttConnection connection, String packet, String filter) {
+        log.info("{} disconnected: malformed topic filter '{}' in {}", connection, filter, packet);
+        connection.close(MALFORMED);
     }
 
     public void unsubscribe(MqttConnection connection, ClientSession session, MqttUnsubscribeMessage unsubscribe) {
@@ -132,11 +158,17 @@ public final class SubscribeHandler {
         }
         List<Short> codes = new ArrayList<>();
         for (String text : unsubscribe.payload().topics()) {
-            Optional<TopicFilter> filter = TopicFilter.parse(text);
-            if (filter.isEmpty() || topicLimits.checkFilter(filter.get()) != null) {
+            if (TopicFilter.parse(text).isEmpty()) {
+                malformedFilter(connection, "UNSUBSCRIBE", text);
+                return;
+            }
+        }
+        for (String text : unsubscribe.payload().topics()) {
+            TopicFilter filter = TopicFilter.parse(text).orElseThrow();
+            if (topicLimits.checkFilter(filter) != null) {
                 codes.add((short) TOPIC_FILTER_INVALID);
             } else {
-                codes.add((short) (session.unsubscribe(filter.get()) ? 0 : NO_SUBSCRIPTION_EXISTED));
+                codes.add((short) (session.unsubscribe(filter) ? 0 : NO_SUBSCRIPTION_EXISTED));
             }
         }
         short[] reasons = new short[codes.size()];

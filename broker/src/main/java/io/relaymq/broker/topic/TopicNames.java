@@ -24,8 +24,9 @@ public final class TopicNames {
     }
 
     /**
-     * No U+0000 ([MQTT-1.5.4-2]), no U+FFFD (the decoder's replacement for ill-formed UTF-8,
-     * [MQTT-1.5.4-1]), no unpaired surrogates, and not longer than the wire format allows.
+     * No U+0000 ([MQTT-1.5.4-2]), no unpaired surrogates, and not longer than the wire format allows. Ill-formed
+     * UTF-8 never gets this far: the transport's packet check refuses it ([MQTT-1.5.4-1]) before the decoder
+     * could replace it with U+FFFD, so a U+FFFD here is one the client really sent, and a legal character.
      */
     public static boolean isWellFormed(String s) {
         if (s.length() > MAX_LENGTH) {
@@ -33,7 +34,7 @@ public final class TopicNames {
         }
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c == '\u0000' || c == '\uFFFD') {
+            if (c == '\u0000') {
                 return false;
             }
             if (Character.isHighSurrogate(c)) {

@@ -17,7 +17,7 @@ import java.util.function.Supplier;
 
 /**
  * The pipeline of one MQTT connection: [PROXY protocol], [TLS], [WebSocket], flush consolidation, CONNECT timeout (replaced by
- * the keep-alive check after CONNECT), MQTT decoder/encoder, and the connection handler.
+ * the keep-alive check after CONNECT), the byte-level packet check, MQTT decoder/encoder, and the connection handler.
  */
 final class MqttChannelInitializer extends ChannelInitializer<SocketChannel> {
 
@@ -63,6 +63,7 @@ final class MqttChannelInitializer extends ChannelInitializer<SocketChannel> {
         pipeline.addLast("flush", new FlushConsolidationHandler(256, true));
         pipeline.addLast(MqttConnectionHandler.IDLE_HANDLER,
                 new IdleStateHandler(settings.connectTimeout().toMillis(), 0, 0, TimeUnit.MILLISECONDS));
+        pipeline.addLast("packetCheck", new PacketCheck(settings.maxPacketSize()));
         pipeline.addLast("mqttDecoder", new MqttDecoder(settings.maxPacketSize(), settings.maxClientIdLength()));
         pipeline.addLast("mqttEncoder", MqttEncoder.INSTANCE);
         pipeline.addLast("mqtt", handler);

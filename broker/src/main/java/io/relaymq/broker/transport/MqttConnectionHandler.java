@@ -195,14 +195,17 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
             ConnectReject reject = cause instanceof MqttUnacceptableProtocolVersionException
                     ? ConnectReject.UNSUPPORTED_PROTOCOL
                     : cause instanceof MqttIdentifierRejectedException ? ConnectReject.CLIENT_ID_INVALID
-                    : cause instanceof TooLongFrameException ? ConnectReject.PACKET_TOO_LARGE : ConnectReject.MALFORMED;
+                    : cause instanceof TooLongFrameException ? ConnectReject.PACKET_TOO_LARGE
+                    : cause instanceof PacketViolation v && v.isProtocolError() ? ConnectReject.PROTOCOL_ERROR
+                    : ConnectReject.MALFORMED;
             state = State.CLOSED;
             connectHandler.refuse(ctx.channel(), v5, reject, "", cause.getMessage());
             return;
         }
         state = State.CLOSED;
         if (connection != null) {
-            byte reason = cause instanceof TooLongFrameException ? PACKET_TOO_LARGE : MALFORMED;
+            byte reason = cause instanceof TooLongFrameException ? PACKET_TOO_LARGE
+                    : cause instanceof PacketViolation v ? v.reasonCode() : MALFORMED;
             connection.close(reason);
         } else {
             ctx.close();

@@ -58,6 +58,11 @@ public final class SpecClient {
         bytes.release();
     }
 
+    /** Raw bytes as the client, for packets Netty's encoder cannot produce (malformed or forbidden ones). */
+    public void sendBytes(byte[] bytes) {
+        EmbeddedBroker.send(server, bytes);
+    }
+
     /** Every packet the broker sent since the last call. */
     public List<MqttMessage> receive() {
         byte[] bytes = EmbeddedBroker.received(server);

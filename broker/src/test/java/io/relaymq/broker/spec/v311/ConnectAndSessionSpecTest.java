@@ -135,4 +135,22 @@ class ConnectAndSessionSpecTest {
 
         assertThat(watcher.publishes()).extracting(SpecClient.Received::topic).containsExactly("status/rude");
     }
+
+    // [MQTT-3.1.2-16] will retain 0 publishes the will not retained; [MQTT-3.1.2-17] will retain 1 retained
+    @Test
+    void willRetainDecidesWhetherTheWillIsRetained() {
+        for (boolean retain : new boolean[] {false, true}) {
+            SpecClient device = client();
+            device.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect().clientId("will-retain-" + retain)
+                    .protocolVersion(MqttVersion.MQTT_3_1_1).cleanSession(true).willFlag(true)
+                    .willTopic("wr/" + retain).willMessage("gone".getBytes()).willRetain(retain).build());
+            device.receive();
+            device.drop();
+        }
+
+        SpecClient late = client();
+        late.connect("will-retain-late", true);
+        late.subscribe(1, "wr/#", 0);
+        assertThat(late.publishes()).extracting(SpecClient.Received::topic).containsExactly("wr/true");
+    }
 }

@@ -146,4 +146,17 @@ class PublishSpecTest {
                 .protocolVersion(MqttVersion.MQTT_3_1_1).cleanSession(false).build());
         assertThat(back.publishes()).isEmpty();
     }
+
+    // [MQTT-3.3.1-12] a PUBLISH with RETAIN 0 neither replaces nor removes the retained message
+    @Test
+    void aNonRetainedPublishLeavesTheRetainedMessage() {
+        SpecClient pub = connected("pub", true);
+        pub.publish("keep/me", 1, 1, "retained", true);
+        pub.publish("keep/me", 1, 2, "passing", false);
+        pub.publish("keep/me", 1, 3, "", false);
+
+        SpecClient late = connected("late", true);
+        late.subscribe(1, "keep/me", 1);
+        assertThat(late.publishes()).singleElement().satisfies(r -> assertThat(r.payload()).isEqualTo("retained"));
+    }
 }

@@ -30,18 +30,41 @@ class SubscribeSpecTest {
     }
 
     // [MQTT-3.8.4-2] SUBACK carries the SUBSCRIBE's packet id; [MQTT-3.8.4-5] one return code per filter;
-    // [MQTT-3.9.3-1] in order; invalid filters get 0x80 while the others are granted
+    // [MQTT-3.9.3-1] in order
     @Test
     void subAckHasOneCodePerFilterInOrder() {
         client.send(MqttMessageBuilders.subscribe().messageId(33)
                 .addSubscription(MqttQoS.AT_MOST_ONCE, "a/+")
-                .addSubscription(MqttQoS.EXACTLY_ONCE, "a/#/b")
+                .addSubscription(MqttQoS.EXACTLY_ONCE, "a/b")
                 .addSubscription(MqttQoS.AT_LEAST_ONCE, "c/#").build());
         List<MqttMessage> answer = client.receive();
         assertThat(answer).singleElement().isInstanceOf(MqttSubAckMessage.class);
         MqttSubAckMessage subAck = (MqttSubAckMessage) answer.get(0);
         assertThat(subAck.variableHeader().messageId()).isEqualTo(33);
-        assertThat(subAck.payload().reasonCodes()).containsExactly(0, 0x80, 1);
+        assertThat(subAck.payload().reasonCodes()).containsExactly(0, 2, 1);
+    }
+
+    // [MQTT-4.7.1-2] '#' last; [MQTT-4.8.0-1] a malformed filter closes the connection, and nothing of the
+    // SUBSCRIBE is applied, not even its valid filters
+    @Test
+    void aMalformedFilterClosesTheConnectionAndAppliesNothing() {
+        client.send(MqttMessageBuilders.subscribe().messageId(34)
+                .addSubscription(MqttQoS.AT_MOST_ONCE, "valid/first")
+                .addSubscription(MqttQoS.AT_MOST_ONCE, "a/#/b").build());
+
+        assertThat(client.receive()).isEmpty();
+        assertThat(client.isConnected()).isFalse();
+        assertThat(broker.trie.match("valid/first")).isEmpty();
+    }
+
+    // [MQTT-1.5.3-1] U+FFFD sent as well-formed UTF-8 is a character like any other (only ill-formed UTF-8 is refused)
+    @Test
+    void aWellFormedReplacementCharacterIsAnOrdinaryCharacter() {
+        client.subscribe(1, "odd/\uFFFD", 0);
+        client.receive();
+        client.publish("odd/\uFFFD", 0, 0, "delivered", false);
+
+        assertThat(client.publishes()).singleElement().satisfies(p -> assertThat(p.payload()).isEqualTo("delivered"));
     }
 
     // [MQTT-3.8.4-3] a subscription to an existing filter replaces it (new QoS), keeping one entry
@@ -101,5 +124,21 @@ class SubscribeSpecTest {
         pub.publish("sensors/temp", 0, 0, "lower", false);
         pub.publish("Sensors/Temp", 0, 0, "exact", false);
         assertThat(client.publishes()).extracting(SpecClient.Received::payload).containsExactly("exact");
+    }
+
+    // [MQTT-3.10.4-6] an UNSUBSCRIBE with several filters acts like one per filter, with one UNSUBACK
+    @Test
+    void oneUnsubscribeRemovesSeveralFilters() {
+        client.subscribe(1, "m/1", 0);
+        client.subscribe(2, "m/2", 0);
+        client.subscribe(3, "m/3", 0);
+        client.receive();
+        client.send(MqttMessageBuilders.unsubscribe().messageId(4).addTopicFilter("m/1").addTopicFilter("m/3").build());
+
+        List<MqttMessage> answer = client.receive();
+        assertThat(answer).singleElement().isInstanceOf(MqttUnsubAckMessage.class);
+        assertThat(broker.trie.match("m/1")).isEmpty();
+        assertThat(broker.trie.match("m/3")).isEmpty();
+        assertThat(broker.trie.match("m/2")).hasSize(1);
     }
 }

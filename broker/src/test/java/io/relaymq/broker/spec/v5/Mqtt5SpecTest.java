@@ -258,4 +258,25 @@ class Mqtt5SpecTest {
         back.channel().runScheduledPendingTasks();
         assertThat(watcher.publishes()).isEmpty();
     }
+
+    // §3.14.2.1: DISCONNECT 0x04 (Disconnect with Will Message) publishes the will; 0x00 discards it
+    // ([MQTT-3.1.2-10])
+    @Test
+    void disconnectWithWillMessagePublishesTheWill() {
+        SpecClient watcher = connected("will-0x04-watch");
+        watcher.subscribe(1, "w4/#", 0);
+        watcher.receive();
+        for (int reason : new int[] {0x04, 0x00}) {
+            SpecClient device = client();
+            device.send(MqttMessageBuilders.connect().clientId("w4-dev-" + reason).protocolVersion(MqttVersion.MQTT_5)
+                    .cleanSession(true).willFlag(true).willTopic("w4/dev").willMessage(("will-" + reason).getBytes())
+                    .properties(MqttProperties.NO_PROPERTIES).build());
+            device.receive();
+            device.send(MqttMessageBuilders.disconnect().reasonCode((byte) reason)
+                    .properties(MqttProperties.NO_PROPERTIES).build());
+            assertThat(device.isConnected()).isFalse();
+        }
+
+        assertThat(watcher.publishes()).extracting(SpecClient.Received::payload).containsExactly("will-4");
+    }
 }
