@@ -2,6 +2,7 @@ package io.relaymq.broker.persistence.application;
 
 import io.relaymq.broker.cluster.SessionReplica;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.common.client.ClientType;
 import org.apache.kafka.clients.admin.Admin;
 import io.relaymq.broker.kafka.TopicProvisioner;
@@ -21,7 +22,9 @@ class ApplicationPersistenceConfiguration {
     ApplicationReaders applicationReaders(ApplicationPersistenceProperties settings, KafkaClientConfigs configs,
                                           TopicProvisioner topics, ApplicationSessionCtxRepository contexts,
                                           AppSharedSubscriptionRepository sharedRegistry, Admin admin,
-                                          SessionReplica sessions) {
+                                          SessionReplica sessions, KafkaProperties kafka) {
+        // refuses to start on topics of a layout this node does not own, before any client is served
+        AppTopicLayout.verify(admin, kafka.apiTimeout().toMillis());
         // in use: the cluster knows an APPLICATION session of the client (connected or waiting for it)
         return new ApplicationReaders(settings, configs, topics, contexts, sharedRegistry, admin,
                 clientId -> sessions.get(clientId).map(info -> ClientType.APPLICATION.name()

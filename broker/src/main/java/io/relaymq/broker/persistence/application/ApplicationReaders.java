@@ -64,9 +64,9 @@ public class ApplicationReaders implements DisposableBean {
     SharedGroupForwarder startShared(String clientId, Subscription subscription) {
         String filter = subscription.filter().filter();
         String topic = AppTopicNames.forSharedFilter(filter);
-        String group = settings.consumerGroupPrefix() + "shared-" + subscription.filter().shareGroup() + "-"
-                + topic.substring(AppTopicNames.SHARED_PREFIX.length());
-        Map<String, Object> config = configs.dataConsumer("app-shared-" + clientId, group, settings.maxPollRecords());
+        String group = AppTopicNames.sharedGroup(settings.consumerGroupPrefix(), subscription.filter().shareGroup(), filter);
+        Map<String, Object> config = configs.dataConsumer("app-shared-" + AppTopicNames.clientSegment(clientId), group,
+                settings.maxPollRecords());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         SharedGroupForwarder forwarder = new SharedGroupForwarder(clientId, subscription, config, forwardProducer,
@@ -95,7 +95,8 @@ public class ApplicationReaders implements DisposableBean {
         int rate = settings.replayRate();
         // small polls when throttled, so the rate holds over short spans too
         int pollRecords = rate > 0 ? Math.max(1, Math.min(settings.maxPollRecords(), rate / 10)) : settings.maxPollRecords();
-        Map<String, Object> config = configs.dataConsumer("app-" + clientId, groupOf(clientId), pollRecords);
+        Map<String, Object> config = configs.dataConsumer("app-" + AppTopicNames.clientSegment(clientId), groupOf(clientId),
+                pollRecords);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         AppTopicReader reader = new AppTopicReader(clientId, topic, config, startAtEnd, rate, buffered,
@@ -106,7 +107,7 @@ public class ApplicationReaders implements DisposableBean {
     }
 
     String groupOf(String clientId) {
-        return settings.consumerGroupPrefix() + AppTopicNames.forClient(clientId).substring(AppTopicNames.CLIENT_PREFIX.length());
+        return AppTopicNames.clientGroup(settings.consumerGroupPrefix(), clientId);
     }
 
     void loadContext(String clientId, Consumer<Optional<ApplicationSessionCtx>> then) {
