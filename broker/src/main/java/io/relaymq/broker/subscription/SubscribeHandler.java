@@ -31,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * SUBSCRIBE and UNSUBSCRIBE. Each filter gets its own result in SUBACK ([MQTT-3.8.4-6]); a new
  * subscription replaces an existing one with the same filter ([MQTT-3.8.4-3]); retained messages follow
  * the SUBACK per Retain Handling, never for shared subscriptions (MQTT 5.0 §4.8.2). A filter outside the
- * client's subscribe rules gets "not authorized" (0x87; 3.1.1: failure 0x80).
+ * client's subscribe rules gets "not authorized" (0x87; 3.1.1: failure 0x80), a shared filter beyond
+ * the {@link SharedFilterQuota} "quota exceeded" (0x97; 3.1.1: failure 0x80).
  * Runs on the session's thread.
  */
 public final class SubscribeHandler {
@@ -41,15 +42,22 @@ public final class SubscribeHandler {
     private static final int TOPIC_FILTER_INVALID = 0x8F;
     private static final int NO_SUBSCRIPTION_EXISTED = 0x11;
     private static final int NOT_AUTHORIZED = 0x87;
+    private static final int QUOTA_EXCEEDED = 0x97;
     private static final byte PROTOCOL_ERROR = (byte) 0x82;
     private static final byte MALFORMED = (byte) 0x81;
 
     private final RetainedMessages retained;
     private final Clock clock;
+    private final SharedFilterQuota sharedFilters;
 
     public SubscribeHandler(RetainedMessages retained, Clock clock) {
+        this(retained, clock, SharedFilterQuota.NONE);
+    }
+
+    public SubscribeHandler(RetainedMessages retained, Clock clock, SharedFilterQuota sharedFilters) {
         this.retained = retained;
         this.clock = clock;
+        this.sharedFilters = sharedFilters;
     }
 
     public void subscribe(MqttConnection connection, ClientSession session, MqttSubscribeMessage subscribe) {
@@ -86,6 +94,12 @@ public final class SubscribeHandler {
             if (!connection.grant().maySubscribe(filter.get().filter())) {
                 log.info("{} not authorized to subscribe to '{}'", connection, request.topicName());
                 codes.add(connection.isV5() ? NOT_AUTHORIZED : FAILURE_V3);
+                continue;
+            }
+            if (!sharedFilters.admits(session, filter.get())) {
+                log.info("{} shared subscription '{}' refused: MQTT_MAX_SHARED_SUBSCRIPTIONS topic filters exist",
+                        connection, request.topicName());
+                codes.add(connection.isV5() ? QUOTA_EXCEEDED : FAILURE_V3);
                 continue;
             }
             int qos = option.qos().value();

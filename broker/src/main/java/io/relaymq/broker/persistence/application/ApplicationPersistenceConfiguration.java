@@ -1,6 +1,11 @@
 package io.relaymq.broker.persistence.application;
 
+import io.relaymq.broker.auth.Authenticator;
 import io.relaymq.broker.cluster.SessionReplica;
+import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.SessionRegistry;
+import io.relaymq.dao.appshared.AppSharedSubscription;
+import java.time.Duration;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.common.client.ClientType;
@@ -18,6 +23,8 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(ApplicationPersistenceProperties.class)
 class ApplicationPersistenceConfiguration {
 
+    private static final Duration REGISTRY_REFRESH = Duration.ofSeconds(5);
+
     @Bean
     ApplicationReaders applicationReaders(ApplicationPersistenceProperties settings, KafkaClientConfigs configs,
                                           TopicProvisioner topics, ApplicationSessionCtxRepository contexts,
@@ -29,6 +36,24 @@ class ApplicationPersistenceConfiguration {
         return new ApplicationReaders(settings, configs, topics, contexts, sharedRegistry, admin,
                 clientId -> sessions.get(clientId).map(info -> ClientType.APPLICATION.name()
                         .equals(info.details().clientType())).orElse(false));
+    }
+
+    /** Caps the APPLICATION clients of this node, right after authentication. */
+    @Bean
+    ApplicationClientCap applicationClientCap(Authenticator authenticator, ApplicationPersistenceProperties settings,
+                                              SessionRegistry registry, ApplicationReaders readers) {
+        return new ApplicationClientCap(authenticator, settings.maxClients(), clientId -> {
+            ClientSession held = registry.get(clientId);
+            return held != null && held.clientType() == ClientType.APPLICATION;
+        }, () -> registry.applications() + readers.awaitingRemoval());
+    }
+
+    /** Caps the topic filters of APPLICATION shared subscriptions, cluster-wide. */
+    @Bean
+    SharedFilterCap sharedFilterCap(ApplicationPersistenceProperties settings, AppSharedSubscriptionRepository sharedRegistry) {
+        return new SharedFilterCap(settings.maxSharedSubscriptions(), () -> sharedRegistry.page("", "topic", true,
+                Integer.MAX_VALUE, 0).stream().map(AppSharedSubscription::topic).toList(), System::currentTimeMillis)
+                .refreshEvery(REGISTRY_REFRESH);
     }
 
     @Bean

@@ -42,6 +42,8 @@ public class ApplicationReaders implements DisposableBean {
     private final java.util.concurrent.ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(named("app-topic-janitor"));
     private final Producer<byte[], byte[]> forwardProducer;
+    /** Ended sessions whose topic waits for its removal: they still hold a topic. */
+    private final java.util.Set<String> awaitingRemoval = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public ApplicationReaders(ApplicationPersistenceProperties settings, KafkaClientConfigs configs, TopicProvisioner topics,
                               ApplicationSessionCtxRepository contexts, AppSharedSubscriptionRepository sharedRegistry,
@@ -92,6 +94,7 @@ public class ApplicationReaders implements DisposableBean {
     AppTopicReader start(String clientId, boolean startAtEnd, AtomicInteger buffered,
                          Consumer<List<AppTopicReader.Record>> sink) {
         String topic = AppTopicNames.forClient(clientId);
+        awaitingRemoval.remove(clientId);
         int rate = settings.replayRate();
         // small polls when throttled, so the rate holds over short spans too
         int pollRecords = rate > 0 ? Math.max(1, Math.min(settings.maxPollRecords(), rate / 10)) : settings.maxPollRecords();
@@ -145,13 +148,20 @@ public class ApplicationReaders implements DisposableBean {
         if (!settings.deleteRemovedTopics()) {
             return;
         }
+        awaitingRemoval.add(clientId);
         timer.schedule(() -> {
+            awaitingRemoval.remove(clientId);
             if (inUse.test(clientId)) {
                 log.debug("[{}] topic kept: the client has an APPLICATION session again", clientId);
                 return;
             }
             discard(clientId);
         }, settings.removedTopicGrace().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /** Ended sessions of this node whose topic is still to be deleted. */
+    int awaitingRemoval() {
+        return awaitingRemoval.size();
     }
 
     /** Deletes the client's topic, consumer group and in-flight context. */
