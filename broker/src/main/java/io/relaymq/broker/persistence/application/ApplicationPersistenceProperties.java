@@ -9,7 +9,7 @@ import org.springframework.validation.annotation.Validated;
 
 /**
  * {@code relaymq.persistence.application.*}: persistent APPLICATION sessions, each reading its own Kafka
- * topic {@code relaymq.msg.app.<clientId>}.
+ * topic ({@link AppTopicNames#forClient}).
  *
  * @param topicRetention      how long Kafka keeps a client's messages
  * @param replicationFactor   replication factor of the client topics
