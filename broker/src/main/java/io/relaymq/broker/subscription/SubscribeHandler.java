@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * the SUBACK per Retain Handling, never for shared subscriptions (MQTT 5.0 §4.8.2). A filter outside the
  * client's subscribe rules gets "not authorized" (0x87; 3.1.1: failure 0x80); a shared subscription is
  * checked with its whole text, share name included. A malformed filter closes the connection before
- * anything of the packet is applied; one over the topic limits gets 0x8F (3.1.1: 0x80).
+ * anything of the packet is applied; one over the topic limits gets 0x8F (3.1.1: 0x80); a shared filter
+ * beyond the {@link SharedFilterQuota} gets "quota exceeded" (0x97; 3.1.1: failure 0x80).
  * Runs on the session's thread.
  */
 public final class SubscribeHandler {
@@ -44,17 +45,25 @@ public final class SubscribeHandler {
     private static final int TOPIC_FILTER_INVALID = 0x8F;
     private static final int NO_SUBSCRIPTION_EXISTED = 0x11;
     private static final int NOT_AUTHORIZED = 0x87;
+    private static final int QUOTA_EXCEEDED = 0x97;
     private static final byte PROTOCOL_ERROR = (byte) 0x82;
     private static final byte MALFORMED = (byte) 0x81;
 
     private final RetainedMessages retained;
     private final TopicLimits topicLimits;
     private final Clock clock;
+    private final SharedFilterQuota sharedFilters;
 
     public SubscribeHandler(RetainedMessages retained, TopicLimits topicLimits, Clock clock) {
+        this(retained, topicLimits, clock, SharedFilterQuota.NONE);
+    }
+
+    public SubscribeHandler(RetainedMessages retained, TopicLimits topicLimits, Clock clock,
+                            SharedFilterQuota sharedFilters) {
         this.retained = retained;
         this.topicLimits = topicLimits;
         this.clock = clock;
+        this.sharedFilters = sharedFilters;
     }
 
     public void subscribe(MqttConnection connection, ClientSession session, MqttSubscribeMessage subscribe) {
@@ -92,6 +101,12 @@ public final class SubscribeHandler {
             if (!connection.grant().maySubscribe(filter.text())) {
                 log.info("{} not authorized to subscribe to '{}'", connection, request.topicName());
                 codes.add(connection.isV5() ? NOT_AUTHORIZED : FAILURE_V3);
+                continue;
+            }
+            if (!sharedFilters.admits(session, filter)) {
+                log.info("{} shared subscription '{}' refused: MQTT_MAX_SHARED_SUBSCRIPTIONS topic filters exist",
+                        connection, request.topicName());
+                codes.add(connection.isV5() ? QUOTA_EXCEEDED : FAILURE_V3);
                 continue;
             }
             int qos = option.qos().value();

@@ -1,6 +1,5 @@
 package io.relaymq.broker.transport;
 
-import io.relaymq.broker.auth.Authenticator;
 import io.relaymq.broker.auth.provider.X509AuthProvider;
 import io.relaymq.broker.cluster.RemoteDelivery;
 import io.relaymq.broker.cluster.RemoteSubscriptions;
@@ -18,7 +17,9 @@ import io.relaymq.broker.retain.RetainedReplica;
 import io.relaymq.broker.routing.MsgAllProducer;
 import io.relaymq.broker.routing.Router;
 import io.relaymq.broker.routing.SharedSubscriptionPicker;
+import io.relaymq.broker.persistence.application.ApplicationClientCap;
 import io.relaymq.broker.persistence.application.SessionOutbounds;
+import io.relaymq.broker.persistence.application.SharedFilterCap;
 import io.relaymq.broker.persistence.device.PersistedProducer;
 import io.relaymq.broker.session.OutboundWriter;
 import io.relaymq.broker.session.SessionContext;
@@ -94,16 +95,19 @@ class MqttEngineConfiguration {
     @Bean
     ConnectHandler connectHandler(SessionRegistry registry, SessionContext sessionContext, MqttSettings settings,
                                   MqttMetrics metrics, Clock clock, ReplicatedSessionDirectory cluster,
-                                  Authenticator authenticator, ConnectAdmission admission, TopicLimits topicLimits) {
+                                  ApplicationClientCap authenticator, ConnectAdmission admission,
+                                  TopicLimits topicLimits) {
         return new ConnectHandler(new ConnectValidator(settings, topicLimits, clock), registry, sessionContext, settings, metrics,
                 cluster, authenticator, admission);
     }
 
     @Bean
     PacketDispatcher packetDispatcher(MsgAllProducer producer, RetainedMessages retained, MqttSettings settings,
-                                      MqttMetrics metrics, Clock clock, TopicLimits topicLimits) {
+                                      MqttMetrics metrics, Clock clock, TopicLimits topicLimits,
+                                      SharedFilterCap sharedFilterCap) {
         return new PacketDispatcher(new InboundPublishHandler(producer, settings, topicLimits, metrics, clock),
-                new AckHandler(), new SubscribeHandler(retained, topicLimits, clock), new DisconnectHandler(settings));
+                new AckHandler(), new SubscribeHandler(retained, topicLimits, clock, sharedFilterCap),
+                new DisconnectHandler(settings));
     }
 
     @Bean

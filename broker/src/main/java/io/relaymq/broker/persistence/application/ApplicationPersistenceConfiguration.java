@@ -1,14 +1,20 @@
 package io.relaymq.broker.persistence.application;
 
+import io.relaymq.broker.auth.Authenticator;
 import io.relaymq.broker.cluster.SessionReplica;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
-import io.relaymq.common.client.ClientType;
-import org.apache.kafka.clients.admin.Admin;
+import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.persistence.device.DeviceOutbounds;
 import io.relaymq.broker.persistence.device.PersistedProducer;
+import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.SessionRegistry;
+import io.relaymq.common.client.ClientType;
 import io.relaymq.dao.appsession.ApplicationSessionCtxRepository;
+import io.relaymq.dao.appshared.AppSharedSubscription;
 import io.relaymq.dao.appshared.AppSharedSubscriptionRepository;
+import java.time.Duration;
+import org.apache.kafka.clients.admin.Admin;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -17,15 +23,37 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(ApplicationPersistenceProperties.class)
 class ApplicationPersistenceConfiguration {
 
+    private static final Duration REGISTRY_REFRESH = Duration.ofSeconds(5);
+
     @Bean
     ApplicationReaders applicationReaders(ApplicationPersistenceProperties settings, KafkaClientConfigs configs,
                                           TopicProvisioner topics, ApplicationSessionCtxRepository contexts,
                                           AppSharedSubscriptionRepository sharedRegistry, Admin admin,
-                                          SessionReplica sessions) {
+                                          SessionReplica sessions, KafkaProperties kafka) {
+        // refuses to start on topics of a layout this node does not own, before any client is served
+        AppTopicLayout.verify(admin, kafka.apiTimeout().toMillis());
         // in use: the cluster knows an APPLICATION session of the client (connected or waiting for it)
         return new ApplicationReaders(settings, configs, topics, contexts, sharedRegistry, admin,
                 clientId -> sessions.get(clientId).map(info -> ClientType.APPLICATION.name()
                         .equals(info.details().clientType())).orElse(false));
+    }
+
+    /** Caps the APPLICATION clients of this node, right after authentication. */
+    @Bean
+    ApplicationClientCap applicationClientCap(Authenticator authenticator, ApplicationPersistenceProperties settings,
+                                              SessionRegistry registry, ApplicationReaders readers) {
+        return new ApplicationClientCap(authenticator, settings.maxClients(), clientId -> {
+            ClientSession held = registry.get(clientId);
+            return held != null && held.clientType() == ClientType.APPLICATION;
+        }, () -> registry.applications() + readers.awaitingRemoval());
+    }
+
+    /** Caps the topic filters of APPLICATION shared subscriptions, cluster-wide. */
+    @Bean
+    SharedFilterCap sharedFilterCap(ApplicationPersistenceProperties settings, AppSharedSubscriptionRepository sharedRegistry) {
+        return new SharedFilterCap(settings.maxSharedSubscriptions(), () -> sharedRegistry.page("", "topic", true,
+                Integer.MAX_VALUE, 0).stream().map(AppSharedSubscription::topic).toList(), System::currentTimeMillis)
+                .refreshEvery(REGISTRY_REFRESH);
     }
 
     @Bean

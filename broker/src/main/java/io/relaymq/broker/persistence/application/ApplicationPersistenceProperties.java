@@ -9,7 +9,7 @@ import org.springframework.validation.annotation.Validated;
 
 /**
  * {@code relaymq.persistence.application.*}: persistent APPLICATION sessions, each reading its own Kafka
- * topic {@code relaymq.msg.app.<clientId>}.
+ * topic ({@link AppTopicNames#forClient}).
  *
  * @param topicRetention      how long Kafka keeps a client's messages
  * @param replicationFactor   replication factor of the client topics
@@ -21,6 +21,11 @@ import org.springframework.validation.annotation.Validated;
  * @param sharedPartitions    partitions of a shared subscription's topic when it is created by a subscription
  * @param deleteRemovedTopics delete the topic of an ended APPLICATION session
  * @param removedTopicGrace   ... after this long, unless the client has an APPLICATION session again
+ * @param maxClients          APPLICATION clients one node holds (sessions, and ended ones whose topic awaits
+ *                            removal); more get CONNACK "quota exceeded" (0: no limit)
+ * @param maxSharedSubscriptions topic filters of APPLICATION shared subscriptions in the cluster (each a Kafka
+ *                            topic and a registry row); a SUBSCRIBE to a new one beyond gets "quota exceeded"
+ *                            (0: no limit)
  */
 @Validated
 @ConfigurationProperties("relaymq.persistence.application")
@@ -28,5 +33,6 @@ public record ApplicationPersistenceProperties(@NotNull Duration topicRetention,
                                                @Min(0) int replayRate, @Min(1) int maxPollRecords,
                                                @Min(1) int maxBuffered, @NotBlank String consumerGroupPrefix,
                                                @Min(1) int sharedPartitions, boolean deleteRemovedTopics,
-                                               @NotNull Duration removedTopicGrace) {
+                                               @NotNull Duration removedTopicGrace, @Min(0) int maxClients,
+                                               @Min(0) int maxSharedSubscriptions) {
 }

@@ -42,6 +42,8 @@ public class ApplicationReaders implements DisposableBean {
     private final java.util.concurrent.ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(named("app-topic-janitor"));
     private final Producer<byte[], byte[]> forwardProducer;
+    /** Ended sessions whose topic waits for its removal: they still hold a topic. */
+    private final java.util.Set<String> awaitingRemoval = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public ApplicationReaders(ApplicationPersistenceProperties settings, KafkaClientConfigs configs, TopicProvisioner topics,
                               ApplicationSessionCtxRepository contexts, AppSharedSubscriptionRepository sharedRegistry,
@@ -64,9 +66,9 @@ public class ApplicationReaders implements DisposableBean {
     SharedGroupForwarder startShared(String clientId, Subscription subscription) {
         String filter = subscription.filter().filter();
         String topic = AppTopicNames.forSharedFilter(filter);
-        String group = settings.consumerGroupPrefix() + "shared-" + subscription.filter().shareGroup() + "-"
-                + topic.substring(AppTopicNames.SHARED_PREFIX.length());
-        Map<String, Object> config = configs.dataConsumer("app-shared-" + clientId, group, settings.maxPollRecords());
+        String group = AppTopicNames.sharedGroup(settings.consumerGroupPrefix(), subscription.filter().shareGroup(), filter);
+        Map<String, Object> config = configs.dataConsumer("app-shared-" + AppTopicNames.clientSegment(clientId), group,
+                settings.maxPollRecords());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         SharedGroupForwarder forwarder = new SharedGroupForwarder(clientId, subscription, config, forwardProducer,
@@ -92,10 +94,12 @@ public class ApplicationReaders implements DisposableBean {
     AppTopicReader start(String clientId, boolean startAtEnd, AtomicInteger buffered,
                          Consumer<List<AppTopicReader.Record>> sink) {
         String topic = AppTopicNames.forClient(clientId);
+        awaitingRemoval.remove(clientId);
         int rate = settings.replayRate();
         // small polls when throttled, so the rate holds over short spans too
         int pollRecords = rate > 0 ? Math.max(1, Math.min(settings.maxPollRecords(), rate / 10)) : settings.maxPollRecords();
-        Map<String, Object> config = configs.dataConsumer("app-" + clientId, groupOf(clientId), pollRecords);
+        Map<String, Object> config = configs.dataConsumer("app-" + AppTopicNames.clientSegment(clientId), groupOf(clientId),
+                pollRecords);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         AppTopicReader reader = new AppTopicReader(clientId, topic, config, startAtEnd, rate, buffered,
@@ -106,7 +110,7 @@ public class ApplicationReaders implements DisposableBean {
     }
 
     String groupOf(String clientId) {
-        return settings.consumerGroupPrefix() + AppTopicNames.forClient(clientId).substring(AppTopicNames.CLIENT_PREFIX.length());
+        return AppTopicNames.clientGroup(settings.consumerGroupPrefix(), clientId);
     }
 
     void loadContext(String clientId, Consumer<Optional<ApplicationSessionCtx>> then) {
@@ -144,13 +148,20 @@ public class ApplicationReaders implements DisposableBean {
         if (!settings.deleteRemovedTopics()) {
             return;
         }
+        awaitingRemoval.add(clientId);
         timer.schedule(() -> {
+            awaitingRemoval.remove(clientId);
             if (inUse.test(clientId)) {
                 log.debug("[{}] topic kept: the client has an APPLICATION session again", clientId);
                 return;
             }
             discard(clientId);
         }, settings.removedTopicGrace().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /** Ended sessions of this node whose topic is still to be deleted. */
+    int awaitingRemoval() {
+        return awaitingRemoval.size();
     }
 
     /** Deletes the client's topic, consumer group and in-flight context. */

@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One APPLICATION client's share of one shared subscription: a member of the share name's consumer
- * group on the filter's topic {@code relaymq.msg.app.shared.<filter>}. Kafka splits the topic's
+ * group on the filter's topic ({@link AppTopicNames#forSharedFilter}). Kafka splits the topic's
  * partitions among the connected instances and gives a leaving instance's partitions to the others.
  * Each record moves into the member's own topic (at the subscription's QoS) and its offset is committed
  * only once that write is acknowledged, so nothing is lost between the two.

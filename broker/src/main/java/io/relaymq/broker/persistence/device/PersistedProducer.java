@@ -47,7 +47,7 @@ public class PersistedProducer implements PersistedSink, DisposableBean {
 
     /**
      * DEVICE: to {@code relaymq.msg.persisted} (key = client id), then to Redis. APPLICATION: straight to the
-     * client's own topic {@code relaymq.msg.app.<clientId>}, which its session reads.
+     * client's own topic ({@link AppTopicNames#forClient}), which its session reads.
      */
     @Override
     public void persist(String clientId, boolean application, OutboundMessage message) {

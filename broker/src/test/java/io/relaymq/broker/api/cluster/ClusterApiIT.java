@@ -138,7 +138,8 @@ class ClusterApiIT {
         assertThat(created.status()).as(created.text()).isEqualTo(200);
         String id = created.body().get("id").asString();
         String kafkaTopic = created.body().get("kafkaTopic").asString();
-        assertThat(kafkaTopic).isEqualTo("relaymq.msg.app.shared.fleet." + run + ".slw.telemetry");
+        assertThat(kafkaTopic).isEqualTo(io.relaymq.broker.persistence.application.AppTopicNames.forSharedFilter(filter))
+                .startsWith("relaymq.app.shared.fleet-2f");
         assertThat(kafkaAdmin.describeTopics(java.util.List.of(kafkaTopic)).allTopicNames().get().get(kafkaTopic)
                 .partitions()).hasSize(3);
 

@@ -1,0 +1,17 @@
+package io.relaymq.broker.subscription;
+
+import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.topic.TopicFilter;
+
+/**
+ * Whether a SUBSCRIBE may create what a subscription needs beyond the session itself (for a shared
+ * subscription of a persistent APPLICATION client: a Kafka topic and a registry row per topic filter).
+ * A refused filter gets "quota exceeded" (5.0 0x97; 3.1.1 failure 0x80).
+ */
+public interface SharedFilterQuota {
+
+    /** Everything is admitted (tests, embedded use). */
+    SharedFilterQuota NONE = (session, filter) -> true;
+
+    boolean admits(ClientSession session, TopicFilter filter);
+}
