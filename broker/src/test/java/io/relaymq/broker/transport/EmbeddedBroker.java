@@ -79,7 +79,7 @@ public final class EmbeddedBroker implements AutoCloseable {
                 new AckHandler(), new SubscribeHandler(retained, clock), new DisconnectHandler(settings));
     }
 
-    static MqttSettings settings() {
+    public static MqttSettings settings() {
         return settingsWithConnectTimeout(Duration.ofSeconds(10));
     }
 
@@ -102,7 +102,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
 
     /** Connection handlers for a real {@link MqttServer} on this broker's state. */
-    java.util.function.Supplier<MqttConnectionHandler> handlers() {
+    public java.util.function.Supplier<MqttConnectionHandler> handlers() {
         return () -> new MqttConnectionHandler(connect, dispatcher, metrics, publishRate);
     }
 
