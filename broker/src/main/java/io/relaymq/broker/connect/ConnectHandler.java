@@ -263,7 +263,12 @@ public final class ConnectHandler {
     /** Sends the refusing CONNACK (3.x: only where 3.x has a code) and closes ([MQTT-3.2.2-4]/[MQTT-3.2.2-5]). */
     public void refuse(Channel channel, boolean v5, ConnectReject reject, String clientId, String detail) {
         metrics.connectionRejected(reject.metricName());
-        log.info("[{}] CONNECT refused: {} ({})", clientId, reject, detail);
+        if (reject == ConnectReject.SERVER_BUSY || reject == ConnectReject.CONNECTION_RATE_EXCEEDED) {
+            // load shedding under a flood: the metric counts every refusal, the back-off logs when it starts
+            log.debug("[{}] CONNECT refused: {} ({})", clientId, reject, detail);
+        } else {
+            log.info("[{}] CONNECT refused: {} ({})", clientId, reject, detail);
+        }
         send(channel, v5, reject);
     }
 
