@@ -10,6 +10,7 @@ import io.relaymq.broker.connect.ConnectReject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -76,7 +77,15 @@ public final class Authenticator implements ClientAuthenticator {
                     "too many wrong passwords from this address, backed off for " + backedOff.toSeconds() + " s more"));
         }
         try {
-            return CompletableFuture.supplyAsync(() -> decide(request), executor).thenCompose(outcome -> outcome);
+            CompletableFuture<CompletableFuture<AuthOutcome>> queued = CompletableFuture.supplyAsync(() -> decide(request), executor);
+            CompletableFuture<AuthOutcome> outcome = queued.thenCompose(decided -> decided);
+            // called off (the connection closed): a check still waiting in the queue is skipped
+            outcome.whenComplete((done, error) -> {
+                if (error instanceof CancellationException) {
+                    queued.cancel(false);
+                }
+            });
+            return outcome;
         } catch (RejectedExecutionException rejected) {
             return CompletableFuture.completedFuture(executor.isShutdown()
                     ? AuthOutcome.refused(ConnectReject.SERVER_UNAVAILABLE, "shutting down")

@@ -8,6 +8,7 @@ import io.netty.handler.codec.mqtt.MqttConnectReturnCode;
 import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttVersion;
+import io.relaymq.broker.auth.AuthOutcome;
 import io.relaymq.broker.auth.ClientAuthenticator;
 import io.relaymq.broker.auth.ClientGrant;
 import io.relaymq.broker.auth.LiveGrants;
@@ -25,6 +26,7 @@ import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.broker.transport.MqttSettings;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -97,7 +99,10 @@ public final class ConnectHandler {
             return false;
         }
         ConnectRequest request = outcome.request();
-        authenticator.authenticate(ConnectCredentials.of(channel, connect, request.clientId())).whenComplete((auth, error) ->
+        CompletableFuture<AuthOutcome> authentication = authenticator.authenticate(ConnectCredentials.of(channel, connect, request.clientId()));
+        // a client gone before its turn (closed, or past the CONNECT deadline) costs no credential check
+        channel.closeFuture().addListener(closed -> authentication.cancel(false));
+        authentication.whenComplete((auth, error) ->
                 channel.eventLoop().execute(() -> {
                     if (!channel.isActive()) {
                         return;

@@ -3,6 +3,7 @@ package io.relaymq.broker.auth.lanes;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -125,11 +126,20 @@ public final class HashLanes implements AutoCloseable {
         notifyAll();
     }
 
-    /** Thrown (as a future's failure) when a hash does not fit in the lanes. */
-    public static final class LanesFull extends RuntimeException {
+    /**
+     * A future's failure when a hash does not fit in the lanes: the check is called off for lack of room,
+     * hence a {@link CancellationException} (so a cache holding the future drops it without logging it as
+     * an error, once per refused attempt of a flood).
+     */
+    public static final class LanesFull extends CancellationException {
 
         LanesFull(String message) {
-            super(message, null, false, false);
+            super(message);
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
         }
     }
 }
