@@ -2,6 +2,9 @@ package io.relaymq.broker.auth;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.relaymq.broker.auth.blocked.BlockedClients;
+import io.relaymq.broker.auth.lanes.AuthBackoff;
+import io.relaymq.broker.auth.lanes.AuthLanesProperties;
+import io.relaymq.broker.auth.lanes.HashLanes;
 import io.relaymq.broker.auth.provider.AuthProviders;
 import io.relaymq.broker.auth.provider.BasicAuthProvider;
 import io.relaymq.broker.auth.provider.CredentialsLookup;
@@ -41,9 +44,21 @@ class AuthConfiguration {
         return new CredentialsLookup(repository, auth.credentialsCacheTtl());
     }
 
+    /** The bcrypt threads, with a bounded lane per client address. */
+    @Bean(destroyMethod = "close")
+    HashLanes hashLanes(AuthLanesProperties lanes) {
+        return new HashLanes(lanes.effectiveHashThreads(), lanes.hashQueueSize(), lanes.hashQueuePerAddress());
+    }
+
     @Bean
-    PasswordChecker passwordChecker(AuthProperties auth, MeterRegistry meters) {
-        return new PasswordChecker(auth.passwordCacheTtl(), auth.passwordCacheSize(), meters);
+    AuthBackoff authBackoff(AuthLanesProperties lanes) {
+        return new AuthBackoff(lanes.backoffFailuresPerAddress(), lanes.backoffFailuresPerCredentials(), lanes.backoffMax(),
+                System::nanoTime);
+    }
+
+    @Bean
+    PasswordChecker passwordChecker(AuthProperties auth, MeterRegistry meters, HashLanes hashLanes) {
+        return new PasswordChecker(auth.passwordCacheTtl(), auth.passwordCacheSize(), meters, hashLanes);
     }
 
     @Bean
@@ -53,9 +68,9 @@ class AuthConfiguration {
 
     @Bean
     AuthProviders authProviders(AuthProviderRepository repository, X509AuthProvider x509, CredentialsLookup lookup,
-                                PasswordChecker passwords) {
+                                PasswordChecker passwords, AuthBackoff backoff) {
         AuthProviders providers = new AuthProviders(repository, x509, new JwtAuthProvider(),
-                new BasicAuthProvider(lookup, passwords));
+                new BasicAuthProvider(lookup, passwords, backoff));
         providers.reload();
         return providers;
     }
@@ -83,12 +98,12 @@ class AuthConfiguration {
         return new UnauthorizedClientLog(repository, auth, clock);
     }
 
-    /** Bounded: when credentials cannot be checked fast enough, new CONNECTs are refused as "server unavailable". */
+    /** Bounded: when credentials cannot be checked fast enough, new CONNECTs are refused as "server busy". */
     @Bean(destroyMethod = "shutdownNow")
-    ExecutorService authExecutor(AuthProperties auth) {
+    ExecutorService authExecutor(AuthProperties auth, AuthLanesProperties lanes) {
         AtomicInteger count = new AtomicInteger();
         return new ThreadPoolExecutor(auth.threads(), auth.threads(), 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(10_000), r -> {
+                new ArrayBlockingQueue<>(lanes.queueSize()), r -> {
                     Thread thread = new Thread(r, "mqtt-auth-" + count.incrementAndGet());
                     thread.setDaemon(true);
                     return thread;
@@ -98,14 +113,14 @@ class AuthConfiguration {
     @Bean
     Authenticator authenticator(AuthProviders providers, BlockedClients blocked, UnauthorizedClientLog unauthorized,
                                 AuthProperties auth, ExecutorService authExecutor, LiveGrants grants,
-                                ClientCertificateValidator certificates) {
+                                ClientCertificateValidator certificates, AuthBackoff backoff) {
         if (auth.allowAnonymous()) {
             log.warn("anonymous MQTT clients are accepted (MQTT_AUTH_ALLOW_ANONYMOUS=true): use this only for local runs");
         }
         String pattern = auth.anonymousApplicationClientIds();
         return new Authenticator(providers, blocked, unauthorized, auth.allowAnonymous(),
                 pattern == null || pattern.isBlank() ? null : java.util.regex.Pattern.compile(pattern), authExecutor, grants,
-                certificates);
+                certificates, backoff);
     }
 
     @Bean

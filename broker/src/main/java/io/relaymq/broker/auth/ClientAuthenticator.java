@@ -8,6 +8,7 @@ public interface ClientAuthenticator {
     /** Everyone is accepted as an anonymous DEVICE that may do anything (byte-level tests). */
     ClientAuthenticator ANONYMOUS = request -> CompletableFuture.completedFuture(AuthOutcome.granted(ClientGrant.anonymous()));
 
+    /** The decision; cancelling the future (the connection closed) may skip work not yet started. */
     CompletableFuture<AuthOutcome> authenticate(AuthRequest request);
 
     /** The client is connected with this grant (so credential changes reach it). */

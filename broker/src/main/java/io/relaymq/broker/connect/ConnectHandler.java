@@ -8,6 +8,7 @@ import io.netty.handler.codec.mqtt.MqttConnectReturnCode;
 import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttVersion;
+import io.relaymq.broker.auth.AuthOutcome;
 import io.relaymq.broker.auth.ClientAuthenticator;
 import io.relaymq.broker.auth.ClientGrant;
 import io.relaymq.broker.auth.LiveGrants;
@@ -25,6 +26,7 @@ import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.broker.transport.MqttSettings;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -97,7 +99,10 @@ public final class ConnectHandler {
             return false;
         }
         ConnectRequest request = outcome.request();
-        authenticator.authenticate(ConnectCredentials.of(channel, connect, request.clientId())).whenComplete((auth, error) ->
+        CompletableFuture<AuthOutcome> authentication = authenticator.authenticate(ConnectCredentials.of(channel, connect, request.clientId()));
+        // a client gone before its turn (closed, or past the CONNECT deadline) costs no credential check
+        channel.closeFuture().addListener(closed -> authentication.cancel(false));
+        authentication.whenComplete((auth, error) ->
                 channel.eventLoop().execute(() -> {
                     if (!channel.isActive()) {
                         return;
@@ -292,7 +297,12 @@ public final class ConnectHandler {
     /** Sends the refusing CONNACK (3.x: only where 3.x has a code) and closes ([MQTT-3.2.2-4]/[MQTT-3.2.2-5]). */
     public void refuse(Channel channel, boolean v5, ConnectReject reject, String clientId, String detail) {
         metrics.connectionRejected(reject.metricName());
-        log.info("[{}] CONNECT refused: {} ({})", clientId, reject, detail);
+        if (reject == ConnectReject.SERVER_BUSY || reject == ConnectReject.CONNECTION_RATE_EXCEEDED) {
+            // load shedding under a flood: the metric counts every refusal, the back-off logs when it starts
+            log.debug("[{}] CONNECT refused: {} ({})", clientId, reject, detail);
+        } else {
+            log.info("[{}] CONNECT refused: {} ({})", clientId, reject, detail);
+        }
         send(channel, v5, reject);
     }
 

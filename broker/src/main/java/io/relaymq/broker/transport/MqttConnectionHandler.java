@@ -29,13 +29,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The MQTT state of one channel: waiting for CONNECT ([MQTT-3.1.0-1]: anything else closes), connecting
- * (packets sent right after CONNECT are kept, bounded, and handled after CONNACK), connected (packets go
+ * (packets sent right after CONNECT are kept, bounded, and handled after CONNACK; the socket is not read
+ * meanwhile, so an unauthenticated client cannot make the broker hold more), connected (packets go
  * to the session's thread), closed. Malformed input closes the connection with the 5.0 reason code, is
  * logged once, and never touches another client.
  */
 public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
 
     static final String IDLE_HANDLER = "idle";
+    static final String DECODER = "mqttDecoder";
     private static final Logger log = LoggerFactory.getLogger(MqttConnectionHandler.class);
     private static final AttributeKey<MqttVersion> VERSION = AttributeKey.valueOf("NETTY_CODEC_MQTT_VERSION");
     private static final byte MALFORMED = (byte) 0x81;
@@ -113,6 +115,7 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         MqttConnectMessage connect = (MqttConnectMessage) message;
         state = State.CONNECTING;
+        ctx.channel().config().setAutoRead(false);
         MqttVersion version = ctx.channel().attr(VERSION).get();
         boolean accepted = connectHandler.handle(ctx.channel(), connect, version == null ? MqttVersion.MQTT_3_1_1 : version,
                 (conn, s) -> ctx.executor().execute(() -> connected(ctx, conn, s)));
@@ -138,16 +141,14 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
         connection = conn;
         session = s;
         state = State.CONNECTED;
+        ConnectDeadline.removeFrom(ctx.pipeline());
+        FirstPacketLimit.removeFrom(ctx.pipeline());
         int keepAlive = conn.keepAliveSeconds();
-        if (ctx.pipeline().get(IDLE_HANDLER) != null) {
-            if (keepAlive > 0) {
-                // [MQTT-3.1.2-24]: no packet within one and a half keep alive periods closes the connection
-                ctx.pipeline().replace(IDLE_HANDLER, IDLE_HANDLER,
-                        new IdleStateHandler(keepAlive * 1500L, 0, 0, TimeUnit.MILLISECONDS));
-            } else {
-                ctx.pipeline().remove(IDLE_HANDLER);
-            }
+        if (keepAlive > 0 && ctx.pipeline().get(DECODER) != null) {
+            // [MQTT-3.1.2-24]: no packet within one and a half keep alive periods closes the connection
+            ctx.pipeline().addBefore(DECODER, IDLE_HANDLER, new IdleStateHandler(keepAlive * 1500L, 0, 0, TimeUnit.MILLISECONDS));
         }
+        ctx.channel().config().setAutoRead(true);
         MqttMessage next;
         while ((next = early.poll()) != null) {
             dispatch(next);
@@ -222,10 +223,17 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
             }
             return;
         }
+        if (evt == ConnectDeadline.EXPIRED) {
+            if (state != State.CLOSED) {
+                log.info("{} closed: {} within the CONNECT deadline (MQTT_CONNECT_TIMEOUT)", ClientAddresses.of(ctx.channel()),
+                        state == State.AWAITING_CONNECT ? "no complete CONNECT" : "not authenticated");
+                metrics.connectionRejected("connect_timeout");
+            }
+            close(ctx);
+            return;
+        }
         if (evt instanceof IdleStateEvent) {
             if (connection == null) {
-                log.info("{} closed: no CONNECT in time", ClientAddresses.of(ctx.channel()));
-                metrics.connectionRejected("connect_timeout");
                 close(ctx);
             } else {
                 log.info("{} closed: keep alive timeout", connection);

@@ -113,9 +113,9 @@ class MqttEngineConfiguration {
     @Bean
     MqttServer mqttServer(MqttSettings settings, ConnectHandler connectHandler, PacketDispatcher dispatcher,
                           MqttMetrics metrics, X509AuthProvider x509, LimitsProperties limits, DrainProperties drain,
-                          ObjectProvider<NodeRegistry> nodes, NodeProperties node, Clock clock) {
+                          ObjectProvider<NodeRegistry> nodes, NodeProperties node, Clock clock, PreAuthLimits preAuth) {
         DrainPolicy policy = new DrainPolicy(() -> othersAlive(nodes.getObject(), node, clock), drain.rate(), drain.timeout());
-        return new MqttServer(settings,
+        return new MqttServer(settings, preAuth,
                 () -> new MqttConnectionHandler(connectHandler, dispatcher, metrics, limits.publishRate()),
                 x509::skipValidity, policy);
     }

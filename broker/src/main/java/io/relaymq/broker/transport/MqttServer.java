@@ -41,6 +41,8 @@ public final class MqttServer implements SmartLifecycle {
     static final AttributeKey<ChannelGroup> CONNECTIONS = AttributeKey.valueOf("relaymq.connections");
 
     private final MqttSettings settings;
+    private final PreAuthLimits preAuth;
+    private final TrustedNetworks proxies;
     private final Supplier<MqttConnectionHandler> handlers;
     private final BooleanSupplier skipClientCertValidity;
     private final DrainPolicy drain;
@@ -60,6 +62,21 @@ public final class MqttServer implements SmartLifecycle {
      */
     public MqttServer(MqttSettings settings, Supplier<MqttConnectionHandler> handlers, BooleanSupplier skipClientCertValidity,
                       DrainPolicy drain) {
+        this(settings, PreAuthLimits.defaults(), handlers, skipClientCertValidity, drain);
+    }
+
+    /**
+     * @param preAuth what a connection may do before CONNACK; with the PROXY protocol on, its trusted networks
+     *                must name the load balancers (else this throws {@link IllegalArgumentException})
+     */
+    public MqttServer(MqttSettings settings, PreAuthLimits preAuth, Supplier<MqttConnectionHandler> handlers,
+                      BooleanSupplier skipClientCertValidity, DrainPolicy drain) {
+        this.proxies = TrustedNetworks.parse(preAuth.proxyProtocolTrustedNetworks());
+        if (settings.proxyProtocol() && proxies.isEmpty()) {
+            throw new IllegalArgumentException("MQTT_PROXY_PROTOCOL_ENABLED=true needs MQTT_PROXY_PROTOCOL_TRUSTED_NETWORKS: "
+                    + "the networks (CIDR, comma-separated) of the load balancers that send PROXY headers");
+        }
+        this.preAuth = preAuth;
         this.settings = settings;
         this.handlers = handlers;
         this.skipClientCertValidity = skipClientCertValidity;
@@ -103,7 +120,7 @@ public final class MqttServer implements SmartLifecycle {
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                         new WriteBufferWaterMark(netty.writeLowWaterMark(), netty.writeHighWaterMark()))
-                .childHandler(new MqttChannelInitializer(settings, tls, webSocketPath, handlers))
+                .childHandler(new MqttChannelInitializer(settings, preAuth, proxies, tls, webSocketPath, handlers))
                 .childAttr(CONNECTIONS, connections);
         try {
             Channel channel = bootstrap.bind(new InetSocketAddress(listener.host(), listener.port())).sync().channel();

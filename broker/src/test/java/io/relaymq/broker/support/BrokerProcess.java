@@ -82,6 +82,7 @@ public final class BrokerProcess implements AutoCloseable {
         env.put("RELAYMQ_KAFKA_MSG_ALL_LINGER", "0ms");
         env.put("RELAYMQ_NODE_HEARTBEAT", "1s");
         env.put("RELAYMQ_NODE_DEAD_AFTER", "5s");
+        env.put("MQTT_CONNECT_RATE", "0");
         env.put("RELAYMQ_LOG_LEVEL", System.getProperty("relaymq.test.node-log-level", "INFO"));
         env.putAll(launch.extraEnv());
         return new BrokerProcess(launch, builder.start(), log);

@@ -29,6 +29,7 @@ import org.springframework.boot.test.context.SpringBootTest;
         "LISTENER_TCP_BIND_PORT=0",
         "LISTENER_WS_BIND_PORT=0",
         "MQTT_CONNECT_TIMEOUT=3s",
+        "MQTT_CONNECT_RATE=0",
         "RELAYMQ_KAFKA_MSG_ALL_PARTITIONS=4",
         "RELAYMQ_KAFKA_MSG_ALL_LINGER=0ms",
         "RELAYMQ_NODE_HEARTBEAT=1s",

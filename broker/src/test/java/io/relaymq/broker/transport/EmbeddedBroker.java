@@ -82,7 +82,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     /** The topic limits of application.yml's defaults: 128 levels, 4096 bytes. */
     public static final TopicLimits TOPIC_LIMITS = new TopicLimits(128, 4096);
 
-    static MqttSettings settings() {
+    public static MqttSettings settings() {
         return settingsWithConnectTimeout(Duration.ofSeconds(10));
     }
 
@@ -105,7 +105,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
 
     /** Connection handlers for a real {@link MqttServer} on this broker's state. */
-    java.util.function.Supplier<MqttConnectionHandler> handlers() {
+    public java.util.function.Supplier<MqttConnectionHandler> handlers() {
         return () -> new MqttConnectionHandler(connect, dispatcher, metrics, publishRate);
     }
 

@@ -21,7 +21,8 @@ class ProxyProtocolTest {
                 base.maxClientIdLength(), base.maxKeepAlive(), base.receiveMaximum(), base.maxInflightOutbound(),
                 base.maxQueuedMessages(), base.topicAliasMaximum(), base.maxSessionExpiry(), true, true, base.tls(),
                 base.netty());
-        MqttServer server = new MqttServer(settings, broker.handlers());
+        MqttServer server = new MqttServer(settings, new PreAuthLimits(65536, java.util.List.of("127.0.0.0/8")),
+                broker.handlers(), () -> false, DrainPolicy.IMMEDIATE);
         server.start();
         try (Socket socket = new Socket("127.0.0.1", server.boundPorts().get("tcp"))) {
             OutputStream out = socket.getOutputStream();

@@ -50,6 +50,14 @@ final class RelayMqTarget implements Target {
                 env.put("MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS", ".*-app-[0-9]+");
                 env.put("ADMIN_EMAIL", ADMIN_EMAIL);
                 env.put("ADMIN_PASSWORD", ADMIN_PASSWORD);
+                // benchmarks measure the broker, not its protection against connection and password floods
+                env.put("MQTT_CONNECT_RATE", "0");
+                env.put("MQTT_MAX_CONNECTIONS", "0");
+                env.put("MQTT_AUTH_QUEUE_SIZE", "100000");
+                env.put("MQTT_AUTH_HASH_QUEUE_SIZE", "100000");
+                env.put("MQTT_AUTH_HASH_QUEUE_PER_ADDRESS", "100000");
+                env.put("MQTT_AUTH_BACKOFF_FAILURES_PER_ADDRESS", "0");
+                env.put("MQTT_AUTH_BACKOFF_FAILURES_PER_CREDENTIALS", "0");
                 env.putAll(extraEnv);
                 nodes.add(BrokerNode.start(env, MQTT_PORT + i, HTTP_PORT + i, heap, work.resolve("broker-" + (i + 1) + ".log")));
             }

@@ -4,6 +4,7 @@ import io.relaymq.broker.auth.AuthOutcome;
 import io.relaymq.broker.auth.AuthRequest;
 import io.relaymq.dao.auth.AuthProviderType;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /** One way of authenticating MQTT clients. Runs on an auth thread (it may query PostgreSQL or run bcrypt). */
 public interface AuthProvider {
@@ -15,4 +16,12 @@ public interface AuthProvider {
 
     /** A grant or refusal, or empty when this provider does not recognise the client (the next one is asked). */
     Optional<AuthOutcome> authenticate(AuthRequest request);
+
+    /**
+     * The same decision, for providers whose check may finish on another thread (a password hash in its
+     * lane); by default the synchronous one.
+     */
+    default CompletableFuture<Optional<AuthOutcome>> authenticateLater(AuthRequest request) {
+        return CompletableFuture.completedFuture(authenticate(request));
+    }
 }

@@ -4,6 +4,8 @@ import io.relaymq.broker.auth.AuthOutcome;
 import io.relaymq.broker.auth.AuthRequest;
 import io.relaymq.broker.auth.ClientGrant;
 import io.relaymq.broker.auth.acl.AclRules;
+import io.relaymq.broker.auth.lanes.AuthBackoff;
+import io.relaymq.broker.auth.lanes.HashLanes;
 import io.relaymq.broker.connect.ConnectReject;
 import io.relaymq.dao.auth.AuthProviderType;
 import io.relaymq.dao.credentials.BasicCredentials;
@@ -11,22 +13,28 @@ import io.relaymq.dao.credentials.CredentialsIds;
 import io.relaymq.dao.credentials.CredentialsJson;
 import io.relaymq.dao.credentials.CredentialsType;
 import io.relaymq.dao.credentials.MqttClientCredentials;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * MQTT_BASIC: credentials matched by client id and user name together, by user name, or by client id
  * (the most specific match wins), then the password checked against its bcrypt hash. Credentials without
- * a password accept any password.
+ * a password accept any password. Credentials backed off after too many wrong passwords are refused
+ * without hashing ("connection rate exceeded"); a hash that finds no room is refused as "server busy".
  */
 public final class BasicAuthProvider implements AuthProvider {
 
     private final CredentialsLookup lookup;
     private final PasswordChecker passwords;
+    private final AuthBackoff backoff;
 
-    public BasicAuthProvider(CredentialsLookup lookup, PasswordChecker passwords) {
+    public BasicAuthProvider(CredentialsLookup lookup, PasswordChecker passwords, AuthBackoff backoff) {
         this.lookup = lookup;
         this.passwords = passwords;
+        this.backoff = backoff;
     }
 
     @Override
@@ -41,26 +49,58 @@ public final class BasicAuthProvider implements AuthProvider {
 
     @Override
     public Optional<AuthOutcome> authenticate(AuthRequest request) {
+        return authenticateLater(request).join();
+    }
+
+    @Override
+    public CompletableFuture<Optional<AuthOutcome>> authenticateLater(AuthRequest request) {
         List<String> candidates = CredentialsIds.basicCandidates(request.clientId(), request.username());
         if (candidates.isEmpty()) {
-            return Optional.empty();
+            return CompletableFuture.completedFuture(Optional.empty());
         }
         Optional<MqttClientCredentials> match = lookup.find(candidates).stream()
                 .filter(c -> c.credentialsType() == CredentialsType.MQTT_BASIC)
                 .findFirst();
-        return match.map(credentials -> check(request, credentials));
+        if (match.isEmpty()) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        return check(request, match.get()).thenApply(Optional::of);
     }
 
-    private AuthOutcome check(AuthRequest request, MqttClientCredentials credentials) {
+    private CompletableFuture<AuthOutcome> check(AuthRequest request, MqttClientCredentials credentials) {
         BasicCredentials value = CredentialsJson.basic(credentials.credentialsValue());
-        if (value.password() != null) {
-            if (!request.hasPassword()) {
-                return AuthOutcome.refused(ConnectReject.BAD_CREDENTIALS, "password required by '" + credentials.name() + "'");
-            }
-            if (!passwords.matches(credentials.credentialsId(), request.password(), value.password())) {
-                return AuthOutcome.refused(ConnectReject.BAD_CREDENTIALS, "wrong password for '" + credentials.name() + "'");
-            }
+        if (value.password() == null) {
+            return CompletableFuture.completedFuture(granted(credentials, value));
         }
+        if (!request.hasPassword()) {
+            return CompletableFuture.completedFuture(
+                    AuthOutcome.refused(ConnectReject.BAD_CREDENTIALS, "password required by '" + credentials.name() + "'"));
+        }
+        String id = credentials.credentialsId();
+        String address = request.ipAddress();
+        Duration wait = backoff.credentialsBackoff(id, address);
+        if (!wait.isZero()) {
+            return CompletableFuture.completedFuture(AuthOutcome.refused(ConnectReject.CONNECTION_RATE_EXCEEDED,
+                    "too many wrong passwords for '" + credentials.name() + "', backed off for " + wait.toSeconds() + " s more"));
+        }
+        return passwords.check(id, address, request.password(), value.password()).handle((matches, error) -> {
+            if (error != null) {
+                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                if (cause instanceof HashLanes.LanesFull full) {
+                    return AuthOutcome.refused(ConnectReject.SERVER_BUSY, full.getMessage());
+                }
+                throw new CompletionException(cause);
+            }
+            if (matches) {
+                backoff.succeeded(address, id);
+                return granted(credentials, value);
+            }
+            backoff.failed(address, id, credentials.name());
+            return AuthOutcome.refused(ConnectReject.BAD_CREDENTIALS, "wrong password for '" + credentials.name() + "'");
+        });
+    }
+
+    private AuthOutcome granted(MqttClientCredentials credentials, BasicCredentials value) {
         return AuthOutcome.granted(new ClientGrant(credentials.clientType(), credentials.credentialsId(), null,
                 type().name(), rulesOf(value)));
     }

@@ -1,13 +1,15 @@
 package io.relaymq.broker.auth.provider;
 
-import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.relaymq.broker.auth.lanes.HashLanes;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.concurrent.CompletableFuture;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.springframework.security.crypto.bcrypt.BCrypt;
@@ -15,19 +17,23 @@ import org.springframework.security.crypto.bcrypt.BCrypt;
 /**
  * Checks passwords against bcrypt hashes and remembers each result for a short time, keyed by the stored
  * hash and a keyed digest of the offered password (never the password itself). Concurrent checks of the
- * same password wait for one bcrypt run, so a reconnect storm of one client costs one bcrypt.
+ * same password wait for one bcrypt run, so a reconnect storm of one client costs one bcrypt. The bcrypt
+ * runs in the client address's lane of the {@link HashLanes}; when it does not fit, the check fails with
+ * {@link HashLanes.LanesFull} (and nothing is remembered).
  */
 public final class PasswordChecker {
 
     private record Key(String credentialsId, String storedHash, String offeredDigest) {
     }
 
-    private final Cache<Key, Boolean> results;
+    private final AsyncCache<Key, Boolean> results;
     private final SecretKeySpec digestKey;
     private final Counter hashes;
+    private final HashLanes lanes;
 
-    public PasswordChecker(Duration ttl, long maxEntries, MeterRegistry meters) {
-        this.results = Caffeine.newBuilder().expireAfterWrite(ttl).maximumSize(maxEntries).build();
+    public PasswordChecker(Duration ttl, long maxEntries, MeterRegistry meters, HashLanes lanes) {
+        this.results = Caffeine.newBuilder().expireAfterWrite(ttl).maximumSize(maxEntries).buildAsync();
+        this.lanes = lanes;
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
         this.digestKey = new SecretKeySpec(key, "HmacSHA256");
@@ -48,8 +54,10 @@ public final class PasswordChecker {
         }
     }
 
-    public boolean matches(String credentialsId, byte[] offered, String storedHash) {
-        return results.get(new Key(credentialsId, storedHash, digest(offered)), key -> bcrypt(offered, storedHash));
+    /** Whether {@code offered} matches; a cache miss hashes in {@code address}'s lane. */
+    public CompletableFuture<Boolean> check(String credentialsId, String address, byte[] offered, String storedHash) {
+        return results.get(new Key(credentialsId, storedHash, digest(offered)),
+                (key, executor) -> lanes.submit(address, () -> bcrypt(offered, storedHash)));
     }
 
     private boolean bcrypt(byte[] offered, String storedHash) {

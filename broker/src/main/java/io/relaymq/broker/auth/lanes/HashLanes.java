@@ -1,0 +1,145 @@
+package io.relaymq.broker.auth.lanes;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The password-hash threads and their bounded queue, with one lane per client address: at most
+ * {@code perAddress} hashes of one address queued or running, at most {@code queueSize} queued in all, and
+ * the threads take the lanes in turn, so a flood from a few addresses holds up an honest client by one
+ * hash per flooding address, not by everything they queued. A task that does not fit is refused at once
+ * ({@link LanesFull}); the caller answers "server busy".
+ */
+public final class HashLanes implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(HashLanes.class);
+
+    private final int queueSize;
+    private final int perAddress;
+    private final Map<String, ArrayDeque<Runnable>> lanes = new HashMap<>();
+    private final Map<String, Integer> perAddressCount = new HashMap<>();
+    private final ArrayDeque<String> turns = new ArrayDeque<>();
+    private final Thread[] threads;
+    private int queued;
+    private boolean closed;
+
+    public HashLanes(int threads, int queueSize, int perAddress) {
+        this.queueSize = queueSize;
+        this.perAddress = perAddress;
+        this.threads = new Thread[threads];
+        AtomicInteger count = new AtomicInteger();
+        for (int i = 0; i < threads; i++) {
+            Thread thread = new Thread(this::work, "mqtt-auth-hash-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            this.threads[i] = thread;
+            thread.start();
+        }
+    }
+
+    /** Runs {@code task} in {@code address}'s lane; completes exceptionally with {@link LanesFull} when it does not fit. */
+    public <T> CompletableFuture<T> submit(String address, Supplier<T> task) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Runnable run = () -> {
+            try {
+                result.complete(task.get());
+            } catch (RuntimeException | Error e) {
+                result.completeExceptionally(e);
+                throw e;
+            }
+        };
+        synchronized (this) {
+            int ofAddress = perAddressCount.getOrDefault(address, 0);
+            if (closed || queued >= queueSize || ofAddress >= perAddress) {
+                result.completeExceptionally(new LanesFull(closed ? "shutting down"
+                        : queued >= queueSize ? "password checks queued full (" + queueSize + ")"
+                        : "address " + address + " has " + perAddress + " password checks waiting"));
+                return result;
+            }
+            perAddressCount.put(address, ofAddress + 1);
+            ArrayDeque<Runnable> lane = lanes.computeIfAbsent(address, a -> new ArrayDeque<>());
+            if (lane.isEmpty()) {
+                turns.addLast(address);
+            }
+            lane.addLast(run);
+            queued++;
+            notifyAll();
+        }
+        return result;
+    }
+
+    /** Hashes queued now (not counting those running). */
+    public synchronized int queued() {
+        return queued;
+    }
+
+    private void work() {
+        while (true) {
+            String address;
+            Runnable task;
+            synchronized (this) {
+                while (turns.isEmpty() && !closed) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+                if (turns.isEmpty()) {
+                    return;
+                }
+                address = turns.pollFirst();
+                ArrayDeque<Runnable> lane = lanes.get(address);
+                task = lane.pollFirst();
+                queued--;
+                if (lane.isEmpty()) {
+                    lanes.remove(address);
+                } else {
+                    turns.addLast(address);
+                }
+            }
+            try {
+                task.run();
+            } catch (RuntimeException | Error e) {
+                log.warn("password hash task failed", e);
+            } finally {
+                done(address);
+            }
+        }
+    }
+
+    private synchronized void done(String address) {
+        perAddressCount.computeIfPresent(address, (a, n) -> n > 1 ? n - 1 : null);
+    }
+
+    /** Refuses new tasks; queued ones still run. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        notifyAll();
+    }
+
+    /**
+     * A future's failure when a hash does not fit in the lanes: the check is called off for lack of room,
+     * hence a {@link CancellationException} (so a cache holding the future drops it without logging it as
+     * an error, once per refused attempt of a flood).
+     */
+    public static final class LanesFull extends CancellationException {
+
+        LanesFull(String message) {
+            super(message);
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
+        }
+    }
+}
