@@ -13,10 +13,12 @@ import io.netty.handler.codec.mqtt.MqttTopicSubscription;
 import io.netty.handler.codec.mqtt.MqttUnsubAckMessage;
 import io.netty.handler.codec.mqtt.MqttUnsubAckPayload;
 import io.netty.handler.codec.mqtt.MqttUnsubscribeMessage;
+import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.retain.RetainedMessages;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundMessage;
+import io.relaymq.broker.session.QuotaLog;
 import io.relaymq.broker.topic.TopicFilter;
 import io.relaymq.broker.transport.MqttProps;
 import io.relaymq.common.message.PublishedMessage;
@@ -31,8 +33,9 @@ import org.slf4j.LoggerFactory;
  * SUBSCRIBE and UNSUBSCRIBE. Each filter gets its own result in SUBACK ([MQTT-3.8.4-6]); a new
  * subscription replaces an existing one with the same filter ([MQTT-3.8.4-3]); retained messages follow
  * the SUBACK per Retain Handling, never for shared subscriptions (MQTT 5.0 §4.8.2). A filter outside the
- * client's subscribe rules gets "not authorized" (0x87; 3.1.1: failure 0x80).
- * Runs on the session's thread.
+ * client's subscribe rules gets "not authorized" (0x87; 3.1.1: failure 0x80). A session holds at most
+ * {@code maxSubscriptions} filters: a further new filter gets "quota exceeded" (0x97; 3.1.1: failure 0x80),
+ * while subscribing again to a filter it holds replaces it as usual. Runs on the session's thread.
  */
 public final class SubscribeHandler {
 
@@ -41,15 +44,30 @@ public final class SubscribeHandler {
     private static final int TOPIC_FILTER_INVALID = 0x8F;
     private static final int NO_SUBSCRIPTION_EXISTED = 0x11;
     private static final int NOT_AUTHORIZED = 0x87;
+    private static final int QUOTA_EXCEEDED = 0x97;
     private static final byte PROTOCOL_ERROR = (byte) 0x82;
     private static final byte MALFORMED = (byte) 0x81;
 
     private final RetainedMessages retained;
     private final Clock clock;
+    private final int maxSubscriptions;
+    private final MqttMetrics metrics;
+    private final QuotaLog quotaLog = new QuotaLog(log, "subscriptions quota exceeded");
 
+    /** Without a subscriptions quota (tests). */
     public SubscribeHandler(RetainedMessages retained, Clock clock) {
+        this(retained, clock, Integer.MAX_VALUE, null);
+    }
+
+    /**
+     * @param maxSubscriptions topic filters one session may hold
+     * @param metrics          counts refused filters (null: not counted)
+     */
+    public SubscribeHandler(RetainedMessages retained, Clock clock, int maxSubscriptions, MqttMetrics metrics) {
         this.retained = retained;
         this.clock = clock;
+        this.maxSubscriptions = maxSubscriptions;
+        this.metrics = metrics;
     }
 
     public void subscribe(MqttConnection connection, ClientSession session, MqttSubscribeMessage subscribe) {
@@ -88,6 +106,11 @@ public final class SubscribeHandler {
                 codes.add(connection.isV5() ? NOT_AUTHORIZED : FAILURE_V3);
                 continue;
             }
+            if (!session.hasSubscription(filter.get()) && session.subscriptionCount() >= maxSubscriptions) {
+                quotaExceeded(connection, request.topicName());
+                codes.add(connection.isV5() ? QUOTA_EXCEEDED : FAILURE_V3);
+                continue;
+            }
             int qos = option.qos().value();
             SubscriptionOptions options = new SubscriptionOptions(qos, option.isNoLocal(), option.isRetainAsPublished(),
                     option.retainHandling().value(), subscriptionId == null ? 0 : subscriptionId);
@@ -104,6 +127,13 @@ public final class SubscribeHandler {
                 new MqttMessageIdAndPropertiesVariableHeader(packetId, MqttProperties.NO_PROPERTIES),
                 new MqttSubAckPayload(codes.stream().mapToInt(Integer::intValue).toArray())));
         retainedToSend.forEach(session::deliver);
+    }
+
+    private void quotaExceeded(MqttConnection connection, String filter) {
+        if (metrics != null) {
+            metrics.quotaExceeded("subscriptions");
+        }
+        quotaLog.hit(connection.clientId(), "holds " + maxSubscriptions + " subscriptions, refused '" + filter + "'");
     }
 
     public void unsubscribe(MqttConnection connection, ClientSession session, MqttUnsubscribeMessage unsubscribe) {
