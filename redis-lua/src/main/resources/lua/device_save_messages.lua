@@ -1,31 +1,71 @@
--- Saves messages for one persistent DEVICE session, assigning packet ids.
+-- Saves messages for one persistent DEVICE session, assigning packet ids, and keeps the session within
+-- its message and byte limits by removing the oldest messages (never the newest one).
 -- KEYS[1]: {client}_messages           ZSET of packet ids, score = ever-growing sequence (survives the 65535 wrap)
 -- KEYS[2]: {client}_last_packet_id     last packet id assigned (1..65535)
 -- KEYS[3]: {client}_messages_          prefix of the message keys ({client}_messages_<packetId>)
 -- KEYS[4]: {client}_last_score         last score assigned (kept while the ZSET is empty, so scores never repeat)
+-- KEYS[5]: {client}_stored_bytes       bytes of all stored message values
+-- KEYS[6]: {client}_stored_sizes       HASH packet id -> bytes of its stored value
 -- ARGV[1]: limit                       most messages kept; the oldest beyond it are removed
--- ARGV[2..]: pairs of (ttlSeconds, message) in publish order
--- returns: flat list packetId1, score1, packetId2, score2, ... in the order of the messages
+-- ARGV[2]: byte limit                  most bytes kept; the oldest are removed while the values exceed it
+-- ARGV[3..]: pairs of (ttlSeconds, message) in publish order
+-- returns: how many were removed for the message limit, how many for the byte limit, then the flat list
+--          packetId1, score1, packetId2, score2, ... in the order of the messages
 local last_id = tonumber(redis.call('GET', KEYS[2]) or '0')
 local score = tonumber(redis.call('GET', KEYS[4]) or '0')
-local assigned = {}
-for i = 2, #ARGV, 2 do
+local bytes = tonumber(redis.call('GET', KEYS[5]) or '0')
+local result = {0, 0}
+for i = 3, #ARGV, 2 do
     last_id = (last_id % 65535) + 1
     score = score + 1
+    local replaced = redis.call('HGET', KEYS[6], last_id)
+    if replaced then
+        bytes = bytes - tonumber(replaced)
+    end
+    local size = string.len(ARGV[i + 1])
     redis.call('SET', KEYS[3] .. last_id, ARGV[i + 1], 'EX', ARGV[i])
     redis.call('ZADD', KEYS[1], score, last_id)
-    assigned[#assigned + 1] = last_id
-    assigned[#assigned + 1] = score
+    redis.call('HSET', KEYS[6], last_id, size)
+    bytes = bytes + size
+    result[#result + 1] = last_id
+    result[#result + 1] = score
 end
 redis.call('SET', KEYS[2], last_id)
 redis.call('SET', KEYS[4], score)
-local limit = tonumber(ARGV[1])
-local excess = redis.call('ZCARD', KEYS[1]) - limit
-if excess > 0 then
-    local oldest = redis.call('ZRANGE', KEYS[1], 0, excess - 1)
-    for _, id in ipairs(oldest) do
+
+-- removes the oldest of the given ids (in order) while keep_going() says so; returns how many
+local function drop(ids, keep_going)
+    local n = 0
+    for _, id in ipairs(ids) do
+        if not keep_going() then
+            break
+        end
         redis.call('DEL', KEYS[3] .. id)
+        local size = redis.call('HGET', KEYS[6], id)
+        if size then
+            bytes = bytes - tonumber(size)
+            redis.call('HDEL', KEYS[6], id)
+        end
+        n = n + 1
     end
-    redis.call('ZREMRANGEBYRANK', KEYS[1], 0, excess - 1)
+    if n > 0 then
+        redis.call('ZREMRANGEBYRANK', KEYS[1], 0, n - 1)
+    end
+    return n
 end
-return assigned
+
+local limit = tonumber(ARGV[1])
+local count = redis.call('ZCARD', KEYS[1])
+if count > limit then
+    result[1] = drop(redis.call('ZRANGE', KEYS[1], 0, count - limit - 1), function() return true end)
+    count = count - result[1]
+end
+local max_bytes = tonumber(ARGV[2])
+while bytes > max_bytes and count > 1 do
+    local page = redis.call('ZRANGE', KEYS[1], 0, math.min(99, count - 2))
+    local n = drop(page, function() return bytes > max_bytes end)
+    result[2] = result[2] + n
+    count = count - n
+end
+redis.call('SET', KEYS[5], bytes)
+return result

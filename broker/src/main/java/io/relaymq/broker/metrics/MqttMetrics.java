@@ -29,6 +29,7 @@ public class MqttMetrics {
     private final Timer deliveryLatency;
     private final ConcurrentMap<String, Counter> rejected = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Counter> dropped = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Counter> quotaExceeded = new ConcurrentHashMap<>();
 
     public MqttMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -82,6 +83,14 @@ public class MqttMetrics {
 
     public void dropped(String reason, int count) {
         dropped.computeIfAbsent(reason, r -> registry.counter("relaymq.messages.dropped", "reason", r)).increment(count);
+    }
+
+    /**
+     * A client hit a quota ({@code relaymq.quota.exceeded}, tag {@code quota}: subscriptions, retained_messages,
+     * retained_bytes, queued_bytes).
+     */
+    public void quotaExceeded(String quota) {
+        quotaExceeded.computeIfAbsent(quota, q -> registry.counter("relaymq.quota.exceeded", "quota", q)).increment();
     }
 
     public void produced(Duration latency) {

@@ -7,6 +7,7 @@ import io.netty.handler.codec.mqtt.MqttPublishMessage;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
+import io.relaymq.broker.session.QuotaLog;
 import io.relaymq.broker.topic.TopicNames;
 import io.relaymq.broker.transport.MqttProps;
 import io.relaymq.broker.transport.MqttSettings;
@@ -22,7 +23,9 @@ import org.slf4j.LoggerFactory;
  * QoS 1 is acknowledged with PUBACK and QoS 2 with PUBREC only once Kafka has acknowledged the write,
  * in the order the packets arrived. A QoS 2 packet id stays reserved until PUBREL, so a re-sent
  * PUBLISH with that id is not forwarded twice ([MQTT-4.3.3-10]). Topics outside the client's publish rules
- * are refused. Runs on the session's thread.
+ * are refused. A retained PUBLISH beyond the retained quotas is refused with 0x97 Quota exceeded when the client
+ * can be told (5.0 QoS 1/2); otherwise (3.1.1, QoS 0) it is passed on to current subscribers but not retained.
+ * Runs on the session's thread.
  */
 public final class InboundPublishHandler {
 
@@ -34,20 +37,30 @@ public final class InboundPublishHandler {
     private static final byte UNSPECIFIED_ERROR = (byte) 0x80;
     private static final byte MALFORMED = (byte) 0x81;
     private static final byte NOT_AUTHORIZED = (byte) 0x87;
+    private static final byte QUOTA_EXCEEDED = (byte) 0x97;
 
     private final MessageSink producer;
     private final MqttSettings settings;
     private final TopicLimits topicLimits;
     private final MqttMetrics metrics;
     private final Clock clock;
+    private final RetainedAdmission retainedAdmission;
+    private final QuotaLog retainedQuotaLog = new QuotaLog(log, "retained quota exceeded");
 
+    /** Without retained quotas (tests). */
     public InboundPublishHandler(MessageSink producer, MqttSettings settings, TopicLimits topicLimits,
                                  MqttMetrics metrics, Clock clock) {
+        this(producer, settings, topicLimits, metrics, clock, RetainedAdmission.UNLIMITED);
+    }
+
+    public InboundPublishHandler(MessageSink producer, MqttSettings settings, TopicLimits topicLimits,
+                                 MqttMetrics metrics, Clock clock, RetainedAdmission retainedAdmission) {
         this.producer = producer;
         this.settings = settings;
         this.topicLimits = topicLimits;
         this.metrics = metrics;
         this.clock = clock;
+        this.retainedAdmission = retainedAdmission;
     }
 
     public void handle(MqttConnection connection, ClientSession session, MqttPublishMessage publish) {
@@ -84,9 +97,19 @@ public final class InboundPublishHandler {
             refuse(connection, qos, packetId, NOT_AUTHORIZED, "not_authorized", "not authorized to publish to '" + topic + "'");
             return;
         }
+        boolean retain = publish.fixedHeader().isRetain();
+        if (retain) {
+            String refused = retainedAdmission.refusal(topic, publish.payload().readableBytes());
+            if (refused != null) {
+                if (!retainRefused(connection, qos, packetId, topic, refused)) {
+                    return;
+                }
+                retain = false;
+            }
+        }
         byte[] payload = ByteBufUtil.getBytes(publish.payload());
         long now = clock.millis();
-        PublishedMessage message = new PublishedMessage(topic, qos, publish.fixedHeader().isRetain(), payload,
+        PublishedMessage message = new PublishedMessage(topic, qos, retain, payload,
                 connection.clientId(), now, MqttProps.forwarded(props));
         metrics.messageIn(qos, payload.length);
         switch (qos) {
@@ -145,6 +168,27 @@ public final class InboundPublishHandler {
                     connection.send(PublishPackets.reply(ackType, packetId, reason)));
             connection.acks().complete(slot, true);
         }
+    }
+
+    /**
+     * A retained PUBLISH over a retained quota. 5.0 QoS 1/2 get PUBACK/PUBREC 0x97 in their turn and the message
+     * goes nowhere (false). A client that cannot be told (3.1.1, QoS 0) has it passed on without being
+     * retained (true): its current subscribers get it, as with any retained PUBLISH, and a broker-wide
+     * quota is no reason to drop the connection of a client that did nothing wrong itself.
+     */
+    private boolean retainRefused(MqttConnection connection, int qos, int packetId, String topic, String quota) {
+        metrics.quotaExceeded(quota);
+        boolean tell = connection.isV5() && qos > 0;
+        retainedQuotaLog.hit(connection.clientId(), quota + ", '" + topic + "' "
+                + (tell ? "refused with 0x97" : "passed on without being retained"));
+        if (!tell) {
+            return true;
+        }
+        MqttMessageType ackType = qos == 1 ? MqttMessageType.PUBACK : MqttMessageType.PUBREC;
+        AckSequencer.Pending slot = connection.acks().register(ok ->
+                connection.send(PublishPackets.reply(ackType, packetId, QUOTA_EXCEEDED)));
+        connection.acks().complete(slot, true);
+        return false;
     }
 
     /** Applies and records 5.0 topic aliases; null when the connection was closed for a bad alias. */

@@ -3,28 +3,36 @@ package io.relaymq.broker.retain;
 import io.relaymq.broker.topic.TopicFilter;
 import io.relaymq.common.message.PublishedMessage;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The last retained message per topic. A retained PUBLISH with an empty payload clears its topic
- * ([MQTT-3.3.1-6], [MQTT-3.3.1-7]). Expired messages are dropped when found.
+ * ([MQTT-3.3.1-6], [MQTT-3.3.1-7]). Expired messages are dropped when found. Keeps the total payload
+ * bytes, for the retained quota.
  */
 public final class RetainedMessages {
 
     private final ConcurrentMap<String, PublishedMessage> byTopic = new ConcurrentHashMap<>();
+    private final AtomicLong payloadBytes = new AtomicLong();
 
     /** Applies a retained PUBLISH: stores it, or clears its topic when the payload is empty. */
     public void apply(PublishedMessage message) {
         if (message.payload().length == 0) {
-            byTopic.remove(message.topic());
+            remove(message.topic());
         } else {
-            byTopic.put(message.topic(), message);
+            PublishedMessage old = byTopic.put(message.topic(), message);
+            payloadBytes.addAndGet(message.payload().length - (old == null ? 0 : old.payload().length));
         }
     }
 
     public void remove(String topic) {
-        byTopic.remove(topic);
+        PublishedMessage old = byTopic.remove(topic);
+        if (old != null) {
+            payloadBytes.addAndGet(-old.payload().length);
+        }
     }
 
     public java.util.Optional<PublishedMessage> get(String topic) {
@@ -33,7 +41,11 @@ public final class RetainedMessages {
 
     /** The retained messages whose topic matches {@code filter}, dropping expired ones on the way. */
     public List<PublishedMessage> matching(TopicFilter filter, long nowMillis) {
-        byTopic.values().removeIf(m -> m.isExpired(nowMillis));
+        for (Map.Entry<String, PublishedMessage> entry : byTopic.entrySet()) {
+            if (entry.getValue().isExpired(nowMillis) && byTopic.remove(entry.getKey(), entry.getValue())) {
+                payloadBytes.addAndGet(-entry.getValue().payload().length);
+            }
+        }
         return byTopic.values().stream().filter(m -> filter.matches(m.topic())).toList();
     }
 
@@ -44,5 +56,10 @@ public final class RetainedMessages {
 
     public int size() {
         return byTopic.size();
+    }
+
+    /** Payload bytes of all retained messages held. */
+    public long payloadBytes() {
+        return payloadBytes.get();
     }
 }

@@ -132,6 +132,16 @@ public final class ClientSession {
         return isNew;
     }
 
+    /** Whether the session holds a subscription with exactly this filter. */
+    public boolean hasSubscription(TopicFilter filter) {
+        return subscriptions.containsKey(filter.text());
+    }
+
+    /** How many topic filters the session holds. */
+    public int subscriptionCount() {
+        return subscriptions.size();
+    }
+
     public boolean unsubscribe(TopicFilter filter) {
         boolean existed = subscriptions.remove(filter.text()) != null;
         if (existed) {

@@ -3,6 +3,8 @@ package io.relaymq.broker.session;
 import io.relaymq.broker.metrics.MqttMetrics;
 import java.util.List;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * QoS 1/2 delivery of a session whose messages live in the node's memory: packet ids are assigned
@@ -10,7 +12,11 @@ import java.util.function.Consumer;
  */
 public final class MemoryOutbound implements SessionOutbound {
 
+    private static final Logger log = LoggerFactory.getLogger(MemoryOutbound.class);
+
+    private final String clientId;
     private final OutboundFlow flow;
+    private final QuotaLog quotaLog = new QuotaLog(log, "queued bytes quota exceeded, dropping new messages");
     private final OutboundWriter writer;
     private final MqttMetrics metrics;
     private final int maxInflight;
@@ -22,8 +28,10 @@ public final class MemoryOutbound implements SessionOutbound {
      * @param forgetStored  removes from the store a message that reached this session through it
      * @param discardStored removes everything the store keeps for the client
      */
-    public MemoryOutbound(SessionContext context, Consumer<PersistedMessage> forgetStored, Runnable discardStored) {
-        this.flow = new OutboundFlow(context.maxQueued());
+    public MemoryOutbound(String clientId, SessionContext context, Consumer<PersistedMessage> forgetStored,
+                          Runnable discardStored) {
+        this.clientId = clientId;
+        this.flow = new OutboundFlow(context.maxQueued(), context.maxQueuedBytes());
         this.writer = context.writer();
         this.metrics = context.metrics();
         this.maxInflight = context.maxInflightOutbound();
@@ -59,6 +67,12 @@ public final class MemoryOutbound implements SessionOutbound {
 
     @Override
     public void offer(OutboundMessage message) {
+        if (!flow.fitsBytes(message)) {
+            metrics.dropped("queue_bytes", 1);
+            metrics.quotaExceeded("queued_bytes");
+            quotaLog.hit(clientId, flow.heldBytes() + " bytes held");
+            return;
+        }
         if (!flow.enqueue(message)) {
             metrics.dropped("queue_full", 1);
             return;

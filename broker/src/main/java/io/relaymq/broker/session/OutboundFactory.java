@@ -5,7 +5,8 @@ package io.relaymq.broker.session;
 public interface OutboundFactory {
 
     /** Every session in memory, nothing stored elsewhere (a node without persistence, tests). */
-    OutboundFactory IN_MEMORY = (session, context, persistent) -> new MemoryOutbound(context, m -> { }, () -> { });
+    OutboundFactory IN_MEMORY = (session, context, persistent) -> new MemoryOutbound(session.clientId(), context,
+            m -> { }, () -> { });
 
     /**
      * @param persistent whether the session outlives its connection (clean_session=false, or a 5.0

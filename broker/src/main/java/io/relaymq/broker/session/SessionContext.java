@@ -26,12 +26,24 @@ import java.util.function.Consumer;
  * @param clock              time source (message expiry)
  * @param writer             writes outbound PUBLISH and PUBREL packets
  * @param outbounds          chooses between in-memory and persistent delivery for new sessions
+ * @param memoryPressure     whether the node is short of memory
+ * @param maxQueuedBytes     payload bytes queued and in flight per session in memory
  */
 public record SessionContext(SubscriptionTrie trie, SessionRegistry registry, Consumer<PublishedMessage> willSink,
                              BiConsumer<OutboundMessage, String> sharedOrphans, SubscriptionChanges subscriptionChanges,
                              SessionChanges sessionChanges,
                              int maxInflightOutbound, int maxQueued, MqttMetrics metrics, Clock clock,
-                             OutboundWriter writer, OutboundFactory outbounds, BooleanSupplier memoryPressure) {
+                             OutboundWriter writer, OutboundFactory outbounds, BooleanSupplier memoryPressure,
+                             long maxQueuedBytes) {
+
+    /** Without a byte limit on queues. */
+    public SessionContext(SubscriptionTrie trie, SessionRegistry registry, Consumer<PublishedMessage> willSink,
+                          BiConsumer<OutboundMessage, String> sharedOrphans, SubscriptionChanges subscriptionChanges,
+                          SessionChanges sessionChanges, int maxInflightOutbound, int maxQueued, MqttMetrics metrics,
+                          Clock clock, OutboundWriter writer, OutboundFactory outbounds, BooleanSupplier memoryPressure) {
+        this(trie, registry, willSink, sharedOrphans, subscriptionChanges, sessionChanges, maxInflightOutbound, maxQueued,
+                metrics, clock, writer, outbounds, memoryPressure, Long.MAX_VALUE);
+    }
 
     /** Without memory-pressure shedding (tests). */
     public SessionContext(SubscriptionTrie trie, SessionRegistry registry, Consumer<PublishedMessage> willSink,

@@ -13,10 +13,12 @@ import io.netty.handler.codec.mqtt.MqttTopicSubscription;
 import io.netty.handler.codec.mqtt.MqttUnsubAckMessage;
 import io.netty.handler.codec.mqtt.MqttUnsubAckPayload;
 import io.netty.handler.codec.mqtt.MqttUnsubscribeMessage;
+import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.retain.RetainedMessages;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundMessage;
+import io.relaymq.broker.session.QuotaLog;
 import io.relaymq.broker.topic.TopicFilter;
 import io.relaymq.broker.transport.MqttProps;
 import io.relaymq.broker.transport.TopicLimits;
@@ -34,9 +36,10 @@ import org.slf4j.LoggerFactory;
  * the SUBACK per Retain Handling, never for shared subscriptions (MQTT 5.0 §4.8.2). A filter outside the
  * client's subscribe rules gets "not authorized" (0x87; 3.1.1: failure 0x80); a shared subscription is
  * checked with its whole text, share name included. A malformed filter closes the connection before
- * anything of the packet is applied; one over the topic limits gets 0x8F (3.1.1: 0x80); a shared filter
- * beyond the {@link SharedFilterQuota} gets "quota exceeded" (0x97; 3.1.1: failure 0x80).
- * Runs on the session's thread.
+ * anything of the packet is applied; one over the topic limits gets 0x8F (3.1.1: 0x80). A session holds at
+ * most {@code maxSubscriptions} filters: a further new filter gets "quota exceeded" (0x97; 3.1.1: failure
+ * 0x80), while subscribing again to a filter it holds replaces it as usual; so does a shared filter beyond
+ * the {@link SharedFilterQuota}. Runs on the session's thread.
  */
 public final class SubscribeHandler {
 
@@ -53,17 +56,28 @@ public final class SubscribeHandler {
     private final TopicLimits topicLimits;
     private final Clock clock;
     private final SharedFilterQuota sharedFilters;
+    private final int maxSubscriptions;
+    private final MqttMetrics metrics;
+    private final QuotaLog quotaLog = new QuotaLog(log, "subscriptions quota exceeded");
 
+    /** Without quotas (tests). */
     public SubscribeHandler(RetainedMessages retained, TopicLimits topicLimits, Clock clock) {
-        this(retained, topicLimits, clock, SharedFilterQuota.NONE);
+        this(retained, topicLimits, clock, SharedFilterQuota.NONE, Integer.MAX_VALUE, null);
     }
 
+    /**
+     * @param sharedFilters    admits new shared-subscription filters
+     * @param maxSubscriptions topic filters one session may hold
+     * @param metrics          counts refused filters (null: not counted)
+     */
     public SubscribeHandler(RetainedMessages retained, TopicLimits topicLimits, Clock clock,
-                            SharedFilterQuota sharedFilters) {
+                            SharedFilterQuota sharedFilters, int maxSubscriptions, MqttMetrics metrics) {
         this.retained = retained;
         this.topicLimits = topicLimits;
         this.clock = clock;
         this.sharedFilters = sharedFilters;
+        this.maxSubscriptions = maxSubscriptions;
+        this.metrics = metrics;
     }
 
     public void subscribe(MqttConnection connection, ClientSession session, MqttSubscribeMessage subscribe) {
@@ -101,6 +115,11 @@ public final class SubscribeHandler {
             if (!connection.grant().maySubscribe(filter.text())) {
                 log.info("{} not authorized to subscribe to '{}'", connection, request.topicName());
                 codes.add(connection.isV5() ? NOT_AUTHORIZED : FAILURE_V3);
+                continue;
+            }
+            if (!session.hasSubscription(filter) && session.subscriptionCount() >= maxSubscriptions) {
+                quotaExceeded(connection, request.topicName());
+                codes.add(connection.isV5() ? QUOTA_EXCEEDED : FAILURE_V3);
                 continue;
             }
             if (!sharedFilters.admits(session, filter)) {
@@ -155,6 +174,13 @@ public final class SubscribeHandler {
     private static void malformedFilter(MqttConnection connection, String packet, String filter) {
         log.info("{} disconnected: malformed topic filter '{}' in {}", connection, filter, packet);
         connection.close(MALFORMED);
+    }
+
+    private void quotaExceeded(MqttConnection connection, String filter) {
+        if (metrics != null) {
+            metrics.quotaExceeded("subscriptions");
+        }
+        quotaLog.hit(connection.clientId(), "holds " + maxSubscriptions + " subscriptions, refused '" + filter + "'");
     }
 
     public void unsubscribe(MqttConnection connection, ClientSession session, MqttUnsubscribeMessage unsubscribe) {

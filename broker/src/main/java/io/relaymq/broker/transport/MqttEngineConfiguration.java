@@ -13,6 +13,7 @@ import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.publish.AckHandler;
 import io.relaymq.broker.publish.InboundPublishHandler;
 import io.relaymq.broker.retain.RetainedMessages;
+import io.relaymq.broker.retain.RetainedQuota;
 import io.relaymq.broker.retain.RetainedReplica;
 import io.relaymq.broker.routing.MsgAllProducer;
 import io.relaymq.broker.routing.Router;
@@ -31,7 +32,9 @@ import io.relaymq.broker.cluster.NodeRegistry;
 import io.relaymq.broker.limits.ConnectAdmission;
 import io.relaymq.broker.limits.LimitsProperties;
 import io.relaymq.broker.limits.MemoryPressure;
+import io.relaymq.broker.limits.QuotaProperties;
 import io.relaymq.broker.node.NodeProperties;
+import io.relaymq.common.message.PublishedMessage;
 import org.springframework.beans.factory.ObjectProvider;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
@@ -68,6 +71,12 @@ class MqttEngineConfiguration {
     }
 
     @Bean
+    RetainedQuota retainedQuota(RetainedMessages retained, QuotaProperties quotas, MeterRegistry meters) {
+        meters.gauge("relaymq.retained.bytes", retained, RetainedMessages::payloadBytes);
+        return new RetainedQuota(retained, quotas.maxRetainedMessages(), quotas.maxRetainedBytes());
+    }
+
+    @Bean
     RemoteSubscriptions remoteSubscriptions(MeterRegistry meters) {
         RemoteSubscriptions remote = new RemoteSubscriptions();
         meters.gauge("relaymq.subscriptions.remote", remote, RemoteSubscriptions::size);
@@ -86,10 +95,23 @@ class MqttEngineConfiguration {
     SessionContext sessionContext(SubscriptionTrie trie, SessionRegistry registry, MsgAllProducer producer, Router router,
                                   SubscriptionReplica subscriptionReplica, SessionReplica sessionReplica,
                                   SessionOutbounds sessionOutbounds, MqttSettings settings, MqttMetrics metrics,
-                                  Clock clock, MemoryPressure memory) {
-        return new SessionContext(trie, registry, producer::send, router::redeliverShared, subscriptionReplica,
+                                  Clock clock, MemoryPressure memory, RetainedQuota retainedQuota,
+                                  QuotaProperties quotas) {
+        return new SessionContext(trie, registry, will -> producer.send(willWithinQuota(will, retainedQuota, metrics)),
+                router::redeliverShared, subscriptionReplica,
                 sessionReplica, settings.maxInflightOutbound(), settings.maxQueuedMessages(), metrics, clock,
-                new OutboundWriter(metrics, clock), sessionOutbounds, memory::isUnderPressure);
+                new OutboundWriter(metrics, clock), sessionOutbounds, memory::isUnderPressure,
+                quotas.maxQueuedBytesPerClient());
+    }
+
+    /** A retained will beyond the retained quotas is published, but not retained (nobody is left to tell). */
+    private static PublishedMessage willWithinQuota(PublishedMessage will, RetainedQuota quota, MqttMetrics metrics) {
+        String refused = will.retain() ? quota.refusal(will.topic(), will.payload().length) : null;
+        if (refused == null) {
+            return will;
+        }
+        metrics.quotaExceeded(refused);
+        return will.withRetain(false);
     }
 
     @Bean
@@ -104,9 +126,13 @@ class MqttEngineConfiguration {
     @Bean
     PacketDispatcher packetDispatcher(MsgAllProducer producer, RetainedMessages retained, MqttSettings settings,
                                       MqttMetrics metrics, Clock clock, TopicLimits topicLimits,
-                                      SharedFilterCap sharedFilterCap) {
-        return new PacketDispatcher(new InboundPublishHandler(producer, settings, topicLimits, metrics, clock),
-                new AckHandler(), new SubscribeHandler(retained, topicLimits, clock, sharedFilterCap),
+                                      SharedFilterCap sharedFilterCap, QuotaProperties quotas,
+                                      RetainedQuota retainedQuota) {
+        return new PacketDispatcher(
+                new InboundPublishHandler(producer, settings, topicLimits, metrics, clock, retainedQuota::refusal),
+                new AckHandler(),
+                new SubscribeHandler(retained, topicLimits, clock, sharedFilterCap, quotas.maxSubscriptionsPerClient(),
+                        metrics),
                 new DisconnectHandler(settings));
     }
 

@@ -28,15 +28,41 @@ public final class DeviceMessageStore {
     private final ScriptRunner<String, byte[]> runner;
     private final DeviceSessionScripts scripts;
     private final byte[] limit;
+    private final byte[] byteLimit;
+    private final Trimmed trimmed;
 
+    /** Told how many of a client's oldest messages a save removed, for the message and for the byte limit. */
+    @FunctionalInterface
+    public interface Trimmed {
+        Trimmed IGNORE = (clientId, forMessages, forBytes) -> { };
+
+        void trimmed(String clientId, long forMessages, long forBytes);
+    }
+
+    /** Without a byte limit. */
     public DeviceMessageStore(CommandBatcher batcher, DeviceSessionScripts scripts, int limit) {
+        this(batcher, scripts, limit, Long.MAX_VALUE, Trimmed.IGNORE);
+    }
+
+    /**
+     * @param limit     most messages kept per client (1..65535); the oldest beyond it are removed
+     * @param byteLimit most bytes of stored values kept per client; the oldest are removed while more are
+     *                  stored (the newest message always stays)
+     */
+    public DeviceMessageStore(CommandBatcher batcher, DeviceSessionScripts scripts, int limit, long byteLimit,
+                              Trimmed trimmed) {
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new IllegalArgumentException("the persisted messages limit must be 1.." + MAX_LIMIT + ", was " + limit);
+        }
+        if (byteLimit < 1) {
+            throw new IllegalArgumentException("the persisted bytes limit must be positive, was " + byteLimit);
         }
         this.batcher = batcher;
         this.runner = new ScriptRunner<>(batcher.commands(), batcher::dispatched);
         this.scripts = scripts;
         this.limit = ascii(limit);
+        this.byteLimit = ascii(byteLimit);
+        this.trimmed = trimmed;
     }
 
     /** Loads every script into every master (SCRIPT LOAD), so calls rarely need the EVAL fallback. */
@@ -48,12 +74,13 @@ public final class DeviceMessageStore {
         return CompletableFuture.allOf(loads.toArray(CompletableFuture[]::new));
     }
 
-    /** Stores {@code messages} in order; the oldest beyond the limit are dropped. */
+    /** Stores {@code messages} in order; the oldest beyond the message or byte limit are dropped. */
     public CompletionStage<List<SavedMessage>> save(String clientId, List<NewMessage> messages) {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
-        byte[][] args = new byte[1 + 2 * messages.size()][];
+        byte[][] args = new byte[2 + 2 * messages.size()][];
         args[0] = limit;
-        int i = 1;
+        args[1] = byteLimit;
+        int i = 2;
         for (NewMessage m : messages) {
             args[i++] = ascii(m.ttlSeconds());
             byte[] value = new byte[m.payload().length + 1];
@@ -62,15 +89,17 @@ public final class DeviceMessageStore {
             args[i++] = value;
         }
         return this.<List<Object>>call(scripts.save(), ScriptOutputType.MULTI,
-                new String[] {keys.messages(), keys.lastPacketId(), keys.messagePrefix(), keys.lastScore()}, args)
-                .thenApply(DeviceMessageStore::saved);
+                new String[] {keys.messages(), keys.lastPacketId(), keys.messagePrefix(), keys.lastScore(),
+                        keys.storedBytes(), keys.storedSizes()}, args)
+                .thenApply(flat -> saved(clientId, flat));
     }
 
     /** Up to {@code max} stored messages after {@code afterScore} (0 = from the oldest), in order. */
     public CompletionStage<List<StoredMessage>> fetch(String clientId, long afterScore, int max) {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
         return this.<List<Object>>call(scripts.fetch(), ScriptOutputType.MULTI,
-                new String[] {keys.messages(), keys.messagePrefix()}, ascii(afterScore), ascii(max))
+                new String[] {keys.messages(), keys.messagePrefix(), keys.storedBytes(), keys.storedSizes()},
+                ascii(afterScore), ascii(max))
                 .thenApply(DeviceMessageStore::stored);
     }
 
@@ -78,14 +107,16 @@ public final class DeviceMessageStore {
     public CompletionStage<Boolean> remove(String clientId, int packetId) {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
         return this.<Long>call(scripts.remove(), ScriptOutputType.INTEGER,
-                new String[] {keys.messages(), keys.messagePrefix()}, ascii(packetId)).thenApply(n -> n == 1);
+                new String[] {keys.messages(), keys.messagePrefix(), keys.storedBytes(), keys.storedSizes()},
+                ascii(packetId)).thenApply(n -> n == 1);
     }
 
     /** Replaces a QoS 2 message by its PUBREL marker (PUBREC received); true when it was stored. */
     public CompletionStage<Boolean> markPubrel(String clientId, int packetId) {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
-        return this.<Long>call(scripts.markPubrel(), ScriptOutputType.INTEGER, new String[] {keys.messagePrefix()},
-                ascii(packetId), PUBREL_VALUE).thenApply(n -> n == 1);
+        return this.<Long>call(scripts.markPubrel(), ScriptOutputType.INTEGER,
+                new String[] {keys.messagePrefix(), keys.storedBytes(), keys.storedSizes()}, ascii(packetId), PUBREL_VALUE)
+                .thenApply(n -> n == 1);
     }
 
     /** Records that these messages were sent once; returns how many were marked. */
@@ -108,7 +139,8 @@ public final class DeviceMessageStore {
     public CompletionStage<Long> removeAll(String clientId) {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
         return call(scripts.removeAll(), ScriptOutputType.INTEGER,
-                new String[] {keys.messages(), keys.lastPacketId(), keys.messagePrefix(), keys.lastScore()});
+                new String[] {keys.messages(), keys.lastPacketId(), keys.messagePrefix(), keys.lastScore(),
+                        keys.storedBytes(), keys.storedSizes()});
     }
 
     private <T> CompletionStage<T> call(LuaScript script, ScriptOutputType output, String[] keys, byte[]... args) {
@@ -117,9 +149,15 @@ public final class DeviceMessageStore {
         return result;
     }
 
-    private static List<SavedMessage> saved(List<Object> flat) {
+    /** The script's answer: removed for the message limit, for the byte limit, then packet id and score pairs. */
+    private List<SavedMessage> saved(String clientId, List<Object> flat) {
+        long forMessages = ((Number) flat.get(0)).longValue();
+        long forBytes = ((Number) flat.get(1)).longValue();
+        if (forMessages > 0 || forBytes > 0) {
+            trimmed.trimmed(clientId, forMessages, forBytes);
+        }
         List<SavedMessage> saved = new ArrayList<>(flat.size() / 2);
-        for (int i = 0; i < flat.size(); i += 2) {
+        for (int i = 2; i < flat.size(); i += 2) {
             saved.add(new SavedMessage(((Number) flat.get(i)).intValue(), ((Number) flat.get(i + 1)).longValue()));
         }
         return saved;

@@ -2,13 +2,16 @@ package io.relaymq.redis.lua;
 
 /**
  * The Redis keys of one persistent DEVICE session. The client id is the hash tag, so all keys of one
- * client share a slot and one script call can touch them on a Redis Cluster.
+ * client share a slot and one script call can touch them on a Redis Cluster. {@code storedBytes} holds
+ * the bytes of all stored values and {@code storedSizes} each value's bytes by packet id, for the byte limit.
  */
-public record DeviceSessionKeys(String messages, String lastPacketId, String messagePrefix, String lastScore) {
+public record DeviceSessionKeys(String messages, String lastPacketId, String messagePrefix, String lastScore,
+                                String storedBytes, String storedSizes) {
 
     public static DeviceSessionKeys of(String clientId) {
         String tag = "{" + clientId + "}";
-        return new DeviceSessionKeys(tag + "_messages", tag + "_last_packet_id", tag + "_messages_", tag + "_last_score");
+        return new DeviceSessionKeys(tag + "_messages", tag + "_last_packet_id", tag + "_messages_", tag + "_last_score",
+                tag + "_stored_bytes", tag + "_stored_sizes");
     }
 
     public String message(int packetId) {

@@ -47,15 +47,50 @@ class DeviceSessionScriptsIT {
         return DeviceSessionKeys.of("device-" + UUID.randomUUID());
     }
 
+    /** Packet id and score pairs of a save without a byte limit. */
     private List<Long> save(DeviceSessionKeys k, int limit, long ttl, String... messages) throws Exception {
-        List<String> args = new ArrayList<>(List.of(Integer.toString(limit)));
+        List<Long> answer = saveWithin(k, limit, Long.MAX_VALUE / 2, ttl, messages);
+        assertThat(answer.get(1)).as("nothing removed for the byte limit").isZero();
+        return answer.subList(2, answer.size());
+    }
+
+    /** The whole answer: removed for the message limit, removed for the byte limit, packet id and score pairs. */
+    private List<Long> saveWithin(DeviceSessionKeys k, int limit, long maxBytes, long ttl, String... messages)
+            throws Exception {
+        List<String> args = new ArrayList<>(List.of(Integer.toString(limit), Long.toString(maxBytes)));
         for (String m : messages) {
             args.add(Long.toString(ttl));
             args.add(m);
         }
-        return runner.<List<Long>>run(scripts.save(), ScriptOutputType.MULTI,
-                new String[] {k.messages(), k.lastPacketId(), k.messagePrefix(), k.lastScore()}, args.toArray(String[]::new))
+        return runner.<List<Long>>run(scripts.save(), ScriptOutputType.MULTI, allKeys(k), args.toArray(String[]::new))
                 .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private static String[] allKeys(DeviceSessionKeys k) {
+        return new String[] {k.messages(), k.lastPacketId(), k.messagePrefix(), k.lastScore(), k.storedBytes(),
+                k.storedSizes()};
+    }
+
+    private Long remove(DeviceSessionKeys k, String packetId) throws Exception {
+        return runner.<Long>run(scripts.remove(), ScriptOutputType.INTEGER,
+                new String[] {k.messages(), k.messagePrefix(), k.storedBytes(), k.storedSizes()}, packetId)
+                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private Long markPubrel(DeviceSessionKeys k, String packetId, String marker) throws Exception {
+        return runner.<Long>run(scripts.markPubrel(), ScriptOutputType.INTEGER,
+                new String[] {k.messagePrefix(), k.storedBytes(), k.storedSizes()}, packetId, marker)
+                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private Long removeAll(DeviceSessionKeys k) throws Exception {
+        return runner.<Long>run(scripts.removeAll(), ScriptOutputType.INTEGER, allKeys(k))
+                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private long storedBytes(DeviceSessionKeys k) {
+        String value = connection.sync().get(k.storedBytes());
+        return value == null ? 0 : Long.parseLong(value);
     }
 
     /** Packet id and message pairs in stored order (scores left out). */
@@ -72,7 +107,8 @@ class DeviceSessionScriptsIT {
     /** Packet id, score, message triples of one page. */
     private List<String> fetchPage(DeviceSessionKeys k, long afterScore, int limit) throws Exception {
         return runner.<List<String>>run(scripts.fetch(), ScriptOutputType.MULTI,
-                new String[] {k.messages(), k.messagePrefix()}, Long.toString(afterScore), Integer.toString(limit))
+                new String[] {k.messages(), k.messagePrefix(), k.storedBytes(), k.storedSizes()}, Long.toString(afterScore),
+                Integer.toString(limit))
                 .toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
@@ -102,8 +138,7 @@ class DeviceSessionScriptsIT {
     void scoresKeepGrowingAfterEveryMessageWasRemoved() throws Exception {
         DeviceSessionKeys k = keys();
         save(k, 100, DAY, "a");
-        runner.<Long>run(scripts.remove(), ScriptOutputType.INTEGER, new String[] {k.messages(), k.messagePrefix()}, "1")
-                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+        remove(k, "1");
         assertThat(connection.sync().exists(k.messages())).as("the set is gone").isZero();
         assertThat(save(k, 100, DAY, "b")).containsExactly(2L, 2L);
     }
@@ -115,6 +150,54 @@ class DeviceSessionScriptsIT {
         assertThat(fetch(k)).containsExactly("4", "m4", "5", "m5", "6", "m6", "7", "m7", "8", "m8");
         assertThat(connection.sync().exists(k.message(1), k.message(2), k.message(3))).isZero();
         assertThat(connection.sync().zcard(k.messages())).isEqualTo(5);
+    }
+
+    @Test
+    void theOldestMessagesBeyondTheLimitAreTrimmedAndCounted() throws Exception {
+        DeviceSessionKeys k = keys();
+        assertThat(saveWithin(k, 3, 1000, DAY, "m1", "m2", "m3", "m4", "m5").subList(0, 2))
+                .as("removed for the message limit, for the byte limit").containsExactly(2L, 0L);
+        assertThat(storedBytes(k)).isEqualTo(6);
+        assertThat(connection.sync().hkeys(k.storedSizes())).containsExactlyInAnyOrder("3", "4", "5");
+    }
+
+    /** The byte limit: the oldest go until the stored values fit, whatever their number. */
+    @Test
+    void theOldestMessagesBeyondTheByteLimitAreRemovedAndTheNewestAlwaysStays() throws Exception {
+        DeviceSessionKeys k = keys();
+        String ten = "x".repeat(10);
+        assertThat(saveWithin(k, 100, 35, DAY, ten + 1, ten + 2, ten + 3).subList(0, 2)).containsExactly(0L, 0L);
+        assertThat(storedBytes(k)).isEqualTo(33);
+
+        assertThat(saveWithin(k, 100, 35, DAY, ten + 4, ten + 5).subList(0, 2)).containsExactly(0L, 2L);
+        assertThat(fetch(k)).containsExactly("3", ten + 3, "4", ten + 4, "5", ten + 5);
+        assertThat(storedBytes(k)).isEqualTo(33);
+        assertThat(connection.sync().exists(k.message(1), k.message(2))).isZero();
+        assertThat(connection.sync().hkeys(k.storedSizes())).containsExactlyInAnyOrder("3", "4", "5");
+
+        String big = "y".repeat(100);
+        assertThat(saveWithin(k, 100, 35, DAY, big).subList(0, 2)).as("everything older goes, the big one stays")
+                .containsExactly(0L, 3L);
+        assertThat(fetch(k)).containsExactly("6", big);
+        assertThat(storedBytes(k)).isEqualTo(100);
+    }
+
+    /** Every script that removes or shrinks a stored message keeps the byte count exact. */
+    @Test
+    void theByteCountFollowsRemovalsPubrelMarkersExpiryAndRemoveAll() throws Exception {
+        DeviceSessionKeys k = keys();
+        saveWithin(k, 100, 1000, DAY, "aaaa", "bbbb", "cccc");
+        saveWithin(k, 100, 1000, 1, "dddd");
+        assertThat(storedBytes(k)).isEqualTo(16);
+        remove(k, "1");
+        assertThat(storedBytes(k)).isEqualTo(12);
+        markPubrel(k, "2", "P");
+        assertThat(storedBytes(k)).isEqualTo(9);
+        await().atMost(Duration.ofSeconds(10)).until(() -> connection.sync().exists(k.message(4)) == 0);
+        assertThat(fetch(k)).containsExactly("2", "P", "3", "cccc");
+        assertThat(storedBytes(k)).as("the expired reference was cleaned with its bytes").isEqualTo(5);
+        removeAll(k);
+        assertThat(connection.sync().exists(k.storedBytes(), k.storedSizes())).isZero();
     }
 
     @Test
@@ -131,10 +214,8 @@ class DeviceSessionScriptsIT {
     void pubrelMarkingReplacesTheMessageKeepsItsTtlAndSurvivesAReconnect() throws Exception {
         DeviceSessionKeys k = keys();
         save(k, 100, DAY, "qos2");
-        Long marked = runner.<Long>run(scripts.markPubrel(), ScriptOutputType.INTEGER, new String[] {k.messagePrefix()},
-                "1", "PUBREL").toCompletableFuture().get(10, TimeUnit.SECONDS);
-        Long unknown = runner.<Long>run(scripts.markPubrel(), ScriptOutputType.INTEGER, new String[] {k.messagePrefix()},
-                "9", "PUBREL").toCompletableFuture().get(10, TimeUnit.SECONDS);
+        Long marked = markPubrel(k, "1", "PUBREL");
+        Long unknown = markPubrel(k, "9", "PUBREL");
         assertThat(marked).isEqualTo(1L);
         assertThat(unknown).isZero();
         assertThat(fetch(k)).containsExactly("1", "PUBREL");
@@ -146,12 +227,10 @@ class DeviceSessionScriptsIT {
     void oneMessageOrAllOfThemAreRemoved() throws Exception {
         DeviceSessionKeys k = keys();
         save(k, 100, DAY, "x", "y", "z");
-        Long removed = runner.<Long>run(scripts.remove(), ScriptOutputType.INTEGER,
-                new String[] {k.messages(), k.messagePrefix()}, "2").toCompletableFuture().get(10, TimeUnit.SECONDS);
+        Long removed = remove(k, "2");
         assertThat(removed).isEqualTo(1L);
         assertThat(fetch(k)).containsExactly("1", "x", "3", "z");
-        Long all = runner.<Long>run(scripts.removeAll(), ScriptOutputType.INTEGER,
-                new String[] {k.messages(), k.lastPacketId(), k.messagePrefix(), k.lastScore()}).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        Long all = removeAll(k);
         assertThat(all).isEqualTo(2L);
         assertThat(connection.sync().exists(k.messages(), k.lastPacketId(), k.lastScore(), k.message(1), k.message(3))).isZero();
         assertThat(save(k, 100, DAY, "again")).as("ids start over after remove-all").containsExactly(1L, 1L);
@@ -176,8 +255,7 @@ class DeviceSessionScriptsIT {
     void markingSentTurnsOnlyNeverSentMessagesAndKeepsTheTtl() throws Exception {
         DeviceSessionKeys k = keys();
         save(k, 100, DAY, "Nfirst", "Nsecond", "Nthird");
-        runner.<Long>run(scripts.markPubrel(), ScriptOutputType.INTEGER, new String[] {k.messagePrefix()}, "3", "P")
-                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+        markPubrel(k, "3", "P");
         Long marked = runner.<Long>run(scripts.markSent(), ScriptOutputType.INTEGER, new String[] {k.messagePrefix()},
                 "N", "S", "1", "3", "42").toCompletableFuture().get(10, TimeUnit.SECONDS);
         assertThat(marked).isEqualTo(1L);
@@ -197,9 +275,8 @@ class DeviceSessionScriptsIT {
         for (DeviceSessionKeys k : clients) {
             slots.add(connection.sync().clusterKeyslot(k.messages()).intValue());
             for (int batch = 0; batch < 5; batch++) {
-                String[] args = {"1000", Long.toString(DAY), "m" + batch + "a", Long.toString(DAY), "m" + batch + "b"};
-                saves.add(runner.run(scripts.save(), ScriptOutputType.MULTI,
-                        new String[] {k.messages(), k.lastPacketId(), k.messagePrefix(), k.lastScore()}, args).toCompletableFuture());
+                String[] args = {"1000", "1000000", Long.toString(DAY), "m" + batch + "a", Long.toString(DAY), "m" + batch + "b"};
+                saves.add(runner.run(scripts.save(), ScriptOutputType.MULTI, allKeys(k), args).toCompletableFuture());
             }
         }
         CompletableFuture.allOf(saves.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);

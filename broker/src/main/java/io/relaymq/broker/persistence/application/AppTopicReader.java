@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -20,7 +19,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads one APPLICATION client's topic on a thread of its own while the client is connected: from the
  * committed offset (or the end, for a new session), at most {@code rate} records per second, pausing while
- * {@code buffered} records wait for the client's window. Offsets are committed only when the session
+ * the records read ahead ({@code buffered}) reach their count or byte bound, waiting for the client's window. Offsets are committed only when the session
  * says everything before them is acknowledged ({@link #commit}).
  */
 final class AppTopicReader implements Runnable {
@@ -29,6 +28,14 @@ final class AppTopicReader implements Runnable {
 
     /** One record for the session: its offset and value. */
     record Record(long offset, byte[] value) {
+
+        static long size(byte[] value) {
+            return value == null ? 0 : value.length;
+        }
+
+        long size() {
+            return size(value);
+        }
     }
 
     private final String clientId;
@@ -36,8 +43,7 @@ final class AppTopicReader implements Runnable {
     private final Map<String, Object> config;
     private final boolean startAtEnd;
     private final int rate;
-    private final AtomicInteger buffered;
-    private final int maxBuffered;
+    private final ReadAhead buffered;
     private final Consumer<List<Record>> sink;
     private final Runnable ensureTopic;
     private volatile boolean running = true;
@@ -52,14 +58,13 @@ final class AppTopicReader implements Runnable {
      * @param ensureTopic creates the topic if it does not exist yet (runs on this reader's thread)
      */
     AppTopicReader(String clientId, String topic, Map<String, Object> config, boolean startAtEnd, int rate,
-                   AtomicInteger buffered, int maxBuffered, Consumer<List<Record>> sink, Runnable ensureTopic) {
+                   ReadAhead buffered, Consumer<List<Record>> sink, Runnable ensureTopic) {
         this.clientId = clientId;
         this.partition = new TopicPartition(topic, 0);
         this.config = config;
         this.startAtEnd = startAtEnd;
         this.rate = rate;
         this.buffered = buffered;
-        this.maxBuffered = maxBuffered;
         this.sink = sink;
         this.ensureTopic = ensureTopic;
     }
@@ -134,7 +139,7 @@ final class AppTopicReader implements Runnable {
 
     private void readOnce(KafkaConsumer<byte[], byte[]> c) {
         commitNow(c, false);
-        if (buffered.get() >= maxBuffered) {
+        if (buffered.full()) {
             c.pause(List.of(partition));
         } else {
             c.resume(List.of(partition));
@@ -144,11 +149,13 @@ final class AppTopicReader implements Runnable {
             return;
         }
         List<Record> batch = new ArrayList<>(records.count());
+        long bytes = 0;
         for (ConsumerRecord<byte[], byte[]> r : records) {
             batch.add(new Record(r.offset(), r.value()));
+            bytes += Record.size(r.value());
         }
         throttle(batch.size());
-        buffered.addAndGet(batch.size());
+        buffered.added(batch.size(), bytes);
         sink.accept(batch);
     }
 

@@ -18,7 +18,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * QoS 1/2 delivery of a persistent APPLICATION session from its own Kafka topic: records are sent in
@@ -44,7 +43,7 @@ final class ApplicationOutbound implements SessionOutbound {
         }
     }
 
-    private record Waiting(long offset, OutboundMessage message) {
+    private record Waiting(long offset, OutboundMessage message, long size) {
     }
 
     private final ClientSession session;
@@ -54,7 +53,7 @@ final class ApplicationOutbound implements SessionOutbound {
     private final int maxInflight;
     private final Map<Integer, Sent> inFlight = new LinkedHashMap<>();
     private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
-    private final AtomicInteger buffered = new AtomicInteger();
+    private final ReadAhead buffered;
     /** Records restored from a saved context, by offset: resent with their old packet id. */
     private final Map<Long, Integer> restoredPublishes = new HashMap<>();
     private final Map<Long, Integer> restoredPubrels = new HashMap<>();
@@ -67,7 +66,8 @@ final class ApplicationOutbound implements SessionOutbound {
     private boolean knowsState;
 
     ApplicationOutbound(ClientSession session, ApplicationReaders readers, PersistedSink sink, OutboundWriter writer,
-                        int maxInflight) {
+                        int maxInflight, long maxBufferedBytes) {
+        this.buffered = new ReadAhead(readers.maxBuffered(), maxBufferedBytes);
         this.session = session;
         this.readers = readers;
         this.sink = sink;
@@ -108,7 +108,7 @@ final class ApplicationOutbound implements SessionOutbound {
 
     private void startReader(int gen, boolean startAtEnd) {
         waiting.clear();
-        buffered.set(0);
+        buffered.clear();
         reader = readers.start(session.clientId(), startAtEnd, buffered,
                 batch -> session.execute(() -> accept(gen, batch)));
         session.subscriptions().forEach(this::subscribed);
@@ -157,7 +157,7 @@ final class ApplicationOutbound implements SessionOutbound {
             nextOffset = waiting.peekFirst().offset();
         }
         waiting.clear();
-        buffered.set(0);
+        buffered.clear();
     }
 
     /** A record batch from the reader; records this session holds already (a restarted reader) are skipped. */
@@ -167,21 +167,21 @@ final class ApplicationOutbound implements SessionOutbound {
         }
         for (AppTopicReader.Record record : batch) {
             if (record.offset() < nextOffset) {
-                buffered.decrementAndGet();
+                buffered.taken(record.size());
                 continue;
             }
             nextOffset = record.offset() + 1;
             OutboundMessage message = OutboundMessageCodec.decode(record.value());
             Integer pubrel = restoredPubrels.remove(record.offset());
             if (pubrel != null) {
-                buffered.decrementAndGet();
+                buffered.taken(record.size());
                 Sent sent = new Sent(record.offset(), message);
                 sent.stage = Stage.AWAITING_PUBCOMP;
                 inFlight.put(pubrel, sent);
                 writer.pubrel(connection, pubrel);
                 continue;
             }
-            waiting.addLast(new Waiting(record.offset(), message));
+            waiting.addLast(new Waiting(record.offset(), message, record.size()));
         }
         drain();
     }
@@ -208,7 +208,7 @@ final class ApplicationOutbound implements SessionOutbound {
                 break;
             }
             Waiting next = waiting.pollFirst();
-            buffered.decrementAndGet();
+            buffered.taken(next.size());
             restoredPublishes.remove(next.offset());
             int packetId = restored != null ? restored : nextPacketId();
             if (writer.publish(connection, next.message(), packetId, restored != null)) {

@@ -91,7 +91,12 @@ public class ApplicationReaders implements DisposableBean {
         });
     }
 
-    AppTopicReader start(String clientId, boolean startAtEnd, AtomicInteger buffered,
+    /** Records read ahead of a client's window before its reading pauses. */
+    int maxBuffered() {
+        return settings.maxBuffered();
+    }
+
+    AppTopicReader start(String clientId, boolean startAtEnd, ReadAhead buffered,
                          Consumer<List<AppTopicReader.Record>> sink) {
         String topic = AppTopicNames.forClient(clientId);
         awaitingRemoval.remove(clientId);
@@ -103,7 +108,7 @@ public class ApplicationReaders implements DisposableBean {
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         AppTopicReader reader = new AppTopicReader(clientId, topic, config, startAtEnd, rate, buffered,
-                settings.maxBuffered(), sink, () -> topics.ensure(topic, 1, settings.replicationFactor(),
+                sink, () -> topics.ensure(topic, 1, settings.replicationFactor(),
                 settings.topicRetention()));
         readers.execute(reader);
         return reader;

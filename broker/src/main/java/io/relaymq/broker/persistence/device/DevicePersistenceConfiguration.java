@@ -7,6 +7,7 @@ import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
+import io.relaymq.broker.limits.QuotaProperties;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.broker.session.SessionRegistry;
@@ -37,9 +38,9 @@ class DevicePersistenceConfiguration {
 
     @Bean
     DeviceMessageStore deviceMessageStore(CommandBatcher deviceStoreBatcher, DevicePersistenceProperties settings,
-                                          NodeProperties node) {
+                                          NodeProperties node, QuotaProperties quotas, MqttMetrics metrics) {
         DeviceMessageStore store = new DeviceMessageStore(deviceStoreBatcher, DeviceSessionScripts.load(),
-                settings.persistedMessagesLimit());
+                settings.persistedMessagesLimit(), quotas.maxQueuedBytesPerClient(), new StoredTrimLog(metrics));
         try {
             store.loadScripts().toCompletableFuture().get(node.dependencyTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (Exception e) {
