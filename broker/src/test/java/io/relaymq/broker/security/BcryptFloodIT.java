@@ -32,8 +32,8 @@ import org.springframework.beans.factory.annotation.Autowired;
  * Finding 6: wrong passwords queued unbounded bcrypt work in front of honest CONNECTs. Here four
  * addresses (127.0.0.2-5) keep {@value #ATTACKERS_PER_ADDRESS} connections each busy offering random
  * wrong passwords for real users; meanwhile honest clients from 127.0.0.6 (no wrong passwords), with
- * credentials nobody attacks, * must get their CONNACK within {@link #HONEST_CONNECT} (one bcrypt is their normal time; the node's CONNECT
- * deadline is 3 s). Before, every wrong password was a bcrypt in one FIFO queue, and the honest CONNECTs
+ * credentials nobody attacks, must get their CONNACK within {@link #HONEST_CONNECT} (one bcrypt is
+ * their normal time; the node's CONNECT deadline is 3 s). Before, every wrong password was a bcrypt in one FIFO queue, and the honest CONNECTs
  * waited behind all of them; with bounded lanes and back-off alone, the attackers' refused attempts still
  * cost a credentials lookup each, or (refused before it) came back at once and were retried in a tight loop.
  */
