@@ -33,8 +33,8 @@ import org.springframework.beans.factory.annotation.Autowired;
  * addresses (127.0.0.2-5) keep {@value #ATTACKERS_PER_ADDRESS} connections each busy offering random
  * wrong passwords for real users; meanwhile honest clients from 127.0.0.6 (no wrong passwords), with
  * credentials nobody attacks, must get their CONNACK within {@link #HONEST_CONNECT} (one bcrypt is
- * their normal time; the node's CONNECT deadline is 3 s). Before, every wrong password was a bcrypt in one FIFO queue, and the honest CONNECTs
- * waited behind all of them; with bounded lanes and back-off alone, the attackers' refused attempts still
+ * their normal time; the node's CONNECT deadline is 3 s). Before, every wrong password was a bcrypt in
+ * one FIFO queue, and the honest CONNECTs waited behind all of them; with bounded lanes and back-off alone, the attackers' refused attempts still
  * cost a credentials lookup each, or (refused before it) came back at once and were retried in a tight loop.
  */
 @RelayMqNodeTest
