@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.relaymq.broker.auth.blocked.BlockedClients;
 import io.relaymq.broker.auth.lanes.AuthBackoff;
 import io.relaymq.broker.auth.lanes.AuthLanesProperties;
+import io.relaymq.broker.auth.lanes.AuthQueue;
 import io.relaymq.broker.auth.lanes.HashLanes;
 import io.relaymq.broker.auth.provider.AuthProviders;
 import io.relaymq.broker.auth.provider.BasicAuthProvider;
@@ -20,11 +21,6 @@ import io.relaymq.dao.auth.AuthProviderRepository;
 import io.relaymq.dao.auth.UnauthorizedClientRepository;
 import io.relaymq.dao.credentials.CredentialsRepository;
 import java.time.Clock;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -98,29 +94,27 @@ class AuthConfiguration {
         return new UnauthorizedClientLog(repository, auth, clock);
     }
 
-    /** Bounded: when credentials cannot be checked fast enough, new CONNECTs are refused as "server busy". */
-    @Bean(destroyMethod = "shutdownNow")
-    ExecutorService authExecutor(AuthProperties auth, AuthLanesProperties lanes) {
-        AtomicInteger count = new AtomicInteger();
-        return new ThreadPoolExecutor(auth.threads(), auth.threads(), 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(lanes.queueSize()), r -> {
-                    Thread thread = new Thread(r, "mqtt-auth-" + count.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
-                });
+    /**
+     * Bounded: when credentials cannot be checked fast enough, new CONNECTs are refused as "server busy";
+     * addresses without recent wrong passwords are served first.
+     */
+    @Bean(destroyMethod = "close")
+    AuthQueue authQueue(AuthProperties auth, AuthLanesProperties lanes) {
+        return new AuthQueue(auth.threads(), lanes.queueSize());
     }
 
     @Bean
     Authenticator authenticator(AuthProviders providers, BlockedClients blocked, UnauthorizedClientLog unauthorized,
-                                AuthProperties auth, ExecutorService authExecutor, LiveGrants grants,
-                                ClientCertificateValidator certificates, AuthBackoff backoff) {
+                                AuthProperties auth, AuthQueue authQueue, HashLanes hashLanes,
+                                LiveGrants grants, ClientCertificateValidator certificates, AuthBackoff backoff,
+                                AuthLanesProperties lanes) {
         if (auth.allowAnonymous()) {
             log.warn("anonymous MQTT clients are accepted (MQTT_AUTH_ALLOW_ANONYMOUS=true): use this only for local runs");
         }
         String pattern = auth.anonymousApplicationClientIds();
         return new Authenticator(providers, blocked, unauthorized, auth.allowAnonymous(),
-                pattern == null || pattern.isBlank() ? null : java.util.regex.Pattern.compile(pattern), authExecutor, grants,
-                certificates, backoff);
+                pattern == null || pattern.isBlank() ? null : java.util.regex.Pattern.compile(pattern), authQueue, hashLanes,
+                grants, certificates, backoff, lanes.refusalDelay());
     }
 
     @Bean

@@ -4,6 +4,8 @@ import io.relaymq.common.client.ClientType;
 import io.relaymq.broker.auth.blocked.BlockedClient;
 import io.relaymq.broker.auth.blocked.BlockedClients;
 import io.relaymq.broker.auth.lanes.AuthBackoff;
+import io.relaymq.broker.auth.lanes.AuthQueue;
+import io.relaymq.broker.auth.lanes.HashLanes;
 import io.relaymq.broker.auth.provider.AuthProvider;
 import io.relaymq.broker.auth.provider.AuthProviders;
 import io.relaymq.broker.connect.ConnectReject;
@@ -13,8 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,9 +24,10 @@ import org.slf4j.LoggerFactory;
  * then a client certificate is validated again (certification path, revocation) and replaced by the
  * validated path, then the enabled providers are asked in order (X.509, JWT, basic) until one
  * recognises the client; a client none recognises is accepted only when anonymous access is on.
- * Refusals are recorded. An address backed off after too many wrong passwords is refused before any
- * work is queued; a full queue is refused as "server busy" (both are load shedding and not recorded one
- * by one).
+ * Refusals are recorded. An address backed off after too many wrong passwords, or whose password checks
+ * fill its hash lane, is refused before any work is queued; a full queue is refused as "server busy" (all
+ * load shedding, not recorded one by one, and answered only after a delay so that clients retrying at
+ * once cannot make refusals a flood of their own).
  */
 public final class Authenticator implements ClientAuthenticator {
 
@@ -35,25 +37,37 @@ public final class Authenticator implements ClientAuthenticator {
     private final BlockedClients blocked;
     private final UnauthorizedClientLog unauthorized;
     private final boolean allowAnonymous;
-    private final ExecutorService executor;
+    private final AuthQueue queue;
+    private final HashLanes hashLanes;
     private final LiveGrants grants;
     private final java.util.regex.Pattern anonymousApplications;
     private final ClientCertificateValidator certificates;
     private final AuthBackoff backoff;
+    private final Duration refusalDelay;
 
-    /** @param anonymousApplications client ids of anonymous clients that are APPLICATION clients; null: none */
+    /**
+     * @param anonymousApplications client ids of anonymous clients that are APPLICATION clients; null: none
+     * @param queue                 the auth threads, addresses without recent wrong passwords first
+     * @param hashLanes             the password-hash lanes: a CONNECT with a password from an address whose lane
+     *                              is full is refused before its credentials are looked up
+     * @param backoff               the wrong-password back-off per address and credentials
+     * @param refusalDelay          how long a load-shedding refusal is held before it is answered (zero: not)
+     */
     public Authenticator(AuthProviders providers, BlockedClients blocked, UnauthorizedClientLog unauthorized,
-                         boolean allowAnonymous, java.util.regex.Pattern anonymousApplications, ExecutorService executor,
-                         LiveGrants grants, ClientCertificateValidator certificates, AuthBackoff backoff) {
+                         boolean allowAnonymous, java.util.regex.Pattern anonymousApplications, AuthQueue queue,
+                         HashLanes hashLanes, LiveGrants grants, ClientCertificateValidator certificates,
+                         AuthBackoff backoff, Duration refusalDelay) {
         this.certificates = certificates;
         this.backoff = backoff;
+        this.refusalDelay = refusalDelay;
+        this.hashLanes = hashLanes;
         this.anonymousApplications = anonymousApplications;
         this.grants = grants;
         this.providers = providers;
         this.blocked = blocked;
         this.unauthorized = unauthorized;
         this.allowAnonymous = allowAnonymous;
-        this.executor = executor;
+        this.queue = queue;
     }
 
     @Override
@@ -66,28 +80,62 @@ public final class Authenticator implements ClientAuthenticator {
         grants.remove(live);
     }
 
+    /**
+     * Refusals that need no lookup come first, on the calling thread: an address backed off, a password
+     * CONNECT from an address whose hash lane is full. The rest waits for an auth thread, behind the CONNECTs
+     * of addresses without recent wrong passwords when its own address had some.
+     */
     @Override
     public CompletableFuture<AuthOutcome> authenticate(AuthRequest request) {
-        Duration backedOff = backoff.addressBackoff(request.ipAddress());
+        CompletableFuture<CompletableFuture<AuthOutcome>> queued = new CompletableFuture<>();
+        CompletableFuture<AuthOutcome> outcome = held(firstOrQueued(request, queued));
+        // called off (the connection closed): a check still waiting in the queue is skipped
+        outcome.whenComplete((done, error) -> {
+            if (error instanceof CancellationException) {
+                queued.cancel(false);
+            }
+        });
+        return outcome;
+    }
+
+    private CompletableFuture<AuthOutcome> firstOrQueued(AuthRequest request,
+                                                         CompletableFuture<CompletableFuture<AuthOutcome>> queued) {
+        String address = request.ipAddress();
+        Duration backedOff = backoff.addressBackoff(address);
         if (!backedOff.isZero()) {
             return CompletableFuture.completedFuture(AuthOutcome.refused(ConnectReject.CONNECTION_RATE_EXCEEDED,
                     "too many wrong passwords from this address, backed off for " + backedOff.toSeconds() + " s more"));
         }
-        try {
-            CompletableFuture<CompletableFuture<AuthOutcome>> queued = CompletableFuture.supplyAsync(() -> decide(request), executor);
-            CompletableFuture<AuthOutcome> outcome = queued.thenCompose(decided -> decided);
-            // called off (the connection closed): a check still waiting in the queue is skipped
-            outcome.whenComplete((done, error) -> {
-                if (error instanceof CancellationException) {
-                    queued.cancel(false);
-                }
-            });
-            return outcome;
-        } catch (RejectedExecutionException rejected) {
-            return CompletableFuture.completedFuture(executor.isShutdown()
+        if (request.hasPassword() && hashLanes.full(address)) {
+            return CompletableFuture.completedFuture(
+                    AuthOutcome.refused(ConnectReject.SERVER_BUSY, "password checks of this address queued full"));
+        }
+        boolean accepted = queue.offer(!backoff.failedLately(address), () -> {
+            if (!queued.isDone()) { // else called off while waiting: the connection is gone
+                queued.complete(decide(request));
+            }
+        });
+        if (!accepted) {
+            return CompletableFuture.completedFuture(queue.isClosed()
                     ? AuthOutcome.refused(ConnectReject.SERVER_UNAVAILABLE, "shutting down")
                     : AuthOutcome.refused(ConnectReject.SERVER_BUSY, "authentication queue full"));
         }
+        return queued.thenCompose(decided -> decided);
+    }
+
+    /** A load-shedding refusal (back-off, server busy) is answered only after {@link #refusalDelay}. */
+    private CompletableFuture<AuthOutcome> held(CompletableFuture<AuthOutcome> outcome) {
+        if (refusalDelay.isZero()) {
+            return outcome;
+        }
+        return outcome.thenCompose(decided -> decided.isGranted() || !shed(decided.reject())
+                ? CompletableFuture.completedFuture(decided)
+                : CompletableFuture.supplyAsync(() -> decided,
+                        CompletableFuture.delayedExecutor(refusalDelay.toMillis(), TimeUnit.MILLISECONDS)));
+    }
+
+    private static boolean shed(ConnectReject reject) {
+        return reject == ConnectReject.SERVER_BUSY || reject == ConnectReject.CONNECTION_RATE_EXCEEDED;
     }
 
     private CompletableFuture<AuthOutcome> decide(AuthRequest request) {
@@ -103,8 +151,7 @@ public final class Authenticator implements ClientAuthenticator {
                 log.warn("[{}] could not check credentials", request.clientId(), cause);
                 return AuthOutcome.refused(ConnectReject.SERVER_UNAVAILABLE, "credentials could not be checked");
             }
-            if (!outcome.isGranted() && outcome.reject() != ConnectReject.SERVER_BUSY
-                    && outcome.reject() != ConnectReject.CONNECTION_RATE_EXCEEDED) {
+            if (!outcome.isGranted() && !shed(outcome.reject())) {
                 unauthorized.record(request, outcome.reason());
             }
             return outcome;

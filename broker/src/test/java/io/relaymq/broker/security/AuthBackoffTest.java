@@ -100,4 +100,17 @@ class AuthBackoffTest {
         assertThat(AuthBackoff.OFF.addressBackoff("10.0.0.1")).isZero();
         assertThat(AuthBackoff.OFF.credentialsBackoff("cred", "10.0.0.1")).isZero();
     }
+
+    @Test
+    void anAddressHasFailedLatelyFromItsFirstWrongPasswordUntilTheMaximumWithoutOne() {
+        AuthBackoff backoff = new AuthBackoff(50, 5, Duration.ofSeconds(5), now::get);
+        assertThat(backoff.failedLately("10.0.0.1")).isFalse();
+
+        backoff.failed("10.0.0.1", "creds", "user");
+        assertThat(backoff.failedLately("10.0.0.1")).as("below the back-off threshold, but no longer first").isTrue();
+        assertThat(backoff.failedLately("10.0.0.2")).isFalse();
+        advance(Duration.ofSeconds(6));
+        assertThat(backoff.failedLately("10.0.0.1")).isFalse();
+        assertThat(AuthBackoff.OFF.failedLately("10.0.0.1")).isFalse();
+    }
 }

@@ -119,4 +119,28 @@ class HashLanesTest {
         assertThat(failing.isCompletedExceptionally()).isTrue();
         assertThat(lanes.submit("10.0.0.1", () -> "next").orTimeout(5, TimeUnit.SECONDS).join()).isEqualTo("next");
     }
+
+    @Test
+    void lanesOfAddressesWithoutRecentFailuresGoFirst() {
+        lanes = new HashLanes(1, 100, 10);
+        blockTheThread();
+        List<String> order = Collections.synchronizedList(new ArrayList<>());
+        List<CompletableFuture<String>> all = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            String name = "flood-" + i;
+            all.add(lanes.submit("10.0.0." + (1 + i), false, () -> {
+                order.add(name);
+                return name;
+            }));
+        }
+        all.add(lanes.submit("10.0.1.1", true, () -> {
+            order.add("honest");
+            return "honest";
+        }));
+
+        release.countDown();
+        all.forEach(f -> f.orTimeout(5, TimeUnit.SECONDS).join());
+        assertThat(order).as("the honest address waits only for the hash running")
+                .containsExactly("honest", "flood-0", "flood-1", "flood-2");
+    }
 }

@@ -42,6 +42,11 @@ public final class AuthBackoff {
         return addresses.remaining(address);
     }
 
+    /** Whether a wrong password came from {@code address} lately (its CONNECTs then queue behind the others). */
+    public boolean failedLately(String address) {
+        return addresses.failedLately(address);
+    }
+
     /** How long attempts on {@code credentialsId} from {@code address} are still refused (zero: go on). */
     public Duration credentialsBackoff(String credentialsId, String address) {
         if (knownGood.getIfPresent(pair(credentialsId, address)) != null) {

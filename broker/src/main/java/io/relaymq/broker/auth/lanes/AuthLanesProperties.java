@@ -17,12 +17,16 @@ import org.springframework.validation.annotation.Validated;
  * @param backoffFailuresPerCredentials wrong passwords for one credentials before they are backed off (0: never)
  * @param backoffMax                   longest back-off (1 s doubling per further failure); failures are
  *                                     forgotten after this long without one
+ * @param refusalDelay                 how long a load-shedding refusal (back-off, server busy) is held before
+ *                                     its CONNACK, so a client retrying at once cannot turn refusals into a
+ *                                     CPU flood (0: answer at once); stays below the CONNECT deadline
  */
 @Validated
 @ConfigurationProperties("relaymq.auth.lanes")
 public record AuthLanesProperties(@Min(1) int queueSize, @Min(0) int hashThreads, @Min(1) int hashQueueSize,
                                   @Min(1) int hashQueuePerAddress, @Min(0) int backoffFailuresPerAddress,
-                                  @Min(0) int backoffFailuresPerCredentials, @NotNull Duration backoffMax) {
+                                  @Min(0) int backoffFailuresPerCredentials, @NotNull Duration backoffMax,
+                                  @NotNull Duration refusalDelay) {
 
     /** The hash threads to start. */
     public int effectiveHashThreads() {

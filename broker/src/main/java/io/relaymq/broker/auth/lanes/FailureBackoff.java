@@ -50,6 +50,17 @@ public final class FailureBackoff {
         }
     }
 
+    /** Whether {@code key} has failed within the last {@code max} (always false when switched off). */
+    public boolean failedLately(String key) {
+        State state = threshold <= 0 ? null : states.getIfPresent(key);
+        if (state == null) {
+            return false;
+        }
+        synchronized (state) {
+            return state.failures > 0 && nanoTime.getAsLong() - state.lastFailure <= maxNanos;
+        }
+    }
+
     /** Counts a failure of {@code key}; the back-off it starts (zero while below the threshold). */
     public Duration failed(String key) {
         if (threshold <= 0) {

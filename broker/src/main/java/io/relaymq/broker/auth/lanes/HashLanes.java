@@ -14,8 +14,10 @@ import org.slf4j.LoggerFactory;
  * The password-hash threads and their bounded queue, with one lane per client address: at most
  * {@code perAddress} hashes of one address queued or running, at most {@code queueSize} queued in all, and
  * the threads take the lanes in turn, so a flood from a few addresses holds up an honest client by one
- * hash per flooding address, not by everything they queued. A task that does not fit is refused at once
- * ({@link LanesFull}); the caller answers "server busy".
+ * hash per flooding address, not by everything they queued. Lanes of addresses without recent wrong
+ * passwords take their turns first, and the other lanes never hold every thread (with two threads or more,
+ * one is kept for the first), so an honest client waits for no flood hash at all. A task that does not fit
+ * is refused at once ({@link LanesFull}); the caller answers "server busy".
  */
 public final class HashLanes implements AutoCloseable {
 
@@ -25,8 +27,11 @@ public final class HashLanes implements AutoCloseable {
     private final int perAddress;
     private final Map<String, ArrayDeque<Runnable>> lanes = new HashMap<>();
     private final Map<String, Integer> perAddressCount = new HashMap<>();
+    private final ArrayDeque<String> firstTurns = new ArrayDeque<>();
     private final ArrayDeque<String> turns = new ArrayDeque<>();
     private final Thread[] threads;
+    private final int restThreads;
+    private int runningRest;
     private int queued;
     private boolean closed;
 
@@ -34,6 +39,7 @@ public final class HashLanes implements AutoCloseable {
         this.queueSize = queueSize;
         this.perAddress = perAddress;
         this.threads = new Thread[threads];
+        this.restThreads = Math.max(1, threads - 1);
         AtomicInteger count = new AtomicInteger();
         for (int i = 0; i < threads; i++) {
             Thread thread = new Thread(this::work, "mqtt-auth-hash-" + count.incrementAndGet());
@@ -45,6 +51,14 @@ public final class HashLanes implements AutoCloseable {
 
     /** Runs {@code task} in {@code address}'s lane; completes exceptionally with {@link LanesFull} when it does not fit. */
     public <T> CompletableFuture<T> submit(String address, Supplier<T> task) {
+        return submit(address, false, task);
+    }
+
+    /**
+     * The same; with {@code first} (an address without recent wrong passwords) the lane, when it starts,
+     * takes its turns before every lane that did not.
+     */
+    public <T> CompletableFuture<T> submit(String address, boolean first, Supplier<T> task) {
         CompletableFuture<T> result = new CompletableFuture<>();
         Runnable run = () -> {
             try {
@@ -65,13 +79,18 @@ public final class HashLanes implements AutoCloseable {
             perAddressCount.put(address, ofAddress + 1);
             ArrayDeque<Runnable> lane = lanes.computeIfAbsent(address, a -> new ArrayDeque<>());
             if (lane.isEmpty()) {
-                turns.addLast(address);
+                (first ? firstTurns : turns).addLast(address);
             }
             lane.addLast(run);
             queued++;
             notifyAll();
         }
         return result;
+    }
+
+    /** Whether a hash of {@code address} would be refused now (a cheap check before any other work for it). */
+    public synchronized boolean full(String address) {
+        return closed || queued >= queueSize || perAddressCount.getOrDefault(address, 0) >= perAddress;
     }
 
     /** Hashes queued now (not counting those running). */
@@ -83,8 +102,9 @@ public final class HashLanes implements AutoCloseable {
         while (true) {
             String address;
             Runnable task;
+            boolean rest;
             synchronized (this) {
-                while (turns.isEmpty() && !closed) {
+                while (!closed && firstTurns.isEmpty() && (turns.isEmpty() || runningRest >= restThreads)) {
                     try {
                         wait();
                     } catch (InterruptedException e) {
@@ -92,17 +112,22 @@ public final class HashLanes implements AutoCloseable {
                         return;
                     }
                 }
-                if (turns.isEmpty()) {
+                rest = firstTurns.isEmpty();
+                ArrayDeque<String> from = rest ? turns : firstTurns;
+                if (from.isEmpty()) {
                     return;
                 }
-                address = turns.pollFirst();
+                address = from.pollFirst();
                 ArrayDeque<Runnable> lane = lanes.get(address);
                 task = lane.pollFirst();
                 queued--;
+                if (rest) {
+                    runningRest++;
+                }
                 if (lane.isEmpty()) {
                     lanes.remove(address);
                 } else {
-                    turns.addLast(address);
+                    from.addLast(address);
                 }
             }
             try {
@@ -110,13 +135,17 @@ public final class HashLanes implements AutoCloseable {
             } catch (RuntimeException | Error e) {
                 log.warn("password hash task failed", e);
             } finally {
-                done(address);
+                done(address, rest);
             }
         }
     }
 
-    private synchronized void done(String address) {
+    private synchronized void done(String address, boolean rest) {
         perAddressCount.computeIfPresent(address, (a, n) -> n > 1 ? n - 1 : null);
+        if (rest) {
+            runningRest--;
+            notifyAll();
+        }
     }
 
     /** Refuses new tasks; queued ones still run. */

@@ -83,7 +83,8 @@ public final class BasicAuthProvider implements AuthProvider {
             return CompletableFuture.completedFuture(AuthOutcome.refused(ConnectReject.CONNECTION_RATE_EXCEEDED,
                     "too many wrong passwords for '" + credentials.name() + "', backed off for " + wait.toSeconds() + " s more"));
         }
-        return passwords.check(id, address, request.password(), value.password()).handle((matches, error) -> {
+        boolean first = !backoff.failedLately(address);
+        return passwords.check(id, address, first, request.password(), value.password()).handle((matches, error) -> {
             if (error != null) {
                 Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
                 if (cause instanceof HashLanes.LanesFull full) {

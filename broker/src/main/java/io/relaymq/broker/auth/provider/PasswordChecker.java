@@ -56,8 +56,14 @@ public final class PasswordChecker {
 
     /** Whether {@code offered} matches; a cache miss hashes in {@code address}'s lane. */
     public CompletableFuture<Boolean> check(String credentialsId, String address, byte[] offered, String storedHash) {
+        return check(credentialsId, address, false, offered, storedHash);
+    }
+
+    /** The same; {@code first}: the lane goes before lanes of addresses with recent wrong passwords. */
+    public CompletableFuture<Boolean> check(String credentialsId, String address, boolean first, byte[] offered,
+                                            String storedHash) {
         return results.get(new Key(credentialsId, storedHash, digest(offered)),
-                (key, executor) -> lanes.submit(address, () -> bcrypt(offered, storedHash)));
+                (key, executor) -> lanes.submit(address, first, () -> bcrypt(offered, storedHash)));
     }
 
     private boolean bcrypt(byte[] offered, String storedHash) {
