@@ -26,8 +26,9 @@ import org.slf4j.LoggerFactory;
  *       again after a pause; nothing of it is committed.</li>
  *   <li>When the loop itself fails (the consumer throws, a bug outside the handler), the consumer is closed
  *       without committing and a new one starts from the committed offsets, after a growing back-off.</li>
- *   <li>{@link #isHealthy()} is false while the loop is down or its batches keep failing for unexpected
- *       reasons; the node's health reports it.</li>
+ *   <li>{@link #isHealthy()} is false while the loop is down, a group consumer has not yet joined its group
+ *       (so a node is not ready before it can take its share of records), or its batches keep failing for
+ *       unexpected reasons; the node's health reports it.</li>
  * </ul>
  * Stop wakes the consumer, waits for the thread, commits what was processed and closes.
  */
@@ -63,6 +64,7 @@ public final class ConsumerLoop {
     private volatile Consumer<byte[], byte[]> consumer;
     private volatile Thread thread;
     private volatile boolean loopUp;
+    private volatile boolean joined;
     private volatile int batchFailures;
 
     /**
@@ -121,9 +123,12 @@ public final class ConsumerLoop {
         return running.get();
     }
 
-    /** False while the consumer is down (between a failure and its restart) or its batches keep failing. */
+    /**
+     * False while the consumer is down (between a failure and its restart), a group consumer has not joined its
+     * group yet, or its batches keep failing.
+     */
     public boolean isHealthy() {
-        return !running.get() || (loopUp && batchFailures < FAILURES_BEFORE_UNHEALTHY);
+        return !running.get() || (loopUp && joined && batchFailures < FAILURES_BEFORE_UNHEALTHY);
     }
 
     private void supervise() {
@@ -154,11 +159,16 @@ public final class ConsumerLoop {
             return false;
         }
         consumer = c;
+        joined = false;
         loopUp = true;
         boolean stopped = false;
         try {
             while (running.get()) {
                 ConsumerRecords<byte[], byte[]> records = c.poll(Duration.ofMillis(100));
+                if (!joined) {
+                    // a group member is part of its group once it has a generation (with or without partitions)
+                    joined = !commit || c.groupMetadata().generationId() > 0;
+                }
                 if (!records.isEmpty()) {
                     process(c, records);
                 }
