@@ -159,4 +159,75 @@ class PublishSpecTest {
         late.subscribe(1, "keep/me", 1);
         assertThat(late.publishes()).singleElement().satisfies(r -> assertThat(r.payload()).isEqualTo("retained"));
     }
+
+    // [MQTT-3.3.1-7] a retained QoS 0 message replaces the one retained before it
+    @Test
+    void aRetainedQos0MessageReplacesThePreviousOne() {
+        SpecClient pub = connected("ret0-pub", true);
+        pub.publish("ret0/t", 1, 1, "old-qos1", true);
+        pub.publish("ret0/t", 0, 0, "new-qos0", true);
+        SpecClient late = connected("ret0-late", true);
+        late.subscribe(1, "ret0/t", 1);
+        assertThat(late.publishes()).singleElement().satisfies(r -> {
+            assertThat(r.payload()).isEqualTo("new-qos0");
+            assertThat(r.qos()).isZero();
+            assertThat(r.retain()).isTrue();
+        });
+        assertThat(broker.retained.size()).isEqualTo(1);
+    }
+
+    // [MQTT-1.5.3-3] a BOM (EF BB BF) in a string is kept, not skipped or stripped
+    @Test
+    void byteOrderMarkIsKept() {
+        String topic = "\uFEFFbom/t";
+        SpecClient sub = connected("bom-sub", true);
+        sub.subscribe(1, topic, 0);
+        sub.receive();
+        connected("bom-pub", true).publish(topic, 0, 0, "x", false);
+        assertThat(sub.publishes()).extracting(SpecClient.Received::topic).containsExactly(topic);
+        assertThat(broker.published).extracting(m -> m.topic()).containsExactly(topic);
+        SpecClient other = connected("bom-other", true);
+        other.subscribe(1, "bom/t", 0);
+        other.receive();
+        connected("bom-pub2", true).publish(topic, 0, 0, "y", false);
+        assertThat(other.publishes()).isEmpty();
+    }
+
+    // [MQTT-3.10.4-3] QoS 1 and 2 deliveries started before UNSUBSCRIBE are completed
+    @Test
+    void deliveriesStartedBeforeUnsubscribeAreCompleted() {
+        SpecClient sub = connected("unsub-flight", false);
+        sub.subscribe(1, "flight/1", 1);
+        sub.subscribe(2, "flight/2", 2);
+        sub.receive();
+        SpecClient pub = connected("unsub-flight-pub", true);
+        pub.publish("flight/1", 1, 1, "q1", false);
+        pub.publish("flight/2", 2, 2, "q2", false);
+        List<SpecClient.Received> started = sub.publishes();
+        assertThat(started).extracting(SpecClient.Received::payload).containsExactly("q1", "q2");
+        sub.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.unsubscribe().messageId(3)
+                .addTopicFilter("flight/1").addTopicFilter("flight/2").build());
+        sub.receive();
+
+        sub.ack(MqttMessageType.PUBREC, started.get(1).packetId());
+        List<MqttMessage> pubrel = sub.receive();
+        assertThat(pubrel).singleElement().satisfies(m -> {
+            assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.PUBREL);
+            assertThat(((MqttMessageIdVariableHeader) m.variableHeader()).messageId()).isEqualTo(started.get(1).packetId());
+        });
+
+        sub.drop();
+        SpecClient back = new SpecClient(broker, MqttVersion.MQTT_3_1_1);
+        back.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect().clientId("unsub-flight")
+                .protocolVersion(MqttVersion.MQTT_3_1_1).cleanSession(false).build());
+        List<MqttMessage> resent = back.receive();
+        assertThat(resent).extracting(m -> m.fixedHeader().messageType())
+                .containsExactly(MqttMessageType.CONNACK, MqttMessageType.PUBLISH, MqttMessageType.PUBREL);
+        io.netty.util.ReferenceCountUtil.release(resent.get(1));
+        assertThat(resent.get(1).fixedHeader().isDup()).isTrue();
+        assertThat(((io.netty.handler.codec.mqtt.MqttPublishVariableHeader) resent.get(1).variableHeader()).packetId())
+                .isEqualTo(started.get(0).packetId());
+        assertThat(((MqttMessageIdVariableHeader) resent.get(2).variableHeader()).messageId())
+                .isEqualTo(started.get(1).packetId());
+    }
 }
