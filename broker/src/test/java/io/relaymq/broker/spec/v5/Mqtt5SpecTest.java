@@ -279,4 +279,45 @@ class Mqtt5SpecTest {
 
         assertThat(watcher.publishes()).extracting(SpecClient.Received::payload).containsExactly("will-4");
     }
+
+    // [MQTT-3.10.4-3] a QoS 2 delivery started before UNSUBSCRIBE is completed: PUBREC still gets PUBREL
+    @Test
+    void deliveriesStartedBeforeUnsubscribeAreCompleted() {
+        SpecClient sub = connected("unsub5-flight");
+        sub.subscribe(1, "flight5", 2);
+        sub.receive();
+        connected("unsub5-pub").publish("flight5", 2, 1, "q2", false);
+        List<SpecClient.Received> started = sub.publishes();
+        assertThat(started).extracting(SpecClient.Received::payload).containsExactly("q2");
+        sub.send(MqttMessageBuilders.unsubscribe().messageId(2).addTopicFilter("flight5").build());
+        assertThat(sub.receive()).singleElement().isInstanceOf(MqttUnsubAckMessage.class);
+
+        sub.ack(MqttMessageType.PUBREC, started.get(0).packetId());
+        assertThat(sub.receive()).singleElement().satisfies(m -> {
+            assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.PUBREL);
+            assertThat(((MqttPubReplyMessageVariableHeader) m.variableHeader()).messageId())
+                    .isEqualTo(started.get(0).packetId());
+            assertThat(((MqttPubReplyMessageVariableHeader) m.variableHeader()).reasonCode()).isZero();
+        });
+    }
+
+    // [MQTT-3.3.4-10] with the client's Receive Maximum used up, SUBACK and PINGRESP still go out
+    @Test
+    void otherPacketsAreNotHeldBackByAFullWindow() {
+        SpecClient sub = client();
+        sub.connect("full-window", true, props(intProp(MqttProperties.RECEIVE_MAXIMUM, 1)));
+        sub.subscribe(1, "window", 1);
+        sub.receive();
+        SpecClient pub = connected("full-window-pub");
+        pub.publish("window", 1, 1, "m1", false);
+        pub.publish("window", 1, 2, "m2", false);
+        assertThat(sub.publishes()).extracting(SpecClient.Received::payload).containsExactly("m1");
+
+        sub.send(new MqttMessage(new io.netty.handler.codec.mqtt.MqttFixedHeader(MqttMessageType.PINGREQ, false,
+                MqttQoS.AT_MOST_ONCE, false, 0)));
+        sub.subscribe(7, "other", 1);
+        List<MqttMessage> answers = sub.receive();
+        assertThat(answers).extracting(m -> m.fixedHeader().messageType())
+                .containsExactly(MqttMessageType.PINGRESP, MqttMessageType.SUBACK);
+    }
 }
