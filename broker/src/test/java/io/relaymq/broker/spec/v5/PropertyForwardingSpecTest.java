@@ -2,10 +2,12 @@ package io.relaymq.broker.spec.v5;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.mqtt.MqttMessage;
 import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttMessageType;
 import io.netty.handler.codec.mqtt.MqttProperties;
+import io.netty.handler.codec.mqtt.MqttQoS;
 import io.netty.handler.codec.mqtt.MqttReasonCodeAndPropertiesVariableHeader;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.transport.EmbeddedBroker;
@@ -82,9 +84,9 @@ class PropertyForwardingSpecTest {
     @Test
     void retainedMessagesKeepTheirProperties() {
         SpecClient pub = connected("fwd-ret-pub");
-        pub.send(MqttMessageBuilders.publish().topicName("fwd/ret").qos(io.netty.handler.codec.mqtt.MqttQoS.AT_LEAST_ONCE)
+        pub.send(MqttMessageBuilders.publish().topicName("fwd/ret").qos(MqttQoS.AT_LEAST_ONCE)
                 .retained(true).messageId(1).properties(messageProperties())
-                .payload(io.netty.buffer.Unpooled.copiedBuffer("{}", StandardCharsets.UTF_8)).build());
+                .payload(Unpooled.copiedBuffer("{}", StandardCharsets.UTF_8)).build());
         SpecClient late = connected("fwd-ret-sub");
         late.subscribe(1, "fwd/ret", 1);
         assertThat(late.publishes()).singleElement().satisfies(r -> {
