@@ -8,6 +8,8 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Loopback port checks and free-port picking. */
 public final class Ports {
@@ -15,6 +17,12 @@ public final class Ports {
     public static final String LOOPBACK = "127.0.0.1";
     private static final int EPHEMERAL_START = ephemeralStart();
     private static final Random RANDOM = new Random();
+    /**
+     * Ports this JVM has handed out. A picked port stays free until its server binds it, which can be
+     * seconds later, so without this two picks in a row (two broker nodes started one after the other)
+     * could get the same port.
+     */
+    private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
     private Ports() {
     }
@@ -57,11 +65,23 @@ public final class Ports {
         int high = EPHEMERAL_START - 1 - companionOffset;
         for (int attempt = 0; attempt < 500; attempt++) {
             int port = low + RANDOM.nextInt(high - low);
-            if (isFree(port) && (companionOffset == 0 || isFree(port + companionOffset))) {
+            if (isFree(port) && (companionOffset == 0 || isFree(port + companionOffset)) && handOut(port, companionOffset)) {
                 return port;
             }
         }
         throw new IllegalStateException("no free loopback port between " + low + " and " + high);
+    }
+
+    /** Claims {@code port} (and its companion) for this JVM; false when an earlier pick has either. */
+    private static boolean handOut(int port, int companionOffset) {
+        if (!HANDED_OUT.add(port)) {
+            return false;
+        }
+        if (companionOffset != 0 && !HANDED_OUT.add(port + companionOffset)) {
+            HANDED_OUT.remove(port);
+            return false;
+        }
+        return true;
     }
 
     /** The first port of the kernel's ephemeral range (Linux: /proc/sys/net/ipv4/ip_local_port_range). */
