@@ -32,6 +32,13 @@ public class DeviceOutbounds implements OutboundFactory {
         return new MemoryOutbound(clientId, context, m -> store.remove(clientId, m.packetId(), m.score()), () -> store.removeAll(clientId));
     }
 
+    @Override
+    public void discardStored(String clientId, io.relaymq.common.client.ClientType kind) {
+        if (kind == io.relaymq.common.client.ClientType.DEVICE) {
+            store.removeAll(clientId);
+        }
+    }
+
     /** The client is an APPLICATION now: what the DEVICE store kept for it goes. */
     @Override
     public void kindChanged(String clientId, io.relaymq.common.client.ClientType previous) {
