@@ -1,12 +1,17 @@
 -- Saves messages for one persistent DEVICE session, assigning packet ids, and keeps the session within
 -- its message and byte limits by removing the oldest messages (never the newest one).
+-- Packet ids never collide with a stored message: before a message is stored, the oldest are removed
+-- until it fits within the message limit (counted), and an id whose message is still stored (one the
+-- client has not acknowledged while it acknowledged 65534 later ones) is skipped. The limit is at most
+-- 65535, so a free id always exists. Ids are handed out in order and acknowledged mostly in order, so a
+-- skip is rare and each stored message is skipped at most once per wrap: a call costs O(messages).
 -- KEYS[1]: {client}_messages           ZSET of packet ids, score = ever-growing sequence (survives the 65535 wrap)
 -- KEYS[2]: {client}_last_packet_id     last packet id assigned (1..65535)
 -- KEYS[3]: {client}_messages_          prefix of the message keys ({client}_messages_<packetId>)
 -- KEYS[4]: {client}_last_score         last score assigned (kept while the ZSET is empty, so scores never repeat)
 -- KEYS[5]: {client}_stored_bytes       bytes of all stored message values
 -- KEYS[6]: {client}_stored_sizes       HASH packet id -> bytes of its stored value
--- ARGV[1]: limit                       most messages kept; the oldest beyond it are removed
+-- ARGV[1]: limit                       most messages kept (1..65535); the oldest beyond it are removed
 -- ARGV[2]: byte limit                  most bytes kept; the oldest are removed while the values exceed it
 -- ARGV[3..]: pairs of (ttlSeconds, message) in publish order
 -- returns: how many were removed for the message limit, how many for the byte limit, then the flat list
@@ -14,24 +19,9 @@
 local last_id = tonumber(redis.call('GET', KEYS[2]) or '0')
 local score = tonumber(redis.call('GET', KEYS[4]) or '0')
 local bytes = tonumber(redis.call('GET', KEYS[5]) or '0')
+local limit = tonumber(ARGV[1])
+local count = redis.call('ZCARD', KEYS[1])
 local result = {0, 0}
-for i = 3, #ARGV, 2 do
-    last_id = (last_id % 65535) + 1
-    score = score + 1
-    local replaced = redis.call('HGET', KEYS[6], last_id)
-    if replaced then
-        bytes = bytes - tonumber(replaced)
-    end
-    local size = string.len(ARGV[i + 1])
-    redis.call('SET', KEYS[3] .. last_id, ARGV[i + 1], 'EX', ARGV[i])
-    redis.call('ZADD', KEYS[1], score, last_id)
-    redis.call('HSET', KEYS[6], last_id, size)
-    bytes = bytes + size
-    result[#result + 1] = last_id
-    result[#result + 1] = score
-end
-redis.call('SET', KEYS[2], last_id)
-redis.call('SET', KEYS[4], score)
 
 -- removes the oldest of the given ids (in order) while keep_going() says so; returns how many
 local function drop(ids, keep_going)
@@ -51,21 +41,38 @@ local function drop(ids, keep_going)
     if n > 0 then
         redis.call('ZREMRANGEBYRANK', KEYS[1], 0, n - 1)
     end
+    count = count - n
     return n
 end
 
-local limit = tonumber(ARGV[1])
-local count = redis.call('ZCARD', KEYS[1])
-if count > limit then
-    result[1] = drop(redis.call('ZRANGE', KEYS[1], 0, count - limit - 1), function() return true end)
-    count = count - result[1]
+local function always()
+    return true
 end
+
+for i = 3, #ARGV, 2 do
+    if count >= limit then
+        result[1] = result[1] + drop(redis.call('ZRANGE', KEYS[1], 0, count - limit), always)
+    end
+    repeat
+        last_id = (last_id % 65535) + 1
+    until not redis.call('ZSCORE', KEYS[1], last_id)
+    score = score + 1
+    local size = string.len(ARGV[i + 1])
+    redis.call('SET', KEYS[3] .. last_id, ARGV[i + 1], 'EX', ARGV[i])
+    redis.call('ZADD', KEYS[1], score, last_id)
+    redis.call('HSET', KEYS[6], last_id, size)
+    bytes = bytes + size
+    count = count + 1
+    result[#result + 1] = last_id
+    result[#result + 1] = score
+end
+redis.call('SET', KEYS[2], last_id)
+redis.call('SET', KEYS[4], score)
+
 local max_bytes = tonumber(ARGV[2])
 while bytes > max_bytes and count > 1 do
     local page = redis.call('ZRANGE', KEYS[1], 0, math.min(99, count - 2))
-    local n = drop(page, function() return bytes > max_bytes end)
-    result[2] = result[2] + n
-    count = count - n
+    result[2] = result[2] + drop(page, function() return bytes > max_bytes end)
 end
 redis.call('SET', KEYS[5], bytes)
 return result

@@ -2,6 +2,7 @@ package io.relaymq.broker.cluster;
 
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.relaymq.broker.node.NodeProperties;
+import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.transport.MqttServer;
 import io.relaymq.common.node.NodeId;
 import java.time.Clock;
@@ -21,5 +22,13 @@ class ClusterConfiguration {
     DeadNodeSweeper deadNodeSweeper(NodeRegistry registry, SessionReplica sessions, SubscriptionReplica subscriptions,
                                     NodeProperties node, Clock clock) {
         return new DeadNodeSweeper(registry, sessions, subscriptions, node.deadAfter(), node.heartbeat(), clock);
+    }
+
+    @Bean
+    ExpiredSessionSweeper expiredSessionSweeper(NodeRegistry registry, SessionReplica sessions,
+                                                SubscriptionReplica subscriptions, SessionContext context,
+                                                SessionSweepProperties sweep, NodeProperties node, Clock clock) {
+        return new ExpiredSessionSweeper(registry, sessions, subscriptions, context.registry(),
+                context.outbounds()::discardStored, node.deadAfter(), sweep.interval(), clock);
     }
 }

@@ -20,4 +20,11 @@ public interface OutboundFactory {
      */
     default void kindChanged(String clientId, io.relaymq.common.client.ClientType previous) {
     }
+
+    /**
+     * A persistent session of {@code kind} ended while no node held it (it expired after its node was
+     * lost): what it stored is removed as on a normal expiry.
+     */
+    default void discardStored(String clientId, io.relaymq.common.client.ClientType kind) {
+    }
 }

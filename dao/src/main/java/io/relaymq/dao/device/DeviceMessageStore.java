@@ -20,7 +20,10 @@ import java.util.concurrent.CompletionStage;
  */
 public final class DeviceMessageStore {
 
-    /** The most messages a client may have stored: packet ids are unique only up to 65535. */
+    /**
+     * The most messages a client may have stored: the packet ids of stored messages are unique, and
+     * there are 65535 of them.
+     */
     public static final int MAX_LIMIT = 65_535;
     private static final byte[] PUBREL_VALUE = {StoredKind.PUBREL.marker()};
 
@@ -103,36 +106,41 @@ public final class DeviceMessageStore {
                 .thenApply(DeviceMessageStore::stored);
     }
 
-    /** Forgets one message (PUBACK, PUBCOMP, or dropped); true when it was stored. */
-    public CompletionStage<Boolean> remove(String clientId, int packetId) {
+    /**
+     * Forgets one message (PUBACK, PUBCOMP, or dropped); true when it was stored. Only the message with
+     * this score: its packet id may belong to a newer message once it was removed for a limit.
+     */
+    public CompletionStage<Boolean> remove(String clientId, int packetId, long score) {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
         return this.<Long>call(scripts.remove(), ScriptOutputType.INTEGER,
                 new String[] {keys.messages(), keys.messagePrefix(), keys.storedBytes(), keys.storedSizes()},
-                ascii(packetId)).thenApply(n -> n == 1);
+                ascii(packetId), ascii(score)).thenApply(n -> n == 1);
     }
 
-    /** Replaces a QoS 2 message by its PUBREL marker (PUBREC received); true when it was stored. */
-    public CompletionStage<Boolean> markPubrel(String clientId, int packetId) {
+    /** Replaces a QoS 2 message (id and score) by its PUBREL marker (PUBREC received); true when it was stored. */
+    public CompletionStage<Boolean> markPubrel(String clientId, int packetId, long score) {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
         return this.<Long>call(scripts.markPubrel(), ScriptOutputType.INTEGER,
-                new String[] {keys.messagePrefix(), keys.storedBytes(), keys.storedSizes()}, ascii(packetId), PUBREL_VALUE)
+                new String[] {keys.messages(), keys.messagePrefix(), keys.storedBytes(), keys.storedSizes()},
+                ascii(packetId), ascii(score), PUBREL_VALUE)
                 .thenApply(n -> n == 1);
     }
 
-    /** Records that these messages were sent once; returns how many were marked. */
-    public CompletionStage<Long> markSent(String clientId, Collection<Integer> packetIds) {
-        if (packetIds.isEmpty()) {
+    /** Records that these messages (id and score) were sent once; returns how many were marked. */
+    public CompletionStage<Long> markSent(String clientId, Collection<SavedMessage> messages) {
+        if (messages.isEmpty()) {
             return CompletableFuture.completedFuture(0L);
         }
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
-        byte[][] args = new byte[2 + packetIds.size()][];
+        byte[][] args = new byte[2 + 2 * messages.size()][];
         args[0] = new byte[] {StoredKind.NEW.marker()};
         args[1] = new byte[] {StoredKind.SENT.marker()};
         int i = 2;
-        for (int id : packetIds) {
-            args[i++] = ascii(id);
+        for (SavedMessage m : messages) {
+            args[i++] = ascii(m.packetId());
+            args[i++] = ascii(m.score());
         }
-        return call(scripts.markSent(), ScriptOutputType.INTEGER, new String[] {keys.messagePrefix()}, args);
+        return call(scripts.markSent(), ScriptOutputType.INTEGER, new String[] {keys.messages(), keys.messagePrefix()}, args);
     }
 
     /** Forgets everything stored for the client; returns how many messages there were. */

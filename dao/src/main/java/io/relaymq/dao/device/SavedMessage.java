@@ -1,7 +1,8 @@
 package io.relaymq.dao.device;
 
 /**
- * Where the store put a saved message.
+ * Where the store put a saved message; the pair names the message (an id alone may be reused once
+ * the message was removed).
  *
  * @param packetId the packet id assigned (1..65535, wrapping)
  * @param score    its place in the client's sequence: grows by one per saved message, never wraps

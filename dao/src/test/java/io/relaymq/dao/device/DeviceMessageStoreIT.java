@@ -65,8 +65,8 @@ class DeviceMessageStoreIT {
         await(store.loadScripts());
         assertThat(await(store.save(client, List.of(message("a"), message("b"), message("c")))))
                 .containsExactly(new SavedMessage(1, 1), new SavedMessage(2, 2), new SavedMessage(3, 3));
-        assertThat(await(store.markSent(client, List.of(1, 2)))).isEqualTo(2L);
-        assertThat(await(store.markPubrel(client, 2))).isTrue();
+        assertThat(await(store.markSent(client, List.of(new SavedMessage(1, 1), new SavedMessage(2, 2))))).isEqualTo(2L);
+        assertThat(await(store.markPubrel(client, 2, 2))).isTrue();
         List<StoredMessage> stored = await(store.fetch(client, 0, 10));
         assertThat(stored).extracting(StoredMessage::kind)
                 .containsExactly(StoredKind.SENT, StoredKind.PUBREL, StoredKind.NEW);
@@ -74,8 +74,8 @@ class DeviceMessageStoreIT {
         assertThat(stored.get(1).payload()).isEmpty();
         assertThat(stored).extracting(StoredMessage::score).containsExactly(1L, 2L, 3L);
         assertThat(await(store.fetch(client, 1, 1))).extracting(StoredMessage::packetId).containsExactly(2);
-        assertThat(await(store.remove(client, 1))).isTrue();
-        assertThat(await(store.remove(client, 1))).isFalse();
+        assertThat(await(store.remove(client, 1, 1))).isTrue();
+        assertThat(await(store.remove(client, 1, 1))).isFalse();
         assertThat(await(store.removeAll(client))).isEqualTo(2L);
         assertThat(await(store.fetch(client, 0, 10))).isEmpty();
     }

@@ -71,15 +71,15 @@ class DeviceSessionScriptsIT {
                 k.storedSizes()};
     }
 
-    private Long remove(DeviceSessionKeys k, String packetId) throws Exception {
+    private Long remove(DeviceSessionKeys k, String packetId, String score) throws Exception {
         return runner.<Long>run(scripts.remove(), ScriptOutputType.INTEGER,
-                new String[] {k.messages(), k.messagePrefix(), k.storedBytes(), k.storedSizes()}, packetId)
+                new String[] {k.messages(), k.messagePrefix(), k.storedBytes(), k.storedSizes()}, packetId, score)
                 .toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
-    private Long markPubrel(DeviceSessionKeys k, String packetId, String marker) throws Exception {
+    private Long markPubrel(DeviceSessionKeys k, String packetId, String score, String marker) throws Exception {
         return runner.<Long>run(scripts.markPubrel(), ScriptOutputType.INTEGER,
-                new String[] {k.messagePrefix(), k.storedBytes(), k.storedSizes()}, packetId, marker)
+                new String[] {k.messages(), k.messagePrefix(), k.storedBytes(), k.storedSizes()}, packetId, score, marker)
                 .toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
@@ -126,6 +126,7 @@ class DeviceSessionScriptsIT {
     void orderHoldsAcrossThePacketIdWrap() throws Exception {
         DeviceSessionKeys k = keys();
         save(k, 100, DAY, "first");
+        remove(k, "1", "1");
         connection.sync().set(k.lastPacketId(), "65533");
         assertThat(save(k, 100, DAY, "w1", "w2", "w3", "w4"))
                 .containsExactly(65534L, 2L, 65535L, 3L, 1L, 4L, 2L, 5L);
@@ -138,7 +139,7 @@ class DeviceSessionScriptsIT {
     void scoresKeepGrowingAfterEveryMessageWasRemoved() throws Exception {
         DeviceSessionKeys k = keys();
         save(k, 100, DAY, "a");
-        remove(k, "1");
+        remove(k, "1", "1");
         assertThat(connection.sync().exists(k.messages())).as("the set is gone").isZero();
         assertThat(save(k, 100, DAY, "b")).containsExactly(2L, 2L);
     }
@@ -189,9 +190,9 @@ class DeviceSessionScriptsIT {
         saveWithin(k, 100, 1000, DAY, "aaaa", "bbbb", "cccc");
         saveWithin(k, 100, 1000, 1, "dddd");
         assertThat(storedBytes(k)).isEqualTo(16);
-        remove(k, "1");
+        remove(k, "1", "1");
         assertThat(storedBytes(k)).isEqualTo(12);
-        markPubrel(k, "2", "P");
+        markPubrel(k, "2", "2", "P");
         assertThat(storedBytes(k)).isEqualTo(9);
         await().atMost(Duration.ofSeconds(10)).until(() -> connection.sync().exists(k.message(4)) == 0);
         assertThat(fetch(k)).containsExactly("2", "P", "3", "cccc");
@@ -214,8 +215,8 @@ class DeviceSessionScriptsIT {
     void pubrelMarkingReplacesTheMessageKeepsItsTtlAndSurvivesAReconnect() throws Exception {
         DeviceSessionKeys k = keys();
         save(k, 100, DAY, "qos2");
-        Long marked = markPubrel(k, "1", "PUBREL");
-        Long unknown = markPubrel(k, "9", "PUBREL");
+        Long marked = markPubrel(k, "1", "1", "PUBREL");
+        Long unknown = markPubrel(k, "9", "9", "PUBREL");
         assertThat(marked).isEqualTo(1L);
         assertThat(unknown).isZero();
         assertThat(fetch(k)).containsExactly("1", "PUBREL");
@@ -227,7 +228,7 @@ class DeviceSessionScriptsIT {
     void oneMessageOrAllOfThemAreRemoved() throws Exception {
         DeviceSessionKeys k = keys();
         save(k, 100, DAY, "x", "y", "z");
-        Long removed = remove(k, "2");
+        Long removed = remove(k, "2", "2");
         assertThat(removed).isEqualTo(1L);
         assertThat(fetch(k)).containsExactly("1", "x", "3", "z");
         Long all = removeAll(k);
@@ -255,13 +256,73 @@ class DeviceSessionScriptsIT {
     void markingSentTurnsOnlyNeverSentMessagesAndKeepsTheTtl() throws Exception {
         DeviceSessionKeys k = keys();
         save(k, 100, DAY, "Nfirst", "Nsecond", "Nthird");
-        markPubrel(k, "3", "P");
-        Long marked = runner.<Long>run(scripts.markSent(), ScriptOutputType.INTEGER, new String[] {k.messagePrefix()},
-                "N", "S", "1", "3", "42").toCompletableFuture().get(10, TimeUnit.SECONDS);
+        markPubrel(k, "3", "3", "P");
+        Long marked = runner.<Long>run(scripts.markSent(), ScriptOutputType.INTEGER, new String[] {k.messages(), k.messagePrefix()},
+                "N", "S", "1", "1", "3", "3", "42", "42").toCompletableFuture().get(10, TimeUnit.SECONDS);
         assertThat(marked).isEqualTo(1L);
         assertThat(fetch(k)).containsExactly("1", "Sfirst", "2", "Nsecond", "3", "P");
         assertThat(connection.sync().exists(k.message(42))).isZero();
         assertThat(connection.sync().ttl(k.message(1))).isBetween(DAY - 10, DAY);
+    }
+
+    /**
+     * Ids wrap while an old message is still stored (its client has not acknowledged it, e.g. a QoS 2
+     * message waiting for PUBCOMP, while it acknowledged everything after it): the wrapped save skips
+     * that id instead of overwriting the message.
+     */
+    @Test
+    void aWrappedIdThatIsStillStoredIsSkippedNotOverwritten() throws Exception {
+        DeviceSessionKeys k = keys();
+        save(k, 100, DAY, "held", "acked");
+        remove(k, "2", "2");
+        connection.sync().set(k.lastPacketId(), "65534");
+        assertThat(save(k, 100, DAY, "w1", "w2", "w3")).containsExactly(65535L, 3L, 2L, 4L, 3L, 5L);
+        assertThat(fetch(k)).containsExactly("1", "held", "65535", "w1", "2", "w2", "3", "w3");
+    }
+
+    /**
+     * A message trimmed for the limit while in flight: its id goes to a newer message. The late PUBACK
+     * (or PUBREC, or a lost connection) of the trimmed one names its score and leaves the newer one alone.
+     */
+    @Test
+    void anAcknowledgementOnlyTouchesTheMessageWithItsScore() throws Exception {
+        DeviceSessionKeys k = keys();
+        save(k, 1, DAY, "Nold");
+        connection.sync().set(k.lastPacketId(), "65535");
+        assertThat(saveWithin(k, 1, Long.MAX_VALUE / 2, DAY, "Nnew"))
+                .as("the old one trimmed and counted, the new one gets id 1").containsExactly(1L, 0L, 1L, 2L);
+
+        assertThat(remove(k, "1", "1")).as("PUBACK of the old message").isZero();
+        assertThat(markPubrel(k, "1", "1", "P")).as("PUBREC of the old message").isZero();
+        Long marked = runner.<Long>run(scripts.markSent(), ScriptOutputType.INTEGER,
+                new String[] {k.messages(), k.messagePrefix()}, "N", "S", "1", "1").toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
+        assertThat(marked).as("lost connection of the old message").isZero();
+        assertThat(fetch(k)).containsExactly("1", "Nnew");
+
+        assertThat(remove(k, "1", "2")).as("PUBACK of the new message").isEqualTo(1L);
+        assertThat(fetch(k)).isEmpty();
+    }
+
+    /** At the largest limit every packet id is in use: the oldest message is dropped and counted, none overwritten. */
+    @Test
+    void atTheLimitOf65535TheOldestIsDroppedAndCountedBeforeItsIdIsReused() throws Exception {
+        DeviceSessionKeys k = keys();
+        for (int batch = 0; batch < 13; batch++) {
+            String[] messages = new String[batch < 12 ? 5000 : 5535];
+            java.util.Arrays.fill(messages, "m");
+            save(k, 65_535, DAY, messages);
+        }
+        assertThat(connection.sync().zcard(k.messages())).isEqualTo(65_535);
+
+        List<Long> answer = saveWithin(k, 65_535, Long.MAX_VALUE / 2, DAY, "newest");
+
+        assertThat(answer).as("one dropped for the limit, the new one gets id 1 at score 65536")
+                .containsExactly(1L, 0L, 1L, 65_536L);
+        assertThat(connection.sync().zcard(k.messages())).isEqualTo(65_535);
+        assertThat(fetchPage(k, 0, 1)).as("the oldest left is the second message").containsExactly("2", "2", "m");
+        assertThat(fetchPage(k, 65_535, 1)).containsExactly("1", "65536", "newest");
+        removeAll(k);
     }
 
     @Test

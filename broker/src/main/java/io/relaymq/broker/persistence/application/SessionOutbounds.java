@@ -32,6 +32,16 @@ public class SessionOutbounds implements OutboundFactory {
         return devices.create(session, context, persistent);
     }
 
+    /** An APPLICATION topic goes as on a normal end: after the grace period, unless the client is back. */
+    @Override
+    public void discardStored(String clientId, ClientType kind) {
+        if (kind == ClientType.APPLICATION) {
+            readers.scheduleRemoval(clientId);
+        } else {
+            devices.discardStored(clientId, kind);
+        }
+    }
+
     @Override
     public void kindChanged(String clientId, ClientType previous) {
         if (previous == ClientType.APPLICATION) {

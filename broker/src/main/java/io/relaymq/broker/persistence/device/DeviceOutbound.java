@@ -27,6 +27,11 @@ import org.slf4j.LoggerFactory;
  * or one that does not fit in memory because the client is slow or its socket is not writable, makes the
  * session read Redis again from its last score once what it holds has been sent.
  * <p>
+ * A packet id names a stored message only with its score: a message removed for a limit while in flight
+ * may have handed its id to a newer one. That one waits, with everything after it, until the
+ * acknowledgement of the id in flight; every store call carries the score, so that acknowledgement
+ * removes only the message it acknowledges.
+ * <p>
  * Runs on the session's thread; Redis answers are brought back to it. A generation number makes answers
  * meant for an earlier connection harmless.
  */
@@ -92,11 +97,11 @@ final class DeviceOutbound implements SessionOutbound {
 
     @Override
     public void detach() {
-        List<Integer> sent = new ArrayList<>();
+        List<PersistedMessage> sent = new ArrayList<>();
         inFlight.forEach((packetId, entry) -> {
             if (entry.message.state() == PersistedMessage.State.NEW
                     && (entry.stage == Stage.AWAITING_PUBACK || entry.stage == Stage.AWAITING_PUBREC)) {
-                sent.add(packetId);
+                sent.add(entry.message);
             }
         });
         if (!sent.isEmpty()) {
@@ -154,7 +159,7 @@ final class DeviceOutbound implements SessionOutbound {
         }
         log.debug("[{}] read {} stored messages after score {}", clientId(), page.size(), cursor);
         for (PersistedMessage m : page) {
-            if (m.score() > cursor && !inFlight.containsKey(m.packetId())) {
+            if (m.score() > cursor) {
                 pending.addLast(m);
                 cursor = m.score();
             }
@@ -188,7 +193,8 @@ final class DeviceOutbound implements SessionOutbound {
             return;
         }
         int window = Math.min(maxInflight, connection.clientReceiveMaximum());
-        while (connection.isWritable() && inFlight.size() < window && !pending.isEmpty()) {
+        while (connection.isWritable() && inFlight.size() < window && !pending.isEmpty()
+                && !inFlight.containsKey(pending.peekFirst().packetId())) {
             send(pending.pollFirst());
         }
         if (pending.isEmpty() && behind && !reading) {
@@ -205,9 +211,6 @@ final class DeviceOutbound implements SessionOutbound {
     }
 
     private void send(PersistedMessage m) {
-        if (inFlight.containsKey(m.packetId())) {
-            return;
-        }
         if (m.state() == PersistedMessage.State.RELEASED) {
             writer.pubrel(connection, m.packetId());
             inFlight.put(m.packetId(), new InFlightEntry(m, Stage.AWAITING_PUBCOMP));
@@ -216,11 +219,11 @@ final class DeviceOutbound implements SessionOutbound {
         OutboundMessage message = m.message();
         if (!writer.publish(connection, message, message.qos() == 0 ? 0 : m.packetId(),
                 m.state() == PersistedMessage.State.SENT && message.qos() > 0)) {
-            store.remove(clientId(), m.packetId());
+            store.remove(clientId(), m.packetId(), m.score());
             return;
         }
         if (message.qos() == 0) {
-            store.remove(clientId(), m.packetId());
+            store.remove(clientId(), m.packetId(), m.score());
             return;
         }
         inFlight.put(m.packetId(), new InFlightEntry(m, message.qos() == 1 ? Stage.AWAITING_PUBACK : Stage.AWAITING_PUBREC));
@@ -247,7 +250,7 @@ final class DeviceOutbound implements SessionOutbound {
             entry.stage = Stage.RELEASING;
             int gen = generation;
             // PUBREL only once Redis knows: after a reconnect the client must get PUBREL, never the PUBLISH again
-            store.markPubrel(clientId(), packetId).whenComplete((ok, failure) -> session.execute(() -> {
+            store.markPubrel(clientId(), packetId, entry.message.score()).whenComplete((ok, failure) -> session.execute(() -> {
                 if (failure != null) {
                     log.warn("[{}] could not record PUBREC of packet {}: {}", clientId(), packetId, failure.getMessage());
                 }
@@ -270,8 +273,8 @@ final class DeviceOutbound implements SessionOutbound {
     }
 
     private void finish(int packetId) {
-        inFlight.remove(packetId);
-        store.remove(clientId(), packetId);
+        InFlightEntry entry = inFlight.remove(packetId);
+        store.remove(clientId(), packetId, entry.message.score());
         drain();
     }
 

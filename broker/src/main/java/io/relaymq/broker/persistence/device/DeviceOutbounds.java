@@ -29,7 +29,14 @@ public class DeviceOutbounds implements OutboundFactory {
             return new DeviceOutbound(session, store, sink, context.writer(), context.maxInflightOutbound(), settings);
         }
         String clientId = session.clientId();
-        return new MemoryOutbound(clientId, context, m -> store.remove(clientId, m.packetId()), () -> store.removeAll(clientId));
+        return new MemoryOutbound(clientId, context, m -> store.remove(clientId, m.packetId(), m.score()), () -> store.removeAll(clientId));
+    }
+
+    @Override
+    public void discardStored(String clientId, io.relaymq.common.client.ClientType kind) {
+        if (kind == io.relaymq.common.client.ClientType.DEVICE) {
+            store.removeAll(clientId);
+        }
     }
 
     /** The client is an APPLICATION now: what the DEVICE store kept for it goes. */

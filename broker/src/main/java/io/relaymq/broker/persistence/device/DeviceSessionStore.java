@@ -21,12 +21,17 @@ public interface DeviceSessionStore {
     /** Up to {@code max} stored messages after {@code afterScore}, in order. */
     CompletionStage<List<PersistedMessage>> fetch(String clientId, long afterScore, int max);
 
-    void remove(String clientId, int packetId);
+    /**
+     * Forgets the message with this packet id and score. The score matters: a message removed for a limit
+     * while in flight may have handed its packet id to a newer one.
+     */
+    void remove(String clientId, int packetId, long score);
 
-    /** Completes once the store knows the QoS 2 message was received. */
-    CompletionStage<Boolean> markPubrel(String clientId, int packetId);
+    /** Completes once the store knows the QoS 2 message (id and score) was received. */
+    CompletionStage<Boolean> markPubrel(String clientId, int packetId, long score);
 
-    void markSent(String clientId, Collection<Integer> packetIds);
+    /** These messages were sent on a connection that ended before they were acknowledged. */
+    void markSent(String clientId, Collection<PersistedMessage> messages);
 
     void removeAll(String clientId);
 }

@@ -4,6 +4,7 @@ import io.relaymq.broker.cluster.OutboundMessageCodec;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.session.PersistedMessage;
 import io.relaymq.dao.device.DeviceMessageStore;
+import io.relaymq.dao.device.SavedMessage;
 import io.relaymq.dao.device.StoredKind;
 import io.relaymq.dao.device.StoredMessage;
 import java.util.ArrayList;
@@ -51,25 +52,26 @@ public class RedisDeviceSessionStore implements DeviceSessionStore {
             } catch (RuntimeException e) {
                 log.warn("[{}] dropping unreadable stored message {}: {}", clientId, s.packetId(), e.getMessage());
                 metrics.dropped("unreadable", 1);
-                remove(clientId, s.packetId());
+                remove(clientId, s.packetId(), s.score());
             }
         }
         return messages;
     }
 
     @Override
-    public void remove(String clientId, int packetId) {
-        logFailure(clientId, "remove message " + packetId, store.remove(clientId, packetId));
+    public void remove(String clientId, int packetId, long score) {
+        logFailure(clientId, "remove message " + packetId, store.remove(clientId, packetId, score));
     }
 
     @Override
-    public CompletionStage<Boolean> markPubrel(String clientId, int packetId) {
-        return store.markPubrel(clientId, packetId);
+    public CompletionStage<Boolean> markPubrel(String clientId, int packetId, long score) {
+        return store.markPubrel(clientId, packetId, score);
     }
 
     @Override
-    public void markSent(String clientId, Collection<Integer> packetIds) {
-        logFailure(clientId, "mark messages sent", store.markSent(clientId, packetIds));
+    public void markSent(String clientId, Collection<PersistedMessage> messages) {
+        List<SavedMessage> sent = messages.stream().map(m -> new SavedMessage(m.packetId(), m.score())).toList();
+        logFailure(clientId, "mark messages sent", store.markSent(clientId, sent));
     }
 
     @Override

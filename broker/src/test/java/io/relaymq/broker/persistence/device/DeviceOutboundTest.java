@@ -219,10 +219,33 @@ class DeviceOutboundTest {
         assertThat(written()).isEmpty();
     }
 
+    /**
+     * Message 1 was removed from the store for the limit while in flight, and the store gave its id to a
+     * newer message (score 5). That one is neither skipped nor sent under an id still in flight: it waits
+     * for the PUBACK of the first, which removes only the first.
+     */
+    @Test
+    void aStoredMessageWhoseIdIsStillInFlightWaitsForThatAcknowledgementAndIsNotLost() {
+        connect(100, true);
+        store.answerRead(List.of(stored(1, 1, State.NEW, 1), stored(2, 2, State.NEW, 1), stored(3, 3, State.NEW, 1),
+                stored(4, 4, State.NEW, 1)));
+        assertThat(written()).containsExactly("PUBLISH 1 m1", "PUBLISH 2 m2", "PUBLISH 3 m3", "PUBLISH 4 m4");
+        store.answerRead(List.of(stored(1, 5, State.NEW, 1), stored(6, 6, State.NEW, 1)));
+        assertThat(written()).as("id 1 is still in flight: nothing may overtake").isEmpty();
+
+        session.onPubAck(1);
+
+        assertThat(store.removedWithScore).as("the PUBACK removes the message it acknowledges").containsExactly("1@1");
+        assertThat(written()).containsExactly("PUBLISH 1 m5", "PUBLISH 6 m6");
+        session.onPubAck(1);
+        assertThat(store.removedWithScore).containsExactly("1@1", "1@5");
+    }
+
     /** Answers reads when told to; records everything else. */
     private static final class StoreStandIn implements DeviceSessionStore {
         final List<Long> reads = new ArrayList<>();
         final List<Integer> removed = new ArrayList<>();
+        final List<String> removedWithScore = new ArrayList<>();
         final List<Integer> markedSent = new ArrayList<>();
         final CompletableFuture<Boolean> pubrel = new CompletableFuture<>();
         boolean discardedBeforeRead;
@@ -249,18 +272,19 @@ class DeviceOutboundTest {
         }
 
         @Override
-        public void remove(String clientId, int packetId) {
+        public void remove(String clientId, int packetId, long score) {
             removed.add(packetId);
+            removedWithScore.add(packetId + "@" + score);
         }
 
         @Override
-        public CompletionStage<Boolean> markPubrel(String clientId, int packetId) {
+        public CompletionStage<Boolean> markPubrel(String clientId, int packetId, long score) {
             return pubrel;
         }
 
         @Override
-        public void markSent(String clientId, Collection<Integer> packetIds) {
-            markedSent.addAll(packetIds);
+        public void markSent(String clientId, Collection<PersistedMessage> messages) {
+            messages.forEach(m -> markedSent.add(m.packetId()));
         }
 
         @Override
