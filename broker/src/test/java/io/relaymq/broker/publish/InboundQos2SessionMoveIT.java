@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.relaymq.broker.support.BrokerProcess;
 import io.relaymq.broker.support.PahoClients;
+import io.relaymq.broker.support.RawMqttClient;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.nio.charset.StandardCharsets;
@@ -59,15 +60,15 @@ class InboundQos2SessionMoveIT {
         String topic = "qos2in/" + clientId;
         List<String> received = subscriber(topic);
 
-        RawQos2Client onA = RawQos2Client.connectPersistent(a.mqtt(), clientId);
+        RawMqttClient onA = RawMqttClient.connectPersistent(a.mqtt(), clientId);
         onA.publishQos2(topic, 7, false, "once");
-        onA.expect(RawQos2Client.PUBREC, 7);
+        onA.expect(RawMqttClient.PUBREC, 7);
         // the client never saw that PUBREC (or had not sent PUBREL yet): it reaches node B, which takes over
-        try (RawQos2Client onB = RawQos2Client.connectPersistent(b.mqtt(), clientId)) {
+        try (RawMqttClient onB = RawMqttClient.connectPersistent(b.mqtt(), clientId)) {
             onB.publishQos2(topic, 7, true, "once");
-            onB.expect(RawQos2Client.PUBREC, 7);
+            onB.expect(RawMqttClient.PUBREC, 7);
             onB.pubrel(7);
-            onB.expect(RawQos2Client.PUBCOMP, 7);
+            onB.expect(RawMqttClient.PUBCOMP, 7);
             exchange(onB, topic, 8, "marker");
         } finally {
             onA.close();
@@ -84,10 +85,10 @@ class InboundQos2SessionMoveIT {
         String topic = "qos2in/" + clientId;
         List<String> received = subscriber(topic);
 
-        try (RawQos2Client onA = RawQos2Client.connectPersistent(a.mqtt(), clientId)) {
+        try (RawMqttClient onA = RawMqttClient.connectPersistent(a.mqtt(), clientId)) {
             exchange(onA, topic, 5, "first");
         }
-        try (RawQos2Client onB = RawQos2Client.connectPersistent(b.mqtt(), clientId)) {
+        try (RawMqttClient onB = RawMqttClient.connectPersistent(b.mqtt(), clientId)) {
             exchange(onB, topic, 5, "second");
         }
 
@@ -101,12 +102,12 @@ class InboundQos2SessionMoveIT {
         String topic = "qos2in/" + clientId;
         List<String> received = subscriber(topic);
 
-        try (RawQos2Client onA = RawQos2Client.connectPersistent(a.mqtt(), clientId)) {
+        try (RawMqttClient onA = RawMqttClient.connectPersistent(a.mqtt(), clientId)) {
             onA.publishQos2(topic, 3, false, "old");
-            onA.expect(RawQos2Client.PUBREC, 3);
+            onA.expect(RawMqttClient.PUBREC, 3);
         }
-        RawQos2Client.connect(b.mqtt(), clientId, true).close();
-        try (RawQos2Client again = RawQos2Client.connectPersistent(a.mqtt(), clientId)) {
+        RawMqttClient.connect(b.mqtt(), clientId, true).close();
+        try (RawMqttClient again = RawMqttClient.connectPersistent(a.mqtt(), clientId)) {
             exchange(again, topic, 3, "new");
         }
 
@@ -115,11 +116,11 @@ class InboundQos2SessionMoveIT {
     }
 
     /** A whole QoS 2 exchange: PUBLISH, PUBREC, PUBREL, PUBCOMP. */
-    private static void exchange(RawQos2Client client, String topic, int packetId, String payload) throws Exception {
+    private static void exchange(RawMqttClient client, String topic, int packetId, String payload) throws Exception {
         client.publishQos2(topic, packetId, false, payload);
-        client.expect(RawQos2Client.PUBREC, packetId);
+        client.expect(RawMqttClient.PUBREC, packetId);
         client.pubrel(packetId);
-        client.expect(RawQos2Client.PUBCOMP, packetId);
+        client.expect(RawMqttClient.PUBCOMP, packetId);
     }
 
     /** A QoS 2 subscriber on node B that both nodes route to; collects payloads but probes in arrival order. */
