@@ -21,12 +21,15 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The receiver's side of QoS 2 across nodes: a persistent session's packet ids awaiting PUBREL go where the
  * session goes. A PUBLISH sent again with DUP and the same packet id on the node that continues the
  * session is acknowledged with PUBREC but not forwarded again ([MQTT-4.3.3-9], [MQTT-4.3.3-10] method B:
- * the packet id is stored until PUBREL); after PUBREL the id may carry a new message
+ * the packet id is stored until PUBREL), after a takeover, a drain (SIGTERM) and a crash (SIGKILL) of the
+ * node the client was on; after PUBREL the id may carry a new message
  * ([MQTT-4.3.3-11], [MQTT-4.3.3-12]).
  */
 @ExtendWith(LocalStackExtension.class)
@@ -75,6 +78,41 @@ class InboundQos2SessionMoveIT {
         }
 
         // same topic, same Kafka partition: whatever was forwarded before the marker has arrived with it
+        await().atMost(Duration.ofSeconds(60)).until(() -> received.contains("marker"));
+        assertThat(received).filteredOn("once"::equals).hasSize(1);
+    }
+
+    /** The node the client was on goes away (SIGTERM: drain; SIGKILL: crash); the client resumes on B. */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aPublishSentAgainWithDupAfterItsNodeWentAwayIsForwardedOnce(boolean drained, StackEndpoints stack)
+            throws Exception {
+        String clientId = id(drained ? "qos2-drain" : "qos2-crash");
+        String topic = "qos2in/" + clientId;
+        List<String> received = subscriber(topic);
+        try (BrokerProcess leaving = BrokerProcess.start(clientId, stack).awaitReady()) {
+            RawMqttClient before = RawMqttClient.connectPersistent(leaving.mqtt(), clientId);
+            before.publishQos2(topic, 11, false, "once");
+            before.expect(RawMqttClient.PUBREC, 11);
+            if (drained) {
+                leaving.stopGracefully(Duration.ofSeconds(90));
+            } else {
+                leaving.kill();
+            }
+            before.close();
+        }
+        RawMqttClient[] onB = new RawMqttClient[1];
+        // until the cluster has let go of the session on the node that left, CONNECTs are refused: retry
+        await().atMost(Duration.ofSeconds(90)).ignoreExceptions()
+                .until(() -> (onB[0] = RawMqttClient.connectPersistent(b.mqtt(), clientId)) != null);
+        try (RawMqttClient again = onB[0]) {
+            again.publishQos2(topic, 11, true, "once");
+            again.expect(RawMqttClient.PUBREC, 11);
+            again.pubrel(11);
+            again.expect(RawMqttClient.PUBCOMP, 11);
+            exchange(again, topic, 12, "marker");
+        }
+
         await().atMost(Duration.ofSeconds(60)).until(() -> received.contains("marker"));
         assertThat(received).filteredOn("once"::equals).hasSize(1);
     }

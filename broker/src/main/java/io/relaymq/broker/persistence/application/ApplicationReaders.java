@@ -193,16 +193,6 @@ public class ApplicationReaders implements DisposableBean {
         });
     }
 
-    void deleteContext(String clientId) {
-        blocking.execute(() -> {
-            try {
-                contexts.delete(clientId);
-            } catch (RuntimeException e) {
-                log.warn("[{}] in-flight context not deleted: {}", clientId, e.getMessage());
-            }
-        });
-    }
-
     @Override
     public void destroy() {
         forwardProducer.close(java.time.Duration.ofSeconds(5));
