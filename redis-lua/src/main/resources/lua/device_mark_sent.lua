@@ -1,7 +1,8 @@
--- Records that messages were sent once (the connection ended before they were acknowledged), so the
--- next connection resends them with DUP set: the first byte of each message value turns from
--- ARGV[1] (never sent) into ARGV[2] (sent); other values (PUBREL markers) and the TTL stay. A packet id
--- that belongs to another message by now (other score, see device_remove_message.lua) is left alone.
+-- Records that messages were sent once (called as they first go out, so that it holds after a node
+-- crash too), so the next connection, on any node, resends them with DUP set: the first byte of each
+-- message value turns from ARGV[1] (never sent) into ARGV[2] (sent); other values (PUBREL markers) and
+-- the TTL stay. A packet id that belongs to another message by now (other score, see
+-- device_remove_message.lua) is left alone.
 -- KEYS[1]: {client}_messages           ZSET of packet ids
 -- KEYS[2]: {client}_messages_          prefix of the message keys
 -- ARGV[1]: the first byte of a message never sent

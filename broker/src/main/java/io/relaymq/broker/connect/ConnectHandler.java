@@ -27,6 +27,7 @@ import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.broker.transport.MqttSettings;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -182,7 +183,8 @@ public final class ConnectHandler {
                 }
                 kick(session.connection());
                 SubscriptionRecheck.dropDisallowed(session, connection.grant());
-                accept(connection, session, request, true, granted.version(), onConnected);
+                afterQos2State(session.inboundQos2().resume(session::execute), connection, session, request, true,
+                        granted.version(), onConnected);
             });
         } else if (replaced[0] != null) {
             ClientSession old = replaced[0];
@@ -222,7 +224,34 @@ public final class ConnectHandler {
                 log.info("{} continues its session from node {}", connection, known.get().ownerNode());
             }
         }
-        accept(connection, session, request, present, granted.version(), onConnected);
+        boolean clear = !present && (request.expirySeconds() > 0
+                || granted.previous().map(KnownSession::persistent).orElse(false));
+        afterQos2State(session.inboundQos2().begin(present, clear, session::execute), connection, session, request,
+                present, granted.version(), onConnected);
+    }
+
+    /**
+     * CONNACK only once the QoS 2 packet ids kept for the session were read (or, for a new one, removed), so
+     * that no PUBLISH is handled before ([MQTT-4.3.3-10]). When the store fails the client is refused and
+     * tries again; the session stays like after any lost connection.
+     */
+    private void afterQos2State(CompletionStage<Void> qos2State, MqttConnection connection, ClientSession session,
+                                ConnectRequest request, boolean present, long version,
+                                BiConsumer<MqttConnection, ClientSession> onConnected) {
+        qos2State.whenComplete((ok, error) -> session.execute(() -> {
+            if (error == null) {
+                accept(connection, session, request, present, version, onConnected);
+                return;
+            }
+            log.warn("[{}] QoS 2 packet ids awaiting PUBREL not read or cleared", request.clientId(), error);
+            refuse(connection.channel(), connection.isV5(), ConnectReject.SERVER_UNAVAILABLE, request.clientId(),
+                    "the session's QoS 2 state is unavailable");
+            connection.channel().closeFuture().addListener(closed -> session.execute(() -> {
+                session.setExpirySeconds(request.expirySeconds());
+                session.attach(connection, present);
+                session.detach(connection);
+            }));
+        }));
     }
 
     /** The client's rules changed: its session drops what they no longer allow, while this connection is its own. */

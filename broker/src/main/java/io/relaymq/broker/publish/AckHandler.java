@@ -17,6 +17,7 @@ public final class AckHandler {
     private static final byte PACKET_ID_NOT_FOUND = (byte) 0x92;
     private static final byte SUCCESS = 0;
     private static final byte MALFORMED = (byte) 0x81;
+    private static final byte UNSPECIFIED_ERROR = (byte) 0x80;
     private static final Logger log = LoggerFactory.getLogger(AckHandler.class);
 
     public void handle(MqttConnection connection, ClientSession session, MqttMessage message) {
@@ -35,12 +36,32 @@ public final class AckHandler {
             case PUBACK -> session.onPubAck(packetId);
             case PUBREC -> session.onPubRec(packetId, reason >= 0x80);
             case PUBCOMP -> session.onPubComp(packetId);
-            case PUBREL -> {
-                boolean known = session.awaitingPubrel().remove(packetId);
-                connection.send(PublishPackets.reply(MqttMessageType.PUBCOMP, packetId,
-                        known || !connection.isV5() ? SUCCESS : PACKET_ID_NOT_FOUND));
-            }
+            case PUBREL -> release(connection, session, packetId);
             default -> throw new IllegalArgumentException("not an acknowledgement: " + message.fixedHeader().messageType());
         }
+    }
+
+    /**
+     * PUBREL: the packet id is released, from the store first, then PUBCOMP goes out. When the store cannot
+     * forget the id, no PUBCOMP goes out and the connection is closed: the client sends PUBREL again after
+     * reconnecting, whereas a PUBCOMP would let it reuse an id the session's next node still holds, and a
+     * new PUBLISH with it would be dropped there.
+     */
+    private static void release(MqttConnection connection, ClientSession session, int packetId) {
+        if (!session.awaitingPubrel().contains(packetId)) {
+            connection.send(PublishPackets.reply(MqttMessageType.PUBCOMP, packetId,
+                    connection.isV5() ? PACKET_ID_NOT_FOUND : SUCCESS));
+            return;
+        }
+        session.inboundQos2().release(packetId).whenComplete((ok, error) -> session.execute(() -> {
+            if (error != null) {
+                log.warn("[{}] could not release QoS 2 packet id {}, closing without PUBCOMP", connection.clientId(),
+                        packetId, error);
+                connection.close(UNSPECIFIED_ERROR);
+                return;
+            }
+            session.awaitingPubrel().remove(packetId);
+            connection.send(PublishPackets.reply(MqttMessageType.PUBCOMP, packetId, SUCCESS));
+        }));
     }
 }

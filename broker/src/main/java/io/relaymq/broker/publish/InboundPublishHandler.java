@@ -145,7 +145,28 @@ public final class InboundPublishHandler {
             } else {
                 metrics.produced(Duration.ofMillis(clock.millis() - receivedMillis));
             }
-            connection.acks().complete(slot, error == null);
+            if (error == null && ackType == MqttMessageType.PUBREC && !session.isEnded()) {
+                keepThenAcknowledge(connection, session, slot, packetId);
+            } else {
+                connection.acks().complete(slot, error == null);
+            }
+        }));
+    }
+
+    /**
+     * QoS 2, after Kafka stored the message: the packet id is kept outside the node before PUBREC goes out, so
+     * a PUBLISH the client sends again on another node (it never saw PUBREC, or saw it and had not sent
+     * PUBREL) is recognised there. Kept only after Kafka's acknowledgement: an id kept for a message Kafka
+     * then lost would make the re-sent PUBLISH be dropped. When the store fails, PUBREC still goes out (the
+     * message is stored); the id is then known to this node only.
+     */
+    private void keepThenAcknowledge(MqttConnection connection, ClientSession session, AckSequencer.Pending slot,
+                                     int packetId) {
+        session.inboundQos2().stored(packetId, session.expirySeconds()).whenComplete((kept, error) -> session.execute(() -> {
+            if (error != null) {
+                log.warn("[{}] QoS 2 packet id {} kept on this node only", connection.clientId(), packetId, error);
+            }
+            connection.acks().complete(slot, true);
         }));
     }
 

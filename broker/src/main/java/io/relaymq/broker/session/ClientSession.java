@@ -8,7 +8,6 @@ import io.relaymq.common.message.PublishedMessage;
 import io.relaymq.common.client.ClientType;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,7 +27,7 @@ public final class ClientSession {
     private final SessionOutbound outbound;
     private final ClientType clientType;
     private final Map<String, Subscription> subscriptions = new HashMap<>();
-    private final Set<Integer> awaitingPubrel = new HashSet<>();
+    private final InboundQos2 inboundQos2;
     private volatile MqttConnection connection;
     private long expirySeconds;
     private ScheduledFuture<?> expiryTask;
@@ -55,6 +54,7 @@ public final class ClientSession {
         this.executor = executor;
         this.context = context;
         this.outbound = context.outbounds().create(this, context, persistent);
+        this.inboundQos2 = new InboundQos2(clientId, context.inboundQos2());
     }
 
     public ClientType clientType() {
@@ -117,8 +117,14 @@ public final class ClientSession {
         return expirySeconds;
     }
 
+    /** QoS 2 packet ids received and awaiting PUBREL (in memory). */
     public Set<Integer> awaitingPubrel() {
-        return awaitingPubrel;
+        return inboundQos2.ids();
+    }
+
+    /** The received QoS 2 packet ids with their copy outside the node. */
+    public InboundQos2 inboundQos2() {
+        return inboundQos2;
     }
 
     // ---- subscriptions -------------------------------------------------------------------------
@@ -191,6 +197,7 @@ public final class ClientSession {
             end();
         } else {
             context.sessionChanges().disconnected(clientId, expirySeconds);
+            inboundQos2.expiring(expirySeconds);
             expiryTask = executor.schedule(this::end, expirySeconds, TimeUnit.SECONDS);
         }
     }
@@ -277,6 +284,7 @@ public final class ClientSession {
             context.sessionChanges().ended(clientId);
         }
         subscriptions.clear();
+        inboundQos2.ended(!handedOver);
         context.registry().remove(this);
         int dropped = 0;
         for (OutboundMessage left : outbound.end(!handedOver)) {

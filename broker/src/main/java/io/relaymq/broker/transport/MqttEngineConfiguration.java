@@ -20,6 +20,7 @@ import io.relaymq.broker.routing.Router;
 import io.relaymq.broker.routing.SharedSubscriptionPicker;
 import io.relaymq.broker.persistence.application.ApplicationClientCap;
 import io.relaymq.broker.persistence.application.SessionOutbounds;
+import io.relaymq.broker.persistence.device.RedisInboundQos2Store;
 import io.relaymq.broker.persistence.application.SharedFilterCap;
 import io.relaymq.broker.persistence.device.PersistedProducer;
 import io.relaymq.broker.session.OutboundWriter;
@@ -96,12 +97,12 @@ class MqttEngineConfiguration {
                                   SubscriptionReplica subscriptionReplica, SessionReplica sessionReplica,
                                   SessionOutbounds sessionOutbounds, MqttSettings settings, MqttMetrics metrics,
                                   Clock clock, MemoryPressure memory, RetainedQuota retainedQuota,
-                                  QuotaProperties quotas) {
+                                  QuotaProperties quotas, RedisInboundQos2Store inboundQos2Store) {
         return new SessionContext(trie, registry, will -> producer.send(willWithinQuota(will, retainedQuota, metrics)),
                 router::redeliverShared, subscriptionReplica,
                 sessionReplica, settings.maxInflightOutbound(), settings.maxQueuedMessages(), metrics, clock,
                 new OutboundWriter(metrics, clock), sessionOutbounds, memory::isUnderPressure,
-                quotas.maxQueuedBytesPerClient());
+                quotas.maxQueuedBytesPerClient(), inboundQos2Store);
     }
 
     /** A retained will beyond the retained quotas is published, but not retained (nobody is left to tell). */

@@ -64,6 +64,7 @@ final class ApplicationOutbound implements SessionOutbound {
     private final PacketIds packetIds = new PacketIds();
     private int generation;
     private boolean knowsState;
+    private final ContextWrites contextWrites;
 
     ApplicationOutbound(ClientSession session, ApplicationReaders readers, PersistedSink sink, OutboundWriter writer,
                         int maxInflight, long maxBufferedBytes) {
@@ -73,6 +74,7 @@ final class ApplicationOutbound implements SessionOutbound {
         this.sink = sink;
         this.writer = writer;
         this.maxInflight = maxInflight;
+        this.contextWrites = new ContextWrites(this::context, readers::saveContext, session::execute);
     }
 
     @Override
@@ -87,7 +89,7 @@ final class ApplicationOutbound implements SessionOutbound {
         if (!present) {
             forgetAll();
             knowsState = true;
-            readers.deleteContext(session.clientId());
+            contextWrites.request();
             startReader(gen, true);
             return;
         }
@@ -142,7 +144,9 @@ final class ApplicationOutbound implements SessionOutbound {
         connection = null;
         generation++;
         stopReader();
-        readers.saveContext(context());
+        if (knowsState) {
+            contextWrites.request();
+        }
     }
 
     private void stopReader() {
@@ -164,6 +168,9 @@ final class ApplicationOutbound implements SessionOutbound {
     private void accept(int gen, List<AppTopicReader.Record> batch) {
         if (gen != generation) {
             return;
+        }
+        if (!batch.isEmpty()) {
+            forgetRestoredBefore(batch.get(0).offset());
         }
         for (AppTopicReader.Record record : batch) {
             if (record.offset() < nextOffset) {
@@ -202,6 +209,7 @@ final class ApplicationOutbound implements SessionOutbound {
             return;
         }
         int window = Math.min(maxInflight, connection.clientReceiveMaximum());
+        boolean newQos2 = false;
         while (connection.isWritable() && !waiting.isEmpty()) {
             Integer restored = restoredPublishes.get(waiting.peekFirst().offset());
             if (restored == null && inFlight.size() >= window) {
@@ -213,7 +221,13 @@ final class ApplicationOutbound implements SessionOutbound {
             int packetId = restored != null ? restored : nextPacketId();
             if (writer.publish(connection, next.message(), packetId, restored != null)) {
                 inFlight.put(packetId, new Sent(next.offset(), next.message()));
+                newQos2 |= restored == null && next.message().qos() == 2;
             }
+        }
+        if (newQos2) {
+            // the receiver recognises a QoS 2 message sent again only by its packet id: after a crash of this
+            // node the next one must resend it with the same id (see ContextWrites for the cost)
+            contextWrites.request();
         }
         requestCommit();
     }
@@ -258,12 +272,13 @@ final class ApplicationOutbound implements SessionOutbound {
         generation++;
         stopReader();
         if (discardStored) {
-            readers.deleteContext(session.clientId());
+            forgetAll();
             readers.scheduleRemoval(session.clientId());
-        } else {
-            readers.saveContext(context());
         }
-        forgetAll();
+        if (discardStored || knowsState) {
+            // in order after any write still running: an empty context is deleted
+            contextWrites.request();
+        }
         return List.of();
     }
 
@@ -296,6 +311,12 @@ final class ApplicationOutbound implements SessionOutbound {
                 inFlight.remove(entry.getKey());
             }
         }
+    }
+
+    /** Restored records below the first offset the reader returns were completed before: their ids are free. */
+    private void forgetRestoredBefore(long firstOffset) {
+        restoredPublishes.keySet().removeIf(offset -> offset < firstOffset);
+        restoredPubrels.keySet().removeIf(offset -> offset < firstOffset);
     }
 
     private void restore(ApplicationSessionCtx ctx) {

@@ -131,8 +131,9 @@ public class ApplicationReaders implements DisposableBean {
         });
     }
 
-    void saveContext(ApplicationSessionCtx ctx) {
-        blocking.execute(() -> {
+    /** Saves the context (an empty one is deleted); the stage completes when done, failed or not. */
+    java.util.concurrent.CompletableFuture<Void> saveContext(ApplicationSessionCtx ctx) {
+        return java.util.concurrent.CompletableFuture.runAsync(() -> {
             try {
                 if (ctx.publishes().isEmpty() && ctx.pubrels().isEmpty()) {
                     contexts.delete(ctx.clientId());
@@ -140,9 +141,9 @@ public class ApplicationReaders implements DisposableBean {
                     contexts.save(ctx);
                 }
             } catch (RuntimeException e) {
-                log.warn("[{}] in-flight context not saved: {}", ctx.clientId(), e.getMessage());
+                log.warn("[{}] in-flight context not saved", ctx.clientId(), e);
             }
-        });
+        }, blocking);
     }
 
     /**
@@ -188,16 +189,6 @@ public class ApplicationReaders implements DisposableBean {
                 admin.deleteConsumerGroups(List.of(groupOf(clientId))).all().get(30, java.util.concurrent.TimeUnit.SECONDS);
             } catch (Exception e) {
                 log.debug("[{}] consumer group not deleted: {}", clientId, e.getMessage());
-            }
-        });
-    }
-
-    void deleteContext(String clientId) {
-        blocking.execute(() -> {
-            try {
-                contexts.delete(clientId);
-            } catch (RuntimeException e) {
-                log.warn("[{}] in-flight context not deleted: {}", clientId, e.getMessage());
             }
         });
     }

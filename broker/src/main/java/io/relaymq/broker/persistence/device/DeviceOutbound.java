@@ -21,7 +21,9 @@ import org.slf4j.LoggerFactory;
  * acknowledges it, with the packet id Redis assigned; this class only decides what to send next.
  * <p>
  * Each connection starts by reading the client's stored messages in order, a page at a time, and sends
- * them (DUP set for those sent before, PUBREL for QoS 2 messages already received). Messages saved
+ * them (DUP set for those sent before, PUBREL for QoS 2 messages already received). A message is marked
+ * sent in Redis as it goes out for the first time, not when the connection ends, so that DUP is also set
+ * after this node crashed. Messages saved
  * while it reads wait in a buffer and are matched by score, so nothing is sent twice or skipped. Once
  * caught up, each newly saved message follows its predecessor (score + 1); a message out of sequence,
  * or one that does not fit in memory because the client is slow or its socket is not writable, makes the
@@ -50,6 +52,8 @@ final class DeviceOutbound implements SessionOutbound {
     private final ArrayDeque<PersistedMessage> pending = new ArrayDeque<>();
     private final ArrayDeque<PersistedMessage> arrivedWhileReading = new ArrayDeque<>();
     private final Map<Integer, InFlightEntry> inFlight = new LinkedHashMap<>();
+    /** Packet ids sent for the first time in this drain, marked sent in Redis at its end. */
+    private final List<PersistedMessage> firstSends = new ArrayList<>();
     private MqttConnection connection;
     private int generation;
     private long cursor;
@@ -97,16 +101,6 @@ final class DeviceOutbound implements SessionOutbound {
 
     @Override
     public void detach() {
-        List<PersistedMessage> sent = new ArrayList<>();
-        inFlight.forEach((packetId, entry) -> {
-            if (entry.message.state() == PersistedMessage.State.NEW
-                    && (entry.stage == Stage.AWAITING_PUBACK || entry.stage == Stage.AWAITING_PUBREC)) {
-                sent.add(entry.message);
-            }
-        });
-        if (!sent.isEmpty()) {
-            store.markSent(clientId(), sent);
-        }
         reset();
     }
 
@@ -197,8 +191,21 @@ final class DeviceOutbound implements SessionOutbound {
                 && !inFlight.containsKey(pending.peekFirst().packetId())) {
             send(pending.pollFirst());
         }
+        markSent();
         if (pending.isEmpty() && behind && !reading) {
             readMore();
+        }
+    }
+
+    /**
+     * Records in Redis, with one call per drain, which messages went out for the first time, so that whichever
+     * node sends them next sets DUP ([MQTT-4.4.0-1]), also after this node crashed. The call is not awaited:
+     * a crash between the PUBLISH and the mark resends those messages without DUP (same packet id).
+     */
+    private void markSent() {
+        if (!firstSends.isEmpty()) {
+            store.markSent(clientId(), List.copyOf(firstSends));
+            firstSends.clear();
         }
     }
 
@@ -227,6 +234,9 @@ final class DeviceOutbound implements SessionOutbound {
             return;
         }
         inFlight.put(m.packetId(), new InFlightEntry(m, message.qos() == 1 ? Stage.AWAITING_PUBACK : Stage.AWAITING_PUBREC));
+        if (m.state() == PersistedMessage.State.NEW) {
+            firstSends.add(m);
+        }
     }
 
     @Override

@@ -13,6 +13,7 @@ import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.common.node.NodeId;
 import io.relaymq.dao.device.DeviceMessageStore;
+import io.relaymq.dao.inbound.ReceivedQos2Ids;
 import io.relaymq.dao.redis.CommandBatcher;
 import io.relaymq.dao.redis.RedisClusterConnector;
 import io.relaymq.redis.lua.DeviceSessionScripts;
@@ -53,6 +54,12 @@ class DevicePersistenceConfiguration {
     @Bean
     RedisDeviceSessionStore deviceSessionStore(DeviceMessageStore deviceMessageStore, MqttMetrics metrics) {
         return new RedisDeviceSessionStore(deviceMessageStore, metrics);
+    }
+
+    /** Inbound QoS 2 packet ids of persistent sessions, on the device store's connection. */
+    @Bean
+    RedisInboundQos2Store inboundQos2Store(CommandBatcher deviceStoreBatcher) {
+        return new RedisInboundQos2Store(new ReceivedQos2Ids(deviceStoreBatcher));
     }
 
     @Bean

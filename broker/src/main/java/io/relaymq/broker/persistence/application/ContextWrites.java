@@ -1,0 +1,48 @@
+package io.relaymq.broker.persistence.application;
+
+import io.relaymq.dao.appsession.ApplicationSessionCtx;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Writes of one APPLICATION session's in-flight context to PostgreSQL, one at a time and in the order asked
+ * for: a write asked for while one runs is folded into a single next one, taken from the session's state
+ * at that moment (only the newest state matters). So a session costs at most one write per round trip to
+ * PostgreSQL, however many QoS 2 messages it sends, and an older state never overwrites a newer one. Runs on
+ * the session's thread ({@code sessionThread}).
+ */
+final class ContextWrites {
+
+    private final Supplier<ApplicationSessionCtx> snapshot;
+    private final Function<ApplicationSessionCtx, CompletionStage<Void>> write;
+    private final Executor sessionThread;
+    private boolean running;
+    private boolean again;
+
+    ContextWrites(Supplier<ApplicationSessionCtx> snapshot, Function<ApplicationSessionCtx, CompletionStage<Void>> write,
+                  Executor sessionThread) {
+        this.snapshot = snapshot;
+        this.write = write;
+        this.sessionThread = sessionThread;
+    }
+
+    /** The state changed: it is written now, or after the write that runs. */
+    void request() {
+        if (running) {
+            again = true;
+            return;
+        }
+        running = true;
+        again = false;
+        write.apply(snapshot.get()).whenComplete((ok, error) -> sessionThread.execute(this::done));
+    }
+
+    private void done() {
+        running = false;
+        if (again) {
+            request();
+        }
+    }
+}
