@@ -24,7 +24,7 @@ record FaultReport(String scenario, int qos, int rate, List<Row> rows, List<Publ
 
     /** One publisher as seen by one subscriber. */
     record Row(int publisher, String subscriber, long sent, long acknowledged, long received, long lost,
-               long duplicates, long outOfOrder, String missing) {
+               long duplicates, long outOfOrder, String missing, String duplicated) {
     }
 
     /** What a publisher did not get out: ticks while disconnected, refused by a full window, failed. */
@@ -81,7 +81,8 @@ record FaultReport(String scenario, int qos, int rate, List<Row> rows, List<Publ
         for (Row r : rows) {
             out.append(String.format(Locale.ROOT, "  %-4d %-11s %,9d %,9d %,9d %,6d %,10d %,12d%s%n", r.publisher(),
                     r.subscriber(), r.sent(), r.acknowledged(), r.received(), r.lost(), r.duplicates(), r.outOfOrder(),
-                    r.lost() > 0 ? " missing " + r.missing() : ""));
+                    (r.lost() > 0 ? " missing " + r.missing() : "")
+                            + (r.duplicates() > 0 ? " duplicated " + r.duplicated() : "")));
         }
         for (Map.Entry<String, Long> bound : bounds.entrySet()) {
             out.append(String.format(Locale.ROOT, "  %s total: lost %,d, duplicates %,d (%s), out-of-order %,d%n",

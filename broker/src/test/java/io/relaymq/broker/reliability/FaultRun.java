@@ -137,7 +137,8 @@ final class FaultRun implements AutoCloseable {
     void mark(String event) {
         long sent = publishers.stream().mapToLong(Publisher::sent).sum();
         long pending = publishers.stream().mapToLong(Publisher::pending).sum();
-        StringBuilder line = new StringBuilder(event).append(" at ").append(java.time.Instant.now()).append(':');
+        StringBuilder line = new StringBuilder(event).append(" at ").append(java.time.Instant.now())
+                .append(String.format(Locale.ROOT, ", sequence numbers sent so far %,d, unacknowledged %,d:", sent, pending));
         for (Subscriber s : subscribers) {
             long inFlight = sent - s.receiver.distinct() + s.receiver.arrivedLastSecond() + pending;
             inFlightAtEvents.merge(s.receiver.kind(), inFlight, Long::sum);
@@ -187,7 +188,8 @@ final class FaultRun implements AutoCloseable {
                 BitSet missing = s.receiver.missing(p.index(), acked);
                 rows.add(new FaultReport.Row(p.index(), s.receiver.kind(), p.sent(), acked.cardinality(),
                         s.receiver.received(p.index()), missing.cardinality(), s.receiver.duplicates(p.index()),
-                        s.receiver.outOfOrder(p.index()), missing.stream().limit(20).boxed().toList().toString()));
+                        s.receiver.outOfOrder(p.index()), missing.stream().limit(20).boxed().toList().toString(),
+                        s.receiver.duplicated(p.index())));
             }
         }
         List<FaultReport.PublisherRow> publisherRows = publishers.stream().map(p -> new FaultReport.PublisherRow(

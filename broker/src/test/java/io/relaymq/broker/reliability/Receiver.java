@@ -90,6 +90,11 @@ final class Receiver {
         return tallies[publisher].duplicates;
     }
 
+    /** The first sequence numbers of {@code publisher} that arrived more than once, for the report. */
+    synchronized String duplicated(int publisher) {
+        return tallies[publisher].duplicated.stream().limit(20).boxed().toList().toString();
+    }
+
     synchronized long outOfOrder(int publisher) {
         return tallies[publisher].outOfOrder;
     }
@@ -101,6 +106,7 @@ final class Receiver {
 
     private static final class Tally {
         private final BitSet received = new BitSet();
+        private final BitSet duplicated = new BitSet();
         private long count;
         private long duplicates;
         private long outOfOrder;
@@ -110,6 +116,7 @@ final class Receiver {
             count++;
             if (received.get(n)) {
                 duplicates++;
+                duplicated.set(n);
                 return;
             }
             received.set(n);
