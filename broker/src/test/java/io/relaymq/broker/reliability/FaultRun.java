@@ -4,216 +4,259 @@ import static org.awaitility.Awaitility.await;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import org.eclipse.paho.client.mqttv3.IMqttActionListener;
-import org.eclipse.paho.client.mqttv3.IMqttToken;
+import org.awaitility.core.ConditionTimeoutException;
 import org.eclipse.paho.client.mqttv3.MqttException;
-import org.eclipse.paho.client.mqttv3.MqttMessage;
 
 /**
- * Continuous QoS 1 traffic for one fault scenario: a publisher sends numbered messages at a steady rate
- * to {@code faults/<run>/data}; a persistent DEVICE and a persistent APPLICATION subscriber take
- * {@code faults/<run>/#}. Every client reconnects by itself, over all nodes. A message the broker
- * acknowledged (PUBACK) must reach both subscribers; one it did not acknowledge may be missing.
+ * Continuous traffic for one fault scenario: publishers send numbered messages round robin at
+ * {@link #rate()} messages per second in all, each to its own topic under {@code faults/<run>/}; a
+ * persistent DEVICE and a persistent APPLICATION subscriber take {@code faults/<run>/#}. Every client
+ * has a persistent session and reconnects by itself over the nodes given. A message the broker
+ * acknowledged must reach both subscribers; one it did not acknowledge may be missing.
  */
 final class FaultRun implements AutoCloseable {
 
-    private static final int RATE_PER_SECOND = 100;
+    /** What to run: publishers, their topics and nodes, the subscribers' nodes, the QoS of everything. */
+    record Plan(String name, int qos, List<String> topics, List<String> publisherNodes, List<String> subscriberNodes,
+                boolean proxied) {
 
-    private final String name;
-    private final String topic;
+        /** One QoS 1 publisher on the first of {@code publisherNodes}, subscribers on the first of theirs. */
+        static Plan of(String name, List<String> publisherNodes, List<String> subscriberNodes) {
+            return new Plan(name, 1, List.of("p0"), publisherNodes, subscriberNodes, false);
+        }
+
+        Plan qos(int level) {
+            return new Plan(name, level, topics, publisherNodes, subscriberNodes, proxied);
+        }
+
+        /** One publisher per topic (relative to {@code faults/<run>/}). */
+        Plan topics(List<String> names) {
+            return new Plan(name, qos, names, publisherNodes, subscriberNodes, proxied);
+        }
+
+        /** Subscribers first connect through a {@link FreezableProxy}, for {@link #takeOverSubscribers}. */
+        Plan subscribersBehindProxy() {
+            return new Plan(name, qos, topics, publisherNodes, subscriberNodes, true);
+        }
+    }
+
+    private final Plan plan;
+    private final String run;
+    private final int rate = rate();
     private final ScheduledExecutorService publishing = Executors.newSingleThreadScheduledExecutor();
     private final ScheduledExecutorService reconnects = Executors.newScheduledThreadPool(2);
-    private final BitSet acked = new BitSet();
-    private final AtomicInteger seq = new AtomicInteger();
-    private final AtomicLong sent = new AtomicLong();
-    private final AtomicLong notSent = new AtomicLong();
-    private final AtomicLong failed = new AtomicLong();
-    private final Receiver device = new Receiver("DEVICE");
-    private final Receiver application = new Receiver("APPLICATION");
-    private final ResilientClient publisher;
-    private final ResilientClient deviceSubscriber;
-    private final ResilientClient applicationSubscriber;
+    private final AtomicLong ticks = new AtomicLong();
+    private final List<Publisher> publishers = new ArrayList<>();
+    private final List<Subscriber> subscribers = new ArrayList<>();
+    private final List<String> events = new ArrayList<>();
+    private final Map<String, Long> inFlightAtEvents = new LinkedHashMap<>();
 
-    private FaultRun(String name, List<String> publisherNodes, List<String> subscriberNodes) throws Exception {
-        this.name = name;
-        String run = name + "-" + UUID.randomUUID().toString().substring(0, 6);
-        this.topic = "faults/" + run + "/data";
-        deviceSubscriber = new ResilientClient("dev-" + run, subscriberNodes, false, reconnects, device::arrived);
-        applicationSubscriber = new ResilientClient("app-" + run, subscriberNodes, false, reconnects, application::arrived);
-        publisher = new ResilientClient("pub-" + run, publisherNodes, true, reconnects, (t, m) -> { });
+    private FaultRun(Plan plan) throws Exception {
+        this.plan = plan;
+        this.run = plan.name() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        for (String kind : List.of("DEVICE", "APPLICATION")) {
+            subscribers.add(new Subscriber(kind, (kind.equals("DEVICE") ? "dev-" : "app-") + run));
+            inFlightAtEvents.put(kind, 0L);
+        }
+        for (int i = 0; i < plan.topics().size(); i++) {
+            ResilientClient client = new ResilientClient("pub" + i + "-" + run, plan.publisherNodes(), false,
+                    reconnects, (t, m) -> { });
+            publishers.add(new Publisher(i, "faults/" + run + "/" + plan.topics().get(i), plan.qos(), client));
+        }
+    }
+
+    /** Total messages per second: {@code -Drelaymq.faults.rate}, 100 by default. */
+    static int rate() {
+        return Integer.parseInt(System.getProperty("relaymq.faults.rate", "100").trim());
     }
 
     /** Connects and subscribes everyone, checks routing with probes, then starts publishing. */
-    static FaultRun start(String name, List<String> publisherNodes, List<String> subscriberNodes) throws Exception {
-        FaultRun run = new FaultRun(name, publisherNodes, subscriberNodes);
+    static FaultRun start(Plan plan) throws Exception {
+        FaultRun run = new FaultRun(plan);
         run.begin();
         return run;
     }
 
     private void begin() throws Exception {
-        for (ResilientClient subscriber : List.of(deviceSubscriber, applicationSubscriber)) {
-            subscriber.connect(60);
-            subscriber.paho().subscribe("faults/" + topic.split("/")[1] + "/#", 1).waitForCompletion(30_000);
+        for (Subscriber subscriber : subscribers) {
+            subscriber.connectFirst();
+            subscriber.client.paho().subscribe("faults/" + run + "/#", plan.qos()).waitForCompletion(30_000);
         }
-        publisher.connect(60);
+        for (Publisher publisher : publishers) {
+            publisher.client().connect(60);
+        }
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> {
-            publisher.paho().publish(topic, "probe".getBytes(StandardCharsets.UTF_8), 0, false);
-            return device.probed && application.probed;
+            for (Publisher publisher : publishers) {
+                publisher.client().paho().publish(publisher.topic(), "probe".getBytes(StandardCharsets.UTF_8), 0, false);
+            }
+            return subscribers.stream().allMatch(s -> s.receiver.probed());
         });
-        publishing.scheduleAtFixedRate(this::publishNext, 0, 1_000_000 / RATE_PER_SECOND, TimeUnit.MICROSECONDS);
+        publishing.scheduleAtFixedRate(() -> publishers.get((int) (ticks.getAndIncrement() % publishers.size()))
+                .publishNext(), 0, 1_000_000 / rate, TimeUnit.MICROSECONDS);
     }
 
-    private void publishNext() {
-        if (!publisher.isConnected()) {
-            notSent.incrementAndGet();
-            return;
-        }
-        int n = seq.getAndIncrement();
-        try {
-            publisher.paho().publish(topic, Integer.toString(n).getBytes(StandardCharsets.UTF_8), 1, false, null,
-                    new IMqttActionListener() {
-                        @Override
-                        public void onSuccess(IMqttToken token) {
-                            synchronized (acked) {
-                                acked.set(n);
-                            }
-                        }
-
-                        @Override
-                        public void onFailure(IMqttToken token, Throwable cause) {
-                            failed.incrementAndGet();
-                        }
-                    });
-            sent.incrementAndGet();
-        } catch (MqttException e) {
-            failed.incrementAndGet();
-        }
+    List<Publisher> publishers() {
+        return publishers;
     }
 
-    int acknowledged() {
-        synchronized (acked) {
-            return acked.cardinality();
-        }
+    /** Publish ticks so far, sent or not (disconnected, window full): the publishers keep trying. */
+    long attempts() {
+        return publishers.stream().mapToLong(p -> p.sent() + p.notConnected() + p.refused()).sum();
     }
 
-    /** Waits until {@code more} further messages were acknowledged (traffic flows, maybe again). */
-    void awaitAcknowledgedMore(int more, Duration atMost) {
-        int target = acknowledged() + more;
+    long acknowledged() {
+        return publishers.stream().mapToLong(Publisher::acknowledged).sum();
+    }
+
+    /**
+     * Waits until another {@code seconds} of traffic was acknowledged (half of what the nominal rate
+     * would give, so a loaded machine still passes), at most {@code atMost}.
+     */
+    void awaitTraffic(int seconds, Duration atMost) {
+        long target = acknowledged() + Math.max(50, (long) rate * seconds / 2);
         await().atMost(atMost).pollInterval(Duration.ofMillis(200)).until(() -> acknowledged() >= target);
     }
 
+    /**
+     * Records a fault or a recovery and the messages in flight then, per subscriber: sent but not yet
+     * received, plus what arrived in the last second (its acknowledgement or offset commit may still be
+     * on its way), plus what the publishers hold unacknowledged (Paho sends that again). Only these can
+     * come twice because of this event; {@link #duplicateBound} allows each of them twice.
+     */
+    void mark(String event) {
+        long sent = publishers.stream().mapToLong(Publisher::sent).sum();
+        long pending = publishers.stream().mapToLong(Publisher::pending).sum();
+        StringBuilder line = new StringBuilder(event).append(" at ").append(java.time.Instant.now())
+                .append(String.format(Locale.ROOT, ", sequence numbers sent so far %,d, unacknowledged %,d:", sent, pending));
+        for (Subscriber s : subscribers) {
+            long inFlight = sent - s.receiver.distinct() + s.receiver.arrivedLastSecond() + pending;
+            inFlightAtEvents.merge(s.receiver.kind(), inFlight, Long::sum);
+            line.append(String.format(Locale.ROOT, " %s in flight %,d (duplicates so far %,d)", s.receiver.kind(),
+                    inFlight, s.receiver.duplicatesSoFar()));
+        }
+        events.add(line.toString());
+    }
+
+    /** Twice the messages in flight at all marked events: each may be re-sent by a publisher and by a node. */
+    long duplicateBound(String subscriberKind) {
+        return 2 * inFlightAtEvents.get(subscriberKind);
+    }
+
     void bounceSubscribers() throws MqttException {
-        deviceSubscriber.bounce();
-        applicationSubscriber.bounce();
+        for (Subscriber s : subscribers) {
+            s.client.bounce();
+        }
+    }
+
+    /**
+     * Each subscriber's old connection goes silent (its proxy freezes; the broker still holds it open)
+     * and the subscriber connects again on {@code nodes} with the same session state, as a device does
+     * whose network path died. The broker must take the session over from the silent connection.
+     */
+    void takeOverSubscribers(List<String> nodes) throws Exception {
+        for (Subscriber s : subscribers) {
+            s.takeOver(nodes);
+        }
     }
 
     /** Stops publishing, waits (bounded) until both subscribers have every acknowledged message, and reports. */
-    Report finish(Duration atMost) throws InterruptedException {
+    FaultReport finish(Duration atMost) throws InterruptedException {
         publishing.shutdownNow();
         publishing.awaitTermination(10, TimeUnit.SECONDS);
-        // acknowledgements of the last publishes may still be on their way
-        await().atMost(Duration.ofSeconds(30)).until(() -> acknowledged() + failed.get() >= sent.get());
         try {
-            await().atMost(atMost).pollInterval(Duration.ofMillis(500))
-                    .until(() -> device.lost(acked) == 0 && application.lost(acked) == 0);
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
-            // reported below with the exact counts
+            // acknowledgements of the last publishes may still be on their way, or re-sent after a reconnect
+            await().atMost(Duration.ofSeconds(60)).until(() -> publishers.stream().allMatch(p -> p.pending() <= 0));
+            await().atMost(atMost).pollInterval(Duration.ofMillis(500)).until(() -> lost() == 0);
+        } catch (ConditionTimeoutException e) {
+            // reported with the exact counts
         }
-        Report report = new Report(name, sent.get(), notSent.get(), acknowledged(), device.count(), device.lost(acked),
-                device.duplicates(), application.count(), application.lost(acked), application.duplicates());
-        if (report.deviceLost() + report.appLost() > 0) {
-            System.out.println(name + " missing DEVICE " + device.missing(acked) + ", APPLICATION " + application.missing(acked));
+        List<FaultReport.Row> rows = new ArrayList<>();
+        for (Subscriber s : subscribers) {
+            for (Publisher p : publishers) {
+                BitSet acked = p.ackedSnapshot();
+                BitSet missing = s.receiver.missing(p.index(), acked);
+                rows.add(new FaultReport.Row(p.index(), s.receiver.kind(), p.sent(), acked.cardinality(),
+                        s.receiver.received(p.index()), missing.cardinality(), s.receiver.duplicates(p.index()),
+                        s.receiver.outOfOrder(p.index()), missing.stream().limit(20).boxed().toList().toString(),
+                        s.receiver.duplicated(p.index())));
+            }
         }
-        return report;
+        List<FaultReport.PublisherRow> publisherRows = publishers.stream().map(p -> new FaultReport.PublisherRow(
+                p.index(), p.topic(), p.notConnected(), p.refused(), p.failed())).toList();
+        Map<String, Long> bounds = new LinkedHashMap<>();
+        subscribers.forEach(s -> bounds.put(s.receiver.kind(), duplicateBound(s.receiver.kind())));
+        return new FaultReport(plan.name(), plan.qos(), rate, rows, publisherRows, bounds, List.copyOf(events));
+    }
+
+    private long lost() {
+        long lost = 0;
+        for (Subscriber s : subscribers) {
+            for (Publisher p : publishers) {
+                lost += s.receiver.missing(p.index(), p.ackedSnapshot()).cardinality();
+            }
+        }
+        return lost;
     }
 
     @Override
     public void close() {
         publishing.shutdownNow();
         reconnects.shutdownNow();
-        publisher.close();
-        deviceSubscriber.close();
-        applicationSubscriber.close();
+        publishers.forEach(Publisher::close);
+        subscribers.forEach(Subscriber::close);
     }
 
-    /** What one scenario sent and what each subscriber got. */
-    record Report(String scenario, long sent, long notSent, long acknowledged, long deviceReceived, long deviceLost,
-                  long deviceDuplicates, long appReceived, long appLost, long appDuplicates) {
+    /** A persistent subscriber: its client (replaced by a takeover), its tally, its proxy if any. */
+    private final class Subscriber {
+        private final String clientId;
+        private final Receiver receiver;
+        private final KeptPersistence state = new KeptPersistence();
+        private FreezableProxy proxy;
+        private ResilientClient client;
 
-        @Override
-        public String toString() {
-            return String.format(Locale.ROOT, "fault scenario %-28s sent %,6d (skipped while disconnected %,d), "
-                            + "acknowledged %,6d | DEVICE received %,6d lost %d duplicates %,d | APPLICATION received "
-                            + "%,6d lost %d duplicates %,d", scenario, sent, notSent, acknowledged, deviceReceived,
-                    deviceLost, deviceDuplicates, appReceived, appLost, appDuplicates);
-        }
-    }
-
-    /** One subscriber's received sequence numbers. */
-    private static final class Receiver {
-        private final String kind;
-        private final BitSet received = new BitSet();
-        private long count;
-        private long duplicates;
-        private volatile boolean probed;
-
-        Receiver(String kind) {
-            this.kind = kind;
+        Subscriber(String kind, String clientId) {
+            this.clientId = clientId;
+            this.receiver = new Receiver(kind, plan.topics().size());
         }
 
-        synchronized void arrived(String topic, MqttMessage message) {
-            String payload = new String(message.getPayload(), StandardCharsets.UTF_8);
-            if (payload.equals("probe")) {
-                probed = true;
-                return;
+        void connectFirst() throws Exception {
+            List<String> nodes = plan.subscriberNodes();
+            if (plan.proxied()) {
+                proxy = new FreezableProxy(nodes.get(0));
+                nodes = List.of(proxy.uri());
             }
-            int n = Integer.parseInt(payload);
-            count++;
-            if (received.get(n)) {
-                duplicates++;
+            client = new ResilientClient(clientId, nodes, false, state, reconnects, receiver::arrived);
+            client.connect(60);
+        }
+
+        void takeOver(List<String> nodes) throws Exception {
+            if (proxy == null) {
+                throw new IllegalStateException("plan the run with subscribersBehindProxy() to take over");
             }
-            received.set(n);
+            proxy.freeze();
+            ResilientClient old = client;
+            old.stopReconnecting();
+            client = new ResilientClient(clientId, nodes, false, state, reconnects, receiver::arrived);
+            client.connect(60);
+            old.abandon();
         }
 
-        synchronized long lost(BitSet acked) {
-            BitSet missing;
-            synchronized (acked) {
-                missing = (BitSet) acked.clone();
+        void close() {
+            client.close();
+            if (proxy != null) {
+                proxy.close();
             }
-            missing.andNot(received);
-            return missing.cardinality();
-        }
-
-        /** The first missing sequence numbers, for the report of a failed scenario. */
-        synchronized String missing(BitSet acked) {
-            BitSet missing;
-            synchronized (acked) {
-                missing = (BitSet) acked.clone();
-            }
-            missing.andNot(received);
-            return missing.stream().limit(40).boxed().toList().toString();
-        }
-
-        synchronized long count() {
-            return count;
-        }
-
-        synchronized long duplicates() {
-            return duplicates;
-        }
-
-        @Override
-        public String toString() {
-            return kind;
         }
     }
 }

@@ -9,6 +9,7 @@ import java.util.function.BiConsumer;
 import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttCallback;
+import org.eclipse.paho.client.mqttv3.MqttClientPersistence;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
@@ -32,8 +33,17 @@ final class ResilientClient implements MqttCallback, AutoCloseable {
 
     ResilientClient(String clientId, List<String> uris, boolean cleanSession, ScheduledExecutorService scheduler,
                     BiConsumer<String, MqttMessage> onMessage) throws MqttException {
+        this(clientId, uris, cleanSession, new MemoryPersistence(), scheduler, onMessage);
+    }
+
+    /**
+     * A client whose session state (messages in flight both ways) lives in {@code persistence}; a second
+     * client on the same persistence continues the session, as a device's new connection does.
+     */
+    ResilientClient(String clientId, List<String> uris, boolean cleanSession, MqttClientPersistence persistence,
+                    ScheduledExecutorService scheduler, BiConsumer<String, MqttMessage> onMessage) throws MqttException {
         this.uris = new ArrayList<>(uris);
-        this.client = new MqttAsyncClient(uris.get(0), clientId, new MemoryPersistence());
+        this.client = new MqttAsyncClient(uris.get(0), clientId, persistence);
         this.scheduler = scheduler;
         this.onMessage = onMessage;
         options.setCleanSession(cleanSession);
@@ -77,6 +87,29 @@ final class ResilientClient implements MqttCallback, AutoCloseable {
         if (client.isConnected()) {
             client.disconnect(0).waitForCompletion(10_000);
             scheduleReconnect();
+        }
+    }
+
+    /** From now on this client does not reconnect by itself. */
+    void stopReconnecting() {
+        closed.set(true);
+    }
+
+    /**
+     * Gives this connection up without a word: no DISCONNECT, no reconnect. The broker sees the socket
+     * only when it next writes to it or takes the session over.
+     */
+    void abandon() {
+        closed.set(true);
+        try {
+            client.disconnectForcibly(0, 1, false);
+        } catch (MqttException e) {
+            // gone already
+        }
+        try {
+            client.close(true);
+        } catch (MqttException e) {
+            // closing anyway
         }
     }
 

@@ -38,14 +38,15 @@ final class SharedStack implements AutoCloseable {
 
     /**
      * The test stack: 1 Kafka node and 3 Redis masters, or with {@code -Drelaymq.test.stack=faults} the
-     * fault suite's 3 Kafka nodes (replication 3, min ISR 2) and 3 Redis masters with a replica each.
+     * fault suite's 3 Kafka nodes (replication 3, min ISR 2) and 3 Redis masters with a replica each, with
+     * the append-only file on as in production, so that stopping all of Redis keeps its data.
      */
     static StackSettings settings(Path work) {
         StackSettings tests = StackSettings.forTests(work);
         String kind = System.getProperty("relaymq.test.stack", "tests");
         return switch (kind) {
             case "tests" -> tests;
-            case "faults" -> tests.withKafkaNodes(3).withRedisReplicas(1);
+            case "faults" -> tests.withKafkaNodes(3).withRedisReplicas(1).withRedisAppendOnly();
             default -> throw new IllegalArgumentException("relaymq.test.stack is tests or faults: " + kind);
         };
     }

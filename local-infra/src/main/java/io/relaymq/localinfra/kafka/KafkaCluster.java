@@ -70,6 +70,28 @@ public final class KafkaCluster {
         }
     }
 
+    /**
+     * Graceful stop of every node at once, as a whole-cluster outage: with the quorum going away a node's
+     * controlled shutdown cannot finish, so each is killed after {@code grace}.
+     */
+    public void stopAll(Duration grace) {
+        java.util.stream.IntStream.range(0, processes.length).parallel().forEach(i -> {
+            if (processes[i] != null) {
+                processes[i].stop("TERM", grace);
+            }
+        });
+    }
+
+    /** Starts every node that is not running, on its old data, and waits until the cluster is whole. */
+    public void restartAll() {
+        for (int i = 0; i < processes.length; i++) {
+            if (!isAlive(i)) {
+                launch(i);
+            }
+        }
+        awaitReady();
+    }
+
     /** SIGKILL of one node, as a fault test does. */
     public void kill(int index) {
         if (processes[index] != null) {

@@ -91,6 +91,22 @@ public final class RedisCluster {
         awaitClusterOk();
     }
 
+    /**
+     * Starts every node that is not running on its cluster config (and append-only file, when
+     * persistent), and waits until every node answers and the cluster state is ok again.
+     */
+    public void restartAll() {
+        for (int i = 0; i < nodes.size(); i++) {
+            if (!isAlive(i)) {
+                launch(i);
+            }
+        }
+        for (RedisNodeSpec node : nodes) {
+            Await.until("redis-server on " + node.port(), READY_TIMEOUT, () -> ping(node), this::diagnostics);
+        }
+        awaitClusterOk();
+    }
+
     /** Process ids of the running nodes (for CPU accounting in benchmarks). */
     public java.util.List<Long> pids() {
         java.util.List<Long> pids = new java.util.ArrayList<>();

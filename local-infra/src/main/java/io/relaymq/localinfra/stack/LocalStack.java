@@ -70,7 +70,8 @@ public final class LocalStack implements AutoCloseable {
                 int port = ports.redis().get(i);
                 nodes.add(new RedisNodeSpec(port, work.resolve("redis").resolve(Integer.toString(port)), replicaOf));
             }
-            redis = Optional.of(new RedisCluster(RedisBinary.resolve(cacheDir()), nodes, settings.durable()));
+            redis = Optional.of(new RedisCluster(RedisBinary.resolve(cacheDir()), nodes,
+                    settings.durable() || settings.redisAppendOnly()));
         }
         Optional<PostgresServer> postgres = settings.postgres()
                 ? Optional.of(PostgresServers.create(work.resolve("postgres"), ports.postgres(), settings.database(),

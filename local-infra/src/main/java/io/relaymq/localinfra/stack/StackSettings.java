@@ -16,10 +16,12 @@ import java.nio.file.Path;
  * @param postgres       start PostgreSQL
  * @param durable        keep data safe across restarts and prefer well-known ports
  * @param database       database and role for the broker
+ * @param redisAppendOnly Redis append-only file on even when not durable, so that a stop of the whole
+ *                       Redis Cluster keeps its data (the fault suite)
  */
 public record StackSettings(Path workDir, int kafkaNodes, int redisMasters, int redisReplicas,
                             boolean kafka, boolean redis, boolean postgres, boolean durable,
-                            DatabaseSpec database) {
+                            DatabaseSpec database, boolean redisAppendOnly) {
 
     public StackSettings {
         if (kafkaNodes != 1 && kafkaNodes != 3) {
@@ -34,24 +36,32 @@ public record StackSettings(Path workDir, int kafkaNodes, int redisMasters, int 
     }
 
     public static StackSettings forTests(Path workDir) {
-        return new StackSettings(workDir, 1, 3, 0, true, true, true, false, DatabaseSpec.defaults());
+        return new StackSettings(workDir, 1, 3, 0, true, true, true, false, DatabaseSpec.defaults(), false);
     }
 
     public static StackSettings forRun(Path workDir) {
-        return new StackSettings(workDir, 1, 3, 0, true, true, true, true, DatabaseSpec.defaults());
+        return new StackSettings(workDir, 1, 3, 0, true, true, true, true, DatabaseSpec.defaults(), true);
     }
 
     public StackSettings withKafkaNodes(int nodes) {
-        return new StackSettings(workDir, nodes, redisMasters, redisReplicas, kafka, redis, postgres, durable, database);
+        return new StackSettings(workDir, nodes, redisMasters, redisReplicas, kafka, redis, postgres, durable, database,
+                redisAppendOnly);
     }
 
     public StackSettings withRedisReplicas(int replicas) {
-        return new StackSettings(workDir, kafkaNodes, redisMasters, replicas, kafka, redis, postgres, durable, database);
+        return new StackSettings(workDir, kafkaNodes, redisMasters, replicas, kafka, redis, postgres, durable, database,
+                redisAppendOnly);
     }
 
     public StackSettings withComponents(boolean startKafka, boolean startRedis, boolean startPostgres) {
         return new StackSettings(workDir, kafkaNodes, redisMasters, redisReplicas, startKafka, startRedis,
-                startPostgres, durable, database);
+                startPostgres, durable, database, redisAppendOnly);
+    }
+
+    /** With the Redis append-only file on (data survives a stop of every Redis node). */
+    public StackSettings withRedisAppendOnly() {
+        return new StackSettings(workDir, kafkaNodes, redisMasters, redisReplicas, kafka, redis, postgres, durable,
+                database, true);
     }
 
     public int redisNodeCount() {
