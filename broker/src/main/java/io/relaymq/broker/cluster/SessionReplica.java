@@ -26,10 +26,10 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
 
     public SessionReplica(KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops, Admin admin,
                           NodeId nodeId,
-                          NodeProperties node) {
+                          NodeProperties node, StateWrites writes) {
         super(node.dependencyTimeout(), 60);
         this.self = nodeId.value();
-        use(new StateTopicReplica(kafka.state().sessionsTopic(), kafka, configs, loops, admin, nodeId, this::apply));
+        use(new StateTopicReplica(kafka.state().sessionsTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
     }
 
     /** The last known state of {@code clientId}'s session anywhere in the cluster. */
