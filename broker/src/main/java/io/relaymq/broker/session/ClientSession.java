@@ -190,7 +190,7 @@ public final class ClientSession {
         if (expirySeconds == 0) {
             end();
         } else {
-            context.sessionChanges().disconnected(clientId, expirySeconds);
+            context.sessionChanges().disconnected(clientId, expirySeconds, ownershipVersion);
             expiryTask = executor.schedule(this::end, expirySeconds, TimeUnit.SECONDS);
         }
     }
@@ -274,7 +274,7 @@ public final class ClientSession {
             if (!subscriptions.isEmpty()) {
                 context.subscriptionChanges().removed(clientId);
             }
-            context.sessionChanges().ended(clientId);
+            context.sessionChanges().ended(clientId, ownershipVersion);
         }
         subscriptions.clear();
         context.registry().remove(this);
