@@ -4,6 +4,7 @@ import io.relaymq.broker.auth.provider.AuthProviders;
 import io.relaymq.broker.auth.provider.CredentialsLookup;
 import io.relaymq.broker.cluster.ReplicatedState;
 import io.relaymq.broker.cluster.StateTopicReplica;
+import io.relaymq.broker.cluster.StateWrites;
 import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
@@ -35,13 +36,13 @@ public final class AuthChanges extends ReplicatedState {
     public AuthChanges(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops, Admin admin,
                        NodeId nodeId,
                        NodeProperties node, CredentialsLookup lookup, LiveGrants grants, AuthProviders providers,
-                       Clock clock) {
+                       Clock clock, StateWrites writes) {
         super(node.dependencyTimeout(), 50);
         this.lookup = lookup;
         this.grants = grants;
         this.providers = providers;
         this.clock = clock;
-        use(new StateTopicReplica(auth.changesTopic(), kafka, configs, loops, admin, nodeId, this::apply));
+        use(new StateTopicReplica(auth.changesTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
     }
 
     public void credentialsChanged(String credentialsId) {

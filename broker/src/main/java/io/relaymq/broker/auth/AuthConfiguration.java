@@ -12,6 +12,7 @@ import io.relaymq.broker.auth.provider.CredentialsLookup;
 import io.relaymq.broker.auth.provider.JwtAuthProvider;
 import io.relaymq.broker.auth.provider.PasswordChecker;
 import io.relaymq.broker.auth.provider.X509AuthProvider;
+import io.relaymq.broker.cluster.StateWrites;
 import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
@@ -79,14 +80,16 @@ class AuthConfiguration {
     @Bean
     AuthChanges authChanges(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
                             Admin admin, NodeId nodeId, NodeProperties node, CredentialsLookup lookup,
-                            LiveGrants grants, AuthProviders providers, Clock clock) {
-        return new AuthChanges(auth, kafka, configs, loops, admin, nodeId, node, lookup, grants, providers, clock);
+                            LiveGrants grants, AuthProviders providers, Clock clock, StateWrites writes) {
+        return new AuthChanges(auth, kafka, configs, loops, admin, nodeId, node, lookup, grants, providers, clock,
+                writes);
     }
 
     @Bean
     BlockedClients blockedClients(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs,
-                                  ConsumerLoops loops, Admin admin, NodeId nodeId, NodeProperties node, Clock clock) {
-        return new BlockedClients(auth, kafka, configs, loops, admin, nodeId, node, clock);
+                                  ConsumerLoops loops, Admin admin, NodeId nodeId, NodeProperties node, Clock clock,
+                                  StateWrites writes) {
+        return new BlockedClients(auth, kafka, configs, loops, admin, nodeId, node, clock, writes);
     }
 
     @Bean

@@ -100,7 +100,7 @@ public final class DeadNodeSweeper implements SmartLifecycle {
             SessionInfo info = entry.getValue();
             if (info.isPersistent()) {
                 sessions.writeFor(entry.getKey(), new SessionInfo(deadNode, false, info.expirySeconds(),
-                        info.details().withDisconnectedAt(System.currentTimeMillis())));
+                        info.details().withDisconnectedAt(System.currentTimeMillis()), info.generation()));
             } else {
                 subscriptions.removed(entry.getKey());
                 sessions.writeFor(entry.getKey(), null);

@@ -38,7 +38,7 @@ public class OperatorCommands {
             if (command.kind() == SessionCommand.Kind.REMOVE) {
                 log.info("[{}] removing the session record of a session this node no longer holds", clientId);
                 subscriptionState.removed(clientId);
-                sessionState.ended(clientId);
+                sessionState.ended(clientId, sessionState.generation(clientId));
             } else {
                 log.info("[{}] {} ignored: this node holds no session of the client", clientId, command.kind());
             }

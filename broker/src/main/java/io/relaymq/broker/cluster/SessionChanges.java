@@ -8,15 +8,16 @@ public interface SessionChanges {
 
     SessionChanges NONE = new SessionChanges() {
         @Override
-        public void disconnected(String clientId, long expirySeconds) {
+        public void disconnected(String clientId, long expirySeconds, long generation) {
         }
 
         @Override
-        public void ended(String clientId) {
+        public void ended(String clientId, long generation) {
         }
     };
 
-    void disconnected(String clientId, long expirySeconds);
+    /** @param generation the ownership version this node's copy of the session was granted */
+    void disconnected(String clientId, long expirySeconds, long generation);
 
-    void ended(String clientId);
+    void ended(String clientId, long generation);
 }

@@ -71,9 +71,18 @@ public class SessionEventDecider extends ConsumerWorker {
                 refused);
     }
 
-    /** {@code version} is the request's offset: it grows with every request for the same client id. */
-    private void handle(String clientId, byte format, SessionEvents.ConnectRequest request, long version) {
+    /**
+     * The ownership version (the generation of the session record) granted to a request at {@code offset}:
+     * above every generation this node knows for the client id, and above the offset, which grows with
+     * every request for the client id even when the deciding node changed and its view still lags.
+     */
+    static long generation(long offset, long known) {
+        return Math.max(offset + 1, known + 1);
+    }
+
+    private void handle(String clientId, byte format, SessionEvents.ConnectRequest request, long offset) {
         SessionInfo current = sessions.get(clientId).orElse(null);
+        long version = generation(offset, sessions.generation(clientId));
         SessionEvents.ConnectDecision decision = decide(request, current, version, ownership);
         if (decision.refused()) {
             log.debug("[{}] session takeover refused: the session belongs to another principal", clientId);
@@ -81,7 +90,8 @@ public class SessionEventDecider extends ConsumerWorker {
                 return;
             }
         } else {
-            sessions.writeFor(clientId, new SessionInfo(request.requesterNode(), true, request.expirySeconds(), request.details()));
+            sessions.writeFor(clientId, new SessionInfo(request.requesterNode(), true, request.expirySeconds(), request.details(),
+                    version));
             if (decision.previousOwner() != null && !decision.previousOwner().equals(request.requesterNode())) {
                 commands.send(decision.previousOwner(), clientId, version);
             }

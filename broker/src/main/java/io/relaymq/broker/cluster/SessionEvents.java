@@ -42,7 +42,8 @@ public final class SessionEvents {
 
     /**
      * The answer: the session as it was before this connect (previousOwner null when there was none), and
-     * the ownership version, which grows with every decision for the client id (the request's offset).
+     * the ownership version, which grows with every decision for the client id (see
+     * {@code SessionEventDecider#generation}; it is also the generation of the session record).
      * {@code refused}: the session belongs to another principal and nothing changed.
      */
     public record ConnectDecision(String requestId, String previousOwner, boolean previousPersistent, long version,

@@ -5,37 +5,68 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The cluster-wide view of one client's session: the value of a {@code relaymq.client.session} record
- * (key = client id; tombstone when the session ends).
+ * (key = client id; tombstone when the session ends, with the generation it ended in as header
+ * {@value #GENERATION_HEADER}).
  *
  * @param ownerNode      the node the session lives on
  * @param connected      whether a connection is attached to it
  * @param expirySeconds  its session expiry interval (0 = ends with the connection)
  * @param details        client type, address, version and connect times, and the principal that owns the
  *                       session (version 3; older records decode as unowned)
+ * @param generation     the ownership version granted to the connect this record belongs to: it grows
+ *                       with every connect of the client id anywhere in the cluster (version 4; older
+ *                       records decode as 0 = unordered, and such a record replaces any other)
  */
-public record SessionInfo(String ownerNode, boolean connected, long expirySeconds, SessionDetails details) {
+public record SessionInfo(String ownerNode, boolean connected, long expirySeconds, SessionDetails details,
+                          long generation) {
+
+    /** Record header of a session tombstone: the generation that ended (8 bytes, big-endian). */
+    public static final String GENERATION_HEADER = "relaymq-generation";
 
     private static final byte VERSION_1 = 1;
-    /** With details but without the session's principal. */
-    private static final byte VERSION_2 = 2;
-    private static final byte VERSION = 3;
+    // version 2 added the details, without the session's principal
+    /** With the principal but without the generation. */
+    private static final byte VERSION_3 = 3;
+    private static final byte VERSION = 4;
+
+    /** A record without a generation (as written before version 4). */
+    public SessionInfo(String ownerNode, boolean connected, long expirySeconds, SessionDetails details) {
+        this(ownerNode, connected, expirySeconds, details, 0);
+    }
 
     public boolean isPersistent() {
         return expirySeconds > 0;
     }
 
+    /**
+     * Whether this record is older than {@code held} and must not replace it: it belongs to an earlier
+     * connect, or to the same connect but says "connected" where {@code held} already says the connection
+     * ended (within one generation a connection only ends). Records without a generation are never stale
+     * (last writer wins, as before version 4).
+     */
+    public boolean isStaleAgainst(SessionInfo held) {
+        if (held == null || generation == 0) {
+            return false;
+        }
+        if (generation != held.generation) {
+            return generation < held.generation;
+        }
+        return connected && !held.connected;
+    }
+
     public byte[] encode() {
         byte[] owner = ownerNode.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer out = ByteBuffer.allocate(1 + 4 + owner.length + 1 + 8 + details.size()).put(VERSION)
+        ByteBuffer out = ByteBuffer.allocate(1 + 4 + owner.length + 1 + 8 + details.size() + 8).put(VERSION)
                 .putInt(owner.length).put(owner).put((byte) (connected ? 1 : 0)).putLong(expirySeconds);
         details.writeTo(out);
+        out.putLong(generation);
         return out.array();
     }
 
     public static SessionInfo decode(byte[] value) {
         ByteBuffer in = ByteBuffer.wrap(value);
         byte version = in.get();
-        if (version != VERSION && version != VERSION_2 && version != VERSION_1) {
+        if (version < VERSION_1 || version > VERSION) {
             throw new IllegalArgumentException("unknown session record version");
         }
         byte[] owner = new byte[in.getInt()];
@@ -43,7 +74,18 @@ public record SessionInfo(String ownerNode, boolean connected, long expirySecond
         String ownerNode = new String(owner, StandardCharsets.UTF_8);
         boolean connected = in.get() == 1;
         long expiry = in.getLong();
-        return new SessionInfo(ownerNode, connected, expiry,
-                version == VERSION_1 ? SessionDetails.UNKNOWN : SessionDetails.readFrom(in, version == VERSION));
+        SessionDetails details = version == VERSION_1 ? SessionDetails.UNKNOWN
+                : SessionDetails.readFrom(in, version >= VERSION_3);
+        return new SessionInfo(ownerNode, connected, expiry, details, version == VERSION ? in.getLong() : 0);
+    }
+
+    /** The generation header of a tombstone. */
+    public static byte[] generationHeader(long generation) {
+        return ByteBuffer.allocate(8).putLong(generation).array();
+    }
+
+    /** The generation a tombstone carries (0 when written before version 4). */
+    public static long generationOf(byte[] header) {
+        return header == null || header.length != 8 ? 0 : ByteBuffer.wrap(header).getLong();
     }
 }

@@ -6,73 +6,140 @@ import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
  * Client sessions as cluster state on {@code relaymq.client.session}: which node owns each session,
  * whether it is connected, and its expiry. Local sessions report their changes; every node reads the
- * whole topic so a CONNECT anywhere knows where the client's session was.
+ * whole topic so a CONNECT anywhere knows where the client's session was. Records are ordered by the
+ * generation of the connect they belong to ({@link SessionTable}): a late write of an older connect
+ * changes nothing, and the node named in the newer record writes it again so that compaction keeps it.
  */
 @Component
 public class SessionReplica extends ReplicatedState implements SessionChanges {
 
+    private static final Logger log = LoggerFactory.getLogger(SessionReplica.class);
+
     private final String self;
-    private final Map<String, SessionInfo> sessions = new ConcurrentHashMap<>();
+    private final SessionTable sessions = new SessionTable();
 
     public SessionReplica(KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops, Admin admin,
                           NodeId nodeId,
-                          NodeProperties node) {
+                          NodeProperties node, StateWrites writes) {
         super(node.dependencyTimeout(), 60);
         this.self = nodeId.value();
-        use(new StateTopicReplica(kafka.state().sessionsTopic(), kafka, configs, loops, admin, nodeId, this::apply));
+        use(new StateTopicReplica(kafka.state().sessionsTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
     }
 
     /** The last known state of {@code clientId}'s session anywhere in the cluster. */
     public Optional<SessionInfo> get(String clientId) {
-        return Optional.ofNullable(sessions.get(clientId));
+        return sessions.get(clientId);
     }
 
-    /** Recorded only while this node is still the known owner, so a late disconnect cannot undo a takeover. */
+    /** The newest generation known for the client id (of its session, or of the one that last ended). */
+    public long generation(String clientId) {
+        return sessions.generation(clientId);
+    }
+
+    /**
+     * Recorded only while this node's copy is still the newest known, so a late disconnect cannot undo a
+     * takeover: not when the record names another owner or a newer generation.
+     */
     @Override
-    public void disconnected(String clientId, long expirySeconds) {
-        SessionInfo known = sessions.get(clientId);
+    public void disconnected(String clientId, long expirySeconds, long generation) {
+        SessionInfo known = sessions.get(clientId).orElse(null);
         if (known != null && !known.ownerNode().equals(self)) {
+            log.debug("[{}] disconnect not recorded: the session is on node {} now", clientId, known.ownerNode());
             return;
         }
         SessionDetails details = known == null ? SessionDetails.UNKNOWN : known.details();
-        SessionInfo info = new SessionInfo(self, false, expirySeconds, details.withDisconnectedAt(System.currentTimeMillis()));
-        sessions.put(clientId, info);
+        SessionInfo info = new SessionInfo(self, false, expirySeconds, details.withDisconnectedAt(System.currentTimeMillis()),
+                generation);
+        if (!sessions.put(clientId, info).applied()) {
+            log.debug("[{}] disconnect of generation {} not recorded: a newer connect is known", clientId, generation);
+            return;
+        }
         replica().write(clientId, info.encode());
     }
 
     @Override
-    public void ended(String clientId) {
-        SessionInfo known = sessions.get(clientId);
+    public void ended(String clientId, long generation) {
+        SessionInfo known = sessions.get(clientId).orElse(null);
         if (known != null && !known.ownerNode().equals(self)) {
             return;
         }
-        sessions.remove(clientId);
-        replica().write(clientId, null);
+        if (sessions.end(clientId, generation).applied()) {
+            replica().write(clientId, null, tombstoneHeaders(generation));
+        }
+    }
+
+    /** Writes the session state of a client on another node (null = tombstone of the generation held). */
+    public void writeFor(String clientId, SessionInfo info) {
+        if (info == null) {
+            long generation = sessions.get(clientId).map(SessionInfo::generation).orElse(0L);
+            sessions.end(clientId, generation);
+            replica().write(clientId, null, tombstoneHeaders(generation));
+        } else {
+            sessions.put(clientId, info);
+            replica().write(clientId, info.encode());
+        }
     }
 
     private void apply(ConsumerRecord<byte[], byte[]> record) {
         String clientId = new String(record.key(), StandardCharsets.UTF_8);
         if (record.value() == null) {
-            sessions.remove(clientId);
-        } else {
-            sessions.put(clientId, SessionInfo.decode(record.value()));
+            Header header = record.headers().lastHeader(SessionInfo.GENERATION_HEADER);
+            SessionTable.Outcome outcome = sessions.end(clientId, SessionInfo.generationOf(header == null ? null : header.value()));
+            if (!outcome.applied()) {
+                restate(clientId, outcome, null);
+            }
+            return;
         }
+        SessionInfo info = SessionInfo.decode(record.value());
+        SessionTable.Outcome outcome = sessions.put(clientId, info);
+        if (!outcome.applied()) {
+            log.debug("[{}] ignored a stale session record of generation {} (node {})", clientId, info.generation(),
+                    info.ownerNode());
+            restate(clientId, outcome, info.ownerNode());
+        }
+    }
+
+    /**
+     * A stale record now comes last in the topic, and compaction would keep it: the node the newer state
+     * names (for an ended session, the node that wrote the stale record) writes that state again.
+     */
+    private void restate(String clientId, SessionTable.Outcome outcome, String staleWriter) {
+        SessionInfo held = outcome.held();
+        String responsible = held != null ? held.ownerNode() : staleWriter;
+        if (!self.equals(responsible)) {
+            return;
+        }
+        if (held != null) {
+            replica().writeIfIdle(clientId, held.encode(), List.of());
+        } else {
+            replica().writeIfIdle(clientId, null, tombstoneHeaders(outcome.endedGeneration()));
+        }
+    }
+
+    private static List<Header> tombstoneHeaders(long generation) {
+        return generation == 0 ? List.of()
+                : List.of(new RecordHeader(SessionInfo.GENERATION_HEADER, SessionInfo.generationHeader(generation)));
     }
 
     /** Every known session owned by {@code nodeId}. */
     public Map<String, SessionInfo> ownedBy(String nodeId) {
-        Map<String, SessionInfo> owned = new java.util.HashMap<>();
-        sessions.forEach((clientId, info) -> {
+        Map<String, SessionInfo> owned = new HashMap<>();
+        sessions.snapshot().forEach((clientId, info) -> {
             if (info.ownerNode().equals(nodeId)) {
                 owned.put(clientId, info);
             }
@@ -80,19 +147,9 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
         return owned;
     }
 
-    /** Writes the session state of a client of a dead node (null = tombstone). */
-    public void writeFor(String clientId, SessionInfo info) {
-        if (info == null) {
-            sessions.remove(clientId);
-        } else {
-            sessions.put(clientId, info);
-        }
-        replica().write(clientId, info == null ? null : info.encode());
-    }
-
     /** Every known session in the cluster (a snapshot). */
     public Map<String, SessionInfo> all() {
-        return Map.copyOf(sessions);
+        return sessions.snapshot();
     }
 
     public int size() {

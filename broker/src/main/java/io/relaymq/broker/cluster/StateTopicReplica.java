@@ -18,8 +18,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,12 +40,15 @@ public final class StateTopicReplica implements AutoCloseable {
     private final Consumer<ConsumerRecord<byte[], byte[]>> applier;
     private final String markerKey;
     private final Producer<byte[], byte[]> producer;
+    private final StateTopicWriter writer;
+    private final Duration flushTimeout;
     private final CountDownLatch caughtUp = new CountDownLatch(1);
     private volatile String awaitedMarker;
     private ConsumerLoop reader;
 
     public StateTopicReplica(String topic, KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
-                             Admin admin, NodeId nodeId, Consumer<ConsumerRecord<byte[], byte[]>> applier) {
+                             Admin admin, NodeId nodeId, StateWrites writes,
+                             Consumer<ConsumerRecord<byte[], byte[]>> applier) {
         this.topic = topic;
         this.configs = configs;
         this.loops = loops;
@@ -53,15 +56,23 @@ public final class StateTopicReplica implements AutoCloseable {
         this.markerKey = MARKER_PREFIX + nodeId;
         new StateTopicLayout(admin, kafka.apiTimeout().toMillis()).ensure(topic, kafka.state().replicationFactor());
         this.producer = new KafkaProducer<>(configs.producer("state-" + topic, "all", 0, 16384));
+        this.writer = writes.writer(topic, producer);
+        this.flushTimeout = writes.flushTimeout();
     }
 
-    /** Produces an update (null value = tombstone); failures are logged, the reader is the source of truth. */
+    /** Produces an update (null value = tombstone), sent again until Kafka acknowledges it. */
     public void write(String key, byte[] value) {
-        producer.send(new ProducerRecord<>(topic, key.getBytes(StandardCharsets.UTF_8), value), (metadata, error) -> {
-            if (error != null) {
-                log.warn("update of {} for key {} not stored in Kafka: {}", topic, key, error.getMessage());
-            }
-        });
+        writer.write(key, value, List.of());
+    }
+
+    /** An update with record headers (e.g. what orders a tombstone). */
+    public void write(String key, byte[] value, List<Header> headers) {
+        writer.write(key, value, headers);
+    }
+
+    /** Writes only when no update of {@code key} is still waiting for Kafka (restating what is known). */
+    public boolean writeIfIdle(String key, byte[] value, List<Header> headers) {
+        return writer.writeIfIdle(key, value, headers);
     }
 
     /** Starts the reader and returns once everything written before now has been applied. */
@@ -109,11 +120,15 @@ public final class StateTopicReplica implements AutoCloseable {
         if (reader != null) {
             reader.stop();
         }
-        producer.flush();
+        int left = writer.flush(flushTimeout);
+        if (left > 0) {
+            log.warn("{} updates of {} still not acknowledged by Kafka after {} ms", left, topic, flushTimeout.toMillis());
+        }
     }
 
     @Override
     public void close() {
+        writer.close();
         producer.close(Duration.ofSeconds(5));
     }
 }

@@ -29,12 +29,12 @@ public class SubscriptionReplica extends ReplicatedState implements Subscription
 
     public SubscriptionReplica(RemoteSubscriptions remote, SessionRegistry localSessions, KafkaProperties kafka,
                                KafkaClientConfigs configs, ConsumerLoops loops, Admin admin, NodeId nodeId,
-                               NodeProperties node) {
+                               NodeProperties node, StateWrites writes) {
         super(node.dependencyTimeout(), 60);
         this.remote = remote;
         this.localSessions = localSessions;
         this.self = nodeId.value();
-        use(new StateTopicReplica(kafka.state().subscriptionsTopic(), kafka, configs, loops, admin, nodeId, this::apply));
+        use(new StateTopicReplica(kafka.state().subscriptionsTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
     }
 
     @Override

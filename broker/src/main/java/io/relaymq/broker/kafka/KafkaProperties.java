@@ -45,9 +45,14 @@ public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Durati
      * @param retainedTopic     retained messages, key = MQTT topic
      * @param subscriptionsTopic subscriptions of every client, key = client id
      * @param sessionsTopic     owner node, connection state and expiry of every session, key = client id
+     * @param writeRetryBackoff pause before an update Kafka did not acknowledge is sent again (doubles)
+     * @param writeRetryMaxBackoff the longest such pause
+     * @param writeFlushTimeout how long a stopping node waits for unacknowledged updates
      */
     public record State(@Min(1) @Max(32767) int replicationFactor, @NotBlank String retainedTopic,
-                        @NotBlank String subscriptionsTopic, @NotBlank String sessionsTopic) {
+                        @NotBlank String subscriptionsTopic, @NotBlank String sessionsTopic,
+                        @NotNull Duration writeRetryBackoff, @NotNull Duration writeRetryMaxBackoff,
+                        @NotNull Duration writeFlushTimeout) {
     }
 
     /**

@@ -2,6 +2,7 @@ package io.relaymq.broker.retain;
 
 import io.relaymq.broker.cluster.ReplicatedState;
 import io.relaymq.broker.cluster.StateTopicReplica;
+import io.relaymq.broker.cluster.StateWrites;
 import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
@@ -26,10 +27,10 @@ public class RetainedReplica extends ReplicatedState implements RetainedSink {
 
     public RetainedReplica(RetainedMessages store, KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
                            Admin admin,
-                           NodeId nodeId, NodeProperties node) {
+                           NodeId nodeId, NodeProperties node, StateWrites writes) {
         super(node.dependencyTimeout(), 50);
         this.store = store;
-        use(new StateTopicReplica(kafka.state().retainedTopic(), kafka, configs, loops, admin, nodeId, this::apply));
+        use(new StateTopicReplica(kafka.state().retainedTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
     }
 
     @Override

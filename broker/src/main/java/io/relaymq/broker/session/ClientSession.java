@@ -196,7 +196,7 @@ public final class ClientSession {
         if (expirySeconds == 0) {
             end();
         } else {
-            context.sessionChanges().disconnected(clientId, expirySeconds);
+            context.sessionChanges().disconnected(clientId, expirySeconds, ownershipVersion);
             inboundQos2.expiring(expirySeconds);
             expiryTask = executor.schedule(this::end, expirySeconds, TimeUnit.SECONDS);
         }
@@ -281,7 +281,7 @@ public final class ClientSession {
             if (!subscriptions.isEmpty()) {
                 context.subscriptionChanges().removed(clientId);
             }
-            context.sessionChanges().ended(clientId);
+            context.sessionChanges().ended(clientId, ownershipVersion);
         }
         subscriptions.clear();
         inboundQos2.ended(!handedOver);

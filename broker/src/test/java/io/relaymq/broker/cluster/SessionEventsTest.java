@@ -64,8 +64,8 @@ class SessionEventsTest {
         SessionInfo info = new SessionInfo("node-x", true, 60, owned);
         assertThat(SessionInfo.decode(info.encode())).isEqualTo(info);
         byte[] v2 = info.encode();
-        v2[0] = 2; // the version 2 layout is version 3 without the trailing principal
-        byte[] withoutPrincipal = java.util.Arrays.copyOf(v2, v2.length - 4 - "MQTT_BASIC:username|a".length());
+        v2[0] = 2; // the version 2 layout is version 4 without the trailing principal and generation
+        byte[] withoutPrincipal = java.util.Arrays.copyOf(v2, v2.length - 8 - 4 - "MQTT_BASIC:username|a".length());
         assertThat(SessionInfo.decode(withoutPrincipal).details().principal()).isEmpty();
         assertThat(SessionInfo.decode(withoutPrincipal).expirySeconds()).isEqualTo(60);
 

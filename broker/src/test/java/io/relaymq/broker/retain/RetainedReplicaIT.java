@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.relaymq.broker.RelayMqBrokerApplication;
+import io.relaymq.broker.cluster.StateWrites;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaProperties;
@@ -44,12 +45,14 @@ class RetainedReplicaIT {
     NodeProperties node;
     @Autowired
     ConsumerLoops loops;
+    @Autowired
+    StateWrites writes;
 
     /** What a node starting now would know about retained messages. */
     private RetainedMessages lateJoinerView() {
         RetainedMessages view = new RetainedMessages();
         RetainedReplica replica = new RetainedReplica(view, kafka, configs, loops, admin, new NodeId("late-" + UUID.randomUUID()),
-                node);
+                node, writes);
         replica.start();
         replica.stop();
         replica.destroy();

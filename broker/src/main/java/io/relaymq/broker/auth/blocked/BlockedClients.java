@@ -4,6 +4,7 @@ import io.relaymq.broker.auth.AuthProperties;
 import io.relaymq.broker.auth.blocked.BlockedClient.BlockedType;
 import io.relaymq.broker.cluster.ReplicatedState;
 import io.relaymq.broker.cluster.StateTopicReplica;
+import io.relaymq.broker.cluster.StateWrites;
 import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
@@ -38,10 +39,11 @@ public final class BlockedClients extends ReplicatedState {
     private final Clock clock;
 
     public BlockedClients(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs,
-                          ConsumerLoops loops, org.apache.kafka.clients.admin.Admin admin, NodeId nodeId, NodeProperties node, Clock clock) {
+                          ConsumerLoops loops, org.apache.kafka.clients.admin.Admin admin, NodeId nodeId, NodeProperties node, Clock clock,
+                          StateWrites writes) {
         super(node.dependencyTimeout(), 50);
         this.clock = clock;
-        use(new StateTopicReplica(auth.blockedTopic(), kafka, configs, loops, admin, nodeId, this::apply));
+        use(new StateTopicReplica(auth.blockedTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
     }
 
     /** Adds or replaces a block on every node. */
