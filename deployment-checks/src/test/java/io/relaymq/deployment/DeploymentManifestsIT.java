@@ -50,6 +50,16 @@ class DeploymentManifestsIT {
     }
 
     @Test
+    void everyTopicRelayMqCreatesIsReplicatedAndHasItsMinInsyncReplicas() throws IOException {
+        String rendered = Files.readString(OUT.resolve("default.yaml"));
+        assertThat(rendered)
+                .containsPattern("name: MQTT_PERSISTENT_SESSION_APP_TOPIC_REPLICATION_FACTOR, value: ['\"]3['\"]")
+                .containsPattern("name: RELAYMQ_KAFKA_MIN_INSYNC_REPLICAS, value: ['\"]0['\"]");
+        assertThat(Files.readString(OUT.resolve("dev.yaml")))
+                .containsPattern("name: MQTT_PERSISTENT_SESSION_APP_TOPIC_REPLICATION_FACTOR, value: ['\"]1['\"]");
+    }
+
+    @Test
     void eksValuesPutMqttBehindAnNlbWithProxyProtocol() throws IOException {
         String rendered = Files.readString(OUT.resolve("eks.yaml"));
         assertThat(rendered).contains("service.beta.kubernetes.io/aws-load-balancer-type: external")

@@ -93,6 +93,7 @@ public class DisconnectCommands extends ConsumerWorker {
     protected ConsumerLoop createLoop() {
         return loops.create("disconnect-commands", () -> {
             var config = configs.consumer("disconnect", "relaymq-disconnect-" + self, 500);
+            // a control topic: an old "your session moved" command could close a session that came back since
             config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
             KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
             consumer.subscribe(List.of(prefix + self));

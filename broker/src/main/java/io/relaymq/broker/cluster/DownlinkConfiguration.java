@@ -23,7 +23,7 @@ class DownlinkConfiguration {
 
     @Bean
     RemoteDelivery remoteDelivery(Downlink basicDownlink) {
-        return (nodeId, clientId, message) -> basicDownlink.send(nodeId, clientId, OutboundMessageCodec.encode(message));
+        return basicDownlink.remoteDelivery();
     }
 
     @Bean

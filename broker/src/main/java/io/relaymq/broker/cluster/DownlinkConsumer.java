@@ -9,7 +9,6 @@ import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.BiConsumer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 
 /** Reads one of this node's downlink topics and hands each record (client id, value) to the handler. */
@@ -36,8 +35,8 @@ public class DownlinkConsumer extends ConsumerWorker {
     @Override
     protected ConsumerLoop createLoop() {
         return loops.create(name + "-consumer", () -> {
+            // no reset to the end: what other nodes sent before this group first committed is delivered
             var config = configs.dataConsumer(name, "relaymq-" + name + "-" + nodeId, 2000);
-            config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
             KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
             consumer.subscribe(List.of(downlink.topicOf(nodeId)));
             return consumer;

@@ -104,6 +104,8 @@ public class SessionEventDecider extends ConsumerWorker {
     protected ConsumerLoop createLoop() {
         return loops.create("session-decider", () -> {
             Map<String, Object> config = configs.consumer("session-events", "relaymq-session-events", 500);
+            // a control topic: a request read late may be one its requester gave up on, and acting on it could
+            // take a session from its current owner; one skipped costs the client a CONNECT retry, not a message
             config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
             KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
             consumer.subscribe(List.of(settings.requestTopic()));

@@ -1,5 +1,6 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.broker.kafka.MinInsyncReplicas;
 import io.relaymq.broker.kafka.TopicDescriptions;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.config.TopicConfig;
@@ -27,10 +29,13 @@ public final class StateTopicLayout {
 
     private final Admin admin;
     private final long timeoutMillis;
+    private final int minInsyncReplicas;
 
-    public StateTopicLayout(Admin admin, long timeoutMillis) {
+    /** @param minInsyncReplicas the configured {@code min.insync.replicas}, see {@link MinInsyncReplicas} */
+    public StateTopicLayout(Admin admin, long timeoutMillis, int minInsyncReplicas) {
         this.admin = admin;
         this.timeoutMillis = timeoutMillis;
+        this.minInsyncReplicas = minInsyncReplicas;
     }
 
     /** Creates {@code topic} as a compacted single-partition topic if missing, then checks its layout. */
@@ -42,6 +47,8 @@ public final class StateTopicLayout {
             Config config = TopicDescriptions.describeConfig(admin, topic, timeoutMillis);
             String policy = config.get(TopicConfig.CLEANUP_POLICY_CONFIG).value();
             check(topic, partitions, policy);
+            warnOnLowMinInsync(topic, description.partitions().get(0).replicas().size(),
+                    config.get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG));
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot check Kafka state topic " + topic + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -64,12 +71,25 @@ public final class StateTopicLayout {
         }
     }
 
+    private void warnOnLowMinInsync(String topic, int replicas, ConfigEntry entry) {
+        int wanted = MinInsyncReplicas.of(minInsyncReplicas, replicas);
+        int actual = entry == null || entry.value() == null ? 1 : Integer.parseInt(entry.value());
+        if (actual < wanted) {
+            log.warn("Kafka state topic {} has min.insync.replicas={} but {} is wanted with {} replicas: losing a"
+                    + " broker can lose acknowledged state. Fix with kafka-configs.sh --alter --entity-type topics"
+                    + " --entity-name {} --add-config min.insync.replicas={}", topic, actual, wanted, replicas, topic,
+                    wanted);
+        }
+    }
+
     private void create(String topic, int replicationFactor) throws ExecutionException, TimeoutException,
             InterruptedException {
         NewTopic newTopic = new NewTopic(topic, 1, (short) replicationFactor)
                 .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
                         TopicConfig.MIN_COMPACTION_LAG_MS_CONFIG, "0",
-                        TopicConfig.SEGMENT_BYTES_CONFIG, Integer.toString(25 * 1024 * 1024)));
+                        TopicConfig.SEGMENT_BYTES_CONFIG, Integer.toString(25 * 1024 * 1024),
+                        TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                        Integer.toString(MinInsyncReplicas.of(minInsyncReplicas, replicationFactor))));
         try {
             admin.createTopics(List.of(newTopic)).all().get(timeoutMillis, TimeUnit.MILLISECONDS);
             log.info("created Kafka state topic {} (compacted, 1 partition, replication {})", topic, replicationFactor);

@@ -54,7 +54,7 @@ public final class StateTopicReplica implements AutoCloseable {
         this.loops = loops;
         this.applier = applier;
         this.markerKey = MARKER_PREFIX + nodeId;
-        new StateTopicLayout(admin, kafka.apiTimeout().toMillis()).ensure(topic, kafka.state().replicationFactor());
+        new StateTopicLayout(admin, kafka.apiTimeout().toMillis(), kafka.minInsyncReplicas()).ensure(topic, kafka.state().replicationFactor());
         this.producer = new KafkaProducer<>(configs.producer("state-" + topic, "all", 0, 16384));
         this.writer = writes.writer(topic, producer);
         this.flushTimeout = writes.flushTimeout();

@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.InvalidOffsetException;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
@@ -21,6 +22,8 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Each poll's records go to the {@link BatchHandler}; a record that fails is retried and then parked
  *       on the dead-letter topic (see {@link Batch}), so one bad record never stops the others.</li>
+ *   <li>A group consumer's partition without a valid committed offset is read from its earliest record, with a
+ *       warning (see {@link KafkaClientConfigs#consumer}).</li>
  *   <li>Offsets are committed only for a batch the handler finished. A batch it could not finish, because
  *       it asked for it ({@link RetryBatch}: a store is down) or because anything else escaped it, is read
  *       again after a pause; nothing of it is committed.</li>
@@ -164,7 +167,13 @@ public final class ConsumerLoop {
         boolean stopped = false;
         try {
             while (running.get()) {
-                ConsumerRecords<byte[], byte[]> records = c.poll(Duration.ofMillis(100));
+                ConsumerRecords<byte[], byte[]> records;
+                try {
+                    records = c.poll(Duration.ofMillis(100));
+                } catch (InvalidOffsetException e) {
+                    OffsetResets.readFromEarliest(name, c, e);
+                    continue;
+                }
                 if (!joined) {
                     // a group member is part of its group once it has a generation (with or without partitions)
                     joined = !commit || c.groupMetadata().generationId() > 0;
@@ -247,7 +256,11 @@ public final class ConsumerLoop {
         try {
             Map<TopicPartition, OffsetAndMetadata> positions = new HashMap<>();
             for (TopicPartition partition : c.assignment()) {
-                positions.put(partition, new OffsetAndMetadata(c.position(partition, Duration.ofSeconds(5))));
+                try {
+                    positions.put(partition, new OffsetAndMetadata(c.position(partition, Duration.ofSeconds(5))));
+                } catch (InvalidOffsetException e) {
+                    // no position yet (never read): nothing to commit there
+                }
             }
             c.commitSync(positions, Duration.ofSeconds(5));
         } catch (RuntimeException e) {

@@ -36,6 +36,11 @@ public class KafkaClientConfigs {
     /**
      * A group consumer. A member that vanishes (crashed node) loses its partitions after the session
      * timeout, 10 s by default instead of Kafka's 45 s (override in client-config).
+     * <p>
+     * It has no automatic offset reset: a partition without a valid committed offset (a new group, a
+     * partition added to the topic, offsets that expired or fell out of the log) makes the poll fail, and
+     * its {@link ConsumerLoop} logs it and reads the partition from its earliest record instead of
+     * skipping to the end. Consumers of control topics that must not act on old records set {@code latest}.
      */
     public Map<String, Object> consumer(String purpose, String groupId, int maxPollRecords) {
         Map<String, Object> config = new HashMap<>();
@@ -45,7 +50,7 @@ public class KafkaClientConfigs {
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, "relaymq-" + purpose + "-" + nodeId);
         config.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, maxPollRecords);
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);

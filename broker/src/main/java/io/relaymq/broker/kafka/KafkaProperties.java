@@ -18,6 +18,8 @@ import org.springframework.validation.annotation.Validated;
  * @param apiTimeout       bound of one admin call (health check, topic checks)
  * @param clientConfig     extra client properties for every producer, consumer and admin client
  *                         (SASL, TLS, …), e.g. {@code security.protocol: SSL}
+ * @param minInsyncReplicas {@code min.insync.replicas} of the topics the broker creates (see
+ *                         {@link MinInsyncReplicas}); 0 = replication factor − 1 from 3 replicas on, else 1
  * @param msgAll           the topic every inbound PUBLISH is produced to
  * @param state            the compacted state topics
  * @param downlink         the per-node delivery topics
@@ -29,7 +31,8 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("relaymq.kafka")
 public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Duration apiTimeout,
-                              Map<String, String> clientConfig, @Valid @NotNull MsgAll msgAll,
+                              Map<String, String> clientConfig, @Min(0) @Max(32767) int minInsyncReplicas,
+                              @Valid @NotNull MsgAll msgAll,
                               @Valid @NotNull State state, @Valid @NotNull Downlink downlink,
                               @Valid @NotNull SessionEvents sessionEvents, @Valid @NotNull DataFetch dataFetch,
                               @Valid @NotNull DeadLetter deadLetter) {

@@ -7,6 +7,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.relaymq.broker.cluster.ClusterSessionDirectory;
+import io.relaymq.broker.cluster.RemoteDelivery;
 import io.relaymq.broker.cluster.RemoteSubscriptions;
 import io.relaymq.broker.cluster.SessionChanges;
 import io.relaymq.broker.cluster.SubscriptionChanges;
@@ -55,7 +56,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     private final Clock clock = Clock.systemUTC();
     private final MqttSettings settings = settings();
     private final Router router = new Router(trie, new RemoteSubscriptions(), registry, retained::apply,
-            new SharedSubscriptionPicker(), (node, client, message) -> { }, client -> Optional.empty(), PersistedSink.NONE,
+            new SharedSubscriptionPicker(), RemoteDelivery.NONE, client -> Optional.empty(), PersistedSink.NONE,
             metrics, clock);
     private final ConnectHandler connect;
     private final PacketDispatcher dispatcher;

@@ -70,7 +70,9 @@ public class ApplicationReaders implements DisposableBean {
         Map<String, Object> config = configs.dataConsumer("app-shared-" + AppTopicNames.clientSegment(clientId), group,
                 settings.maxPollRecords());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        // a new group starts at the time of its SUBSCRIBE (see SharedGroupForwarder); this applies only to a
+        // committed offset out of range, which must not skip what the topic still holds
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         SharedGroupForwarder forwarder = new SharedGroupForwarder(clientId, subscription, config, forwardProducer,
                 () -> topics.ensure(topic, sharedPartitions(filter), settings.replicationFactor(), settings.topicRetention()));
         readers.execute(forwarder);

@@ -45,6 +45,13 @@ public class PersistedProducer implements PersistedSink, DisposableBean {
         this.producer = new KafkaProducer<>(config);
     }
 
+    /** A producer of {@code topic} on a given Kafka producer; the topic exists already. */
+    public PersistedProducer(String topic, Producer<byte[], byte[]> producer, MqttMetrics metrics) {
+        this.topic = topic;
+        this.producer = producer;
+        this.metrics = metrics;
+    }
+
     /**
      * DEVICE: to {@code relaymq.msg.persisted} (key = client id), then to Redis. APPLICATION: straight to the
      * client's own topic ({@link AppTopicNames#forClient}), which its session reads.

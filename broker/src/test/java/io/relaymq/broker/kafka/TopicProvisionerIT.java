@@ -1,0 +1,68 @@
+package io.relaymq.broker.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.relaymq.broker.cluster.StateTopicLayout;
+import io.relaymq.broker.support.RelayMqNodeTest;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * Topics the broker creates carry their own {@code min.insync.replicas} (issue "Zero loss", window 9):
+ * before, they inherited the broker default (1), so a leader alone could acknowledge a write. The local
+ * stack has one Kafka broker, so the value is 1 here; what counts is that it is set on the topic.
+ */
+@RelayMqNodeTest
+class TopicProvisionerIT {
+
+    @Autowired
+    TopicProvisioner topics;
+    @Autowired
+    Admin admin;
+    @Autowired
+    KafkaProperties kafka;
+
+    @Test
+    void aCreatedTopicCarriesMinInsyncReplicas() throws Exception {
+        String topic = "it-min-isr-" + UUID.randomUUID();
+
+        topics.ensure(topic, 2, 1, Duration.ofHours(1));
+
+        assertSetOnTheTopic(topic, "1");
+        assertThat(describe(topic).get(TopicConfig.RETENTION_MS_CONFIG).value()).isEqualTo("3600000");
+    }
+
+    @Test
+    void aCreatedStateTopicCarriesMinInsyncReplicas() throws Exception {
+        String topic = "it-min-isr-state-" + UUID.randomUUID();
+
+        new StateTopicLayout(admin, kafka.apiTimeout().toMillis(), kafka.minInsyncReplicas()).ensure(topic, 1);
+
+        assertSetOnTheTopic(topic, "1");
+    }
+
+    @Test
+    void theNodesOwnTopicsCarryMinInsyncReplicas() throws Exception {
+        for (String topic : List.of(kafka.msgAll().topic(), kafka.deadLetter().topic(),
+                kafka.downlink().topicPrefix() + "it-node-1", kafka.state().sessionsTopic())) {
+            assertSetOnTheTopic(topic, "1");
+        }
+    }
+
+    private void assertSetOnTheTopic(String topic, String value) throws Exception {
+        ConfigEntry entry = describe(topic).get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
+        assertThat(entry.value()).as(topic).isEqualTo(value);
+        assertThat(entry.source()).as(topic).isEqualTo(ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG);
+    }
+
+    private org.apache.kafka.clients.admin.Config describe(String topic) throws Exception {
+        return TopicDescriptions.describeConfig(admin, topic, kafka.apiTimeout().toMillis());
+    }
+}
