@@ -38,7 +38,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(LocalStackExtension.class)
 class DeadNodeDetectionIT {
 
-    private static final Duration OUTAGE = Duration.ofSeconds(9);
+    /**
+     * Well over the dead-after period: long enough for the nodes' Redis reconnect back-off to drift apart,
+     * so one node reads the registry before the other's heartbeat lands (9 s did not reproduce the bug).
+     */
+    private static final Duration OUTAGE = Duration.ofSeconds(20);
 
     private static BrokerProcess a;
     private static BrokerProcess b;
