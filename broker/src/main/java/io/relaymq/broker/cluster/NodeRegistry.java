@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -101,10 +102,14 @@ public final class NodeRegistry implements SmartLifecycle {
             log.warn("node heartbeat to Redis failed, retrying in {}: {}", RETRY, error.getMessage());
             ScheduledExecutorService retries = timer;
             if (running && retries != null && RETRY.compareTo(heartbeat) < 0 && retryPending.compareAndSet(false, true)) {
-                retries.schedule(() -> {
+                try {
+                    retries.schedule(() -> {
+                        retryPending.set(false);
+                        beat();
+                    }, RETRY.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (RejectedExecutionException stopping) {
                     retryPending.set(false);
-                    beat();
-                }, RETRY.toMillis(), TimeUnit.MILLISECONDS);
+                }
             }
         });
     }
