@@ -15,13 +15,13 @@ class ClusterConfiguration {
     @Bean
     NodeRegistry nodeRegistry(StatefulRedisClusterConnection<String, String> redis, NodeId nodeId, MqttServer mqtt,
                               NodeProperties node, Clock clock) {
-        return new NodeRegistry(redis, nodeId, mqtt, node.heartbeat(), clock);
+        return new NodeRegistry(redis, nodeId, mqtt, node.heartbeat(), node.deadAfter(), clock);
     }
 
     @Bean
     DeadNodeSweeper deadNodeSweeper(NodeRegistry registry, SessionReplica sessions, SubscriptionReplica subscriptions,
                                     NodeProperties node, Clock clock) {
-        return new DeadNodeSweeper(registry, sessions, subscriptions, node.deadAfter(), node.heartbeat(), clock);
+        return new DeadNodeSweeper(registry, sessions, subscriptions, node.heartbeat(), clock);
     }
 
     @Bean

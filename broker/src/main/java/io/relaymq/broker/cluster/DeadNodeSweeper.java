@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -12,8 +13,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Cleans up after nodes that stopped without saying goodbye (crash, SIGKILL): once a node's heartbeat is
- * older than the dead-after period, the live node with the lowest id ends that node's clean sessions
+ * Cleans up after nodes that stopped without saying goodbye (crash, SIGKILL): once {@link NodeLiveness}
+ * judges a node dead (its heartbeat unchanged for the dead-after period as seen from here, not counting
+ * time Redis was unreachable), the live node with the lowest id ends that node's clean sessions
  * cluster-wide (their subscriptions would otherwise keep attracting messages), marks its persistent
  * sessions disconnected so their clients find them on any node, and forgets the node.
  */
@@ -24,38 +26,35 @@ public final class DeadNodeSweeper implements SmartLifecycle {
     private final NodeRegistry registry;
     private final SessionReplica sessions;
     private final SubscriptionReplica subscriptions;
-    private final Duration deadAfter;
-    private final Clock clock;
     private final Duration every;
+    private final Clock clock;
     private ScheduledExecutorService timer;
     private volatile boolean running;
 
     public DeadNodeSweeper(NodeRegistry registry, SessionReplica sessions, SubscriptionReplica subscriptions,
-                           Duration deadAfter, Duration every, Clock clock) {
+                           Duration every, Clock clock) {
+        this.clock = clock;
         this.every = every;
         this.registry = registry;
         this.sessions = sessions;
         this.subscriptions = subscriptions;
-        this.deadAfter = deadAfter;
-        this.clock = clock;
     }
 
     /** One sweep; returns the nodes it cleaned up after. */
     public List<String> sweep() throws Exception {
-        long now = clock.millis();
+        long askedAt = clock.millis();
         List<NodeRegistry.NodeInfo> nodes = registry.nodes();
-        List<String> dead = nodes.stream().filter(n -> !n.isAliveAt(now, deadAfter))
-                .map(NodeRegistry.NodeInfo::nodeId).toList();
+        Set<String> dead = registry.liveness().observe(nodes, askedAt);
         String sweeper = nodes.stream().filter(n -> !dead.contains(n.nodeId())).map(NodeRegistry.NodeInfo::nodeId)
                 .sorted().findFirst().orElse(null);
         if (dead.isEmpty() || !registry.self().value().equals(sweeper)) {
             return List.of();
         }
-        for (String node : dead) {
+        for (String node : dead.stream().sorted().toList()) {
             cleanUpAfter(node);
             registry.forget(node);
         }
-        return dead;
+        return dead.stream().sorted().toList();
     }
 
     @Override

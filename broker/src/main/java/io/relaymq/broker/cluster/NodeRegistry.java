@@ -11,8 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -21,11 +23,15 @@ import org.springframework.context.SmartLifecycle;
  * Announces this node in the Redis hash {@code relaymq:nodes} (field = node id, value =
  * {@code lastSeenMillis;startedMillis;mqtt ports}) and refreshes it on a heartbeat, so operators and the
  * other nodes can list the cluster with each node's last-seen time. The field is removed on shutdown; a
- * node that crashed is recognisable by its stale last-seen time.
+ * node that crashed is recognisable by its stale last-seen time. Every answer or failure of Redis is
+ * reported to the {@link NodeLiveness} that judges the other nodes, and a failed heartbeat is retried
+ * promptly (after {@link #RETRY}) rather than a whole heartbeat period later, so that after a Redis outage
+ * this node is visible again as soon as Redis is.
  */
 public final class NodeRegistry implements SmartLifecycle {
 
     public static final String KEY = "relaymq:nodes";
+    static final Duration RETRY = Duration.ofSeconds(1);
     private static final Logger log = LoggerFactory.getLogger(NodeRegistry.class);
 
     private final StatefulRedisClusterConnection<String, String> redis;
@@ -33,17 +39,20 @@ public final class NodeRegistry implements SmartLifecycle {
     private final MqttServer mqtt;
     private final Duration heartbeat;
     private final Clock clock;
+    private final NodeLiveness liveness;
     private final long startedMillis;
     private ScheduledExecutorService timer;
+    private final AtomicBoolean retryPending = new AtomicBoolean();
     private volatile boolean running;
 
     public NodeRegistry(StatefulRedisClusterConnection<String, String> redis, NodeId nodeId, MqttServer mqtt,
-                        Duration heartbeat, Clock clock) {
+                        Duration heartbeat, Duration deadAfter, Clock clock) {
         this.redis = redis;
         this.nodeId = nodeId;
         this.mqtt = mqtt;
         this.heartbeat = heartbeat;
         this.clock = clock;
+        this.liveness = new NodeLiveness(clock, deadAfter);
         this.startedMillis = clock.millis();
     }
 
@@ -85,8 +94,22 @@ public final class NodeRegistry implements SmartLifecycle {
     private void beat() {
         String value = clock.millis() + ";" + startedMillis + ";" + mqtt.boundPorts() + ";" + usage();
         redis.async().hset(KEY, nodeId.value(), value).whenComplete((ok, error) -> {
-            if (error != null) {
-                log.warn("node heartbeat to Redis failed: {}", error.getMessage());
+            if (error == null) {
+                liveness.storeAnswered();
+                return;
+            }
+            liveness.storeFailed();
+            log.warn("node heartbeat to Redis failed, retrying in {}: {}", RETRY, error.getMessage());
+            ScheduledExecutorService retries = timer;
+            if (running && retries != null && RETRY.compareTo(heartbeat) < 0 && retryPending.compareAndSet(false, true)) {
+                try {
+                    retries.schedule(() -> {
+                        retryPending.set(false);
+                        beat();
+                    }, RETRY.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (RejectedExecutionException stopping) {
+                    retryPending.set(false);
+                }
             }
         });
     }
@@ -103,7 +126,14 @@ public final class NodeRegistry implements SmartLifecycle {
 
     /** Every node in the registry, with its last-seen time. */
     public List<NodeInfo> nodes() throws Exception {
-        Map<String, String> all = redis.async().hgetall(KEY).get(5, TimeUnit.SECONDS);
+        Map<String, String> all;
+        try {
+            all = redis.async().hgetall(KEY).get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            liveness.storeFailed();
+            throw e;
+        }
+        liveness.storeAnswered();
         Map<String, String> sorted = new LinkedHashMap<>();
         all.keySet().stream().sorted().forEach(k -> sorted.put(k, all.get(k)));
         return sorted.entrySet().stream().map(e -> NodeInfo.parse(e.getKey(), e.getValue())).toList();
@@ -112,6 +142,11 @@ public final class NodeRegistry implements SmartLifecycle {
     /** Removes a node that is gone from the registry. */
     public void forget(String deadNode) throws Exception {
         redis.async().hdel(KEY, deadNode).get(5, TimeUnit.SECONDS);
+    }
+
+    /** The judge of the other nodes' heartbeats, fed with every answer and failure of Redis. */
+    public NodeLiveness liveness() {
+        return liveness;
     }
 
     public NodeId self() {

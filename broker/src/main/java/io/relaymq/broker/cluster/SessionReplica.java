@@ -32,6 +32,13 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
 
     private final String self;
     private final SessionTable sessions = new SessionTable();
+    private volatile ClaimLost claimLost = (clientId, generation) -> { };
+
+    /** Told when another node recorded a connected session of this node as disconnected or ended. */
+    @FunctionalInterface
+    public interface ClaimLost {
+        void lost(String clientId, long generation);
+    }
 
     public SessionReplica(KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops, Admin admin,
                           NodeId nodeId,
@@ -39,6 +46,11 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
         super(node.dependencyTimeout(), 60);
         this.self = nodeId.value();
         use(new StateTopicReplica(kafka.state().sessionsTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
+    }
+
+    /** Sets who is told when another node takes back this node's claim on a connected session. */
+    public void onClaimLost(ClaimLost listener) {
+        this.claimLost = listener;
     }
 
     /** The last known state of {@code clientId}'s session anywhere in the cluster. */
@@ -97,21 +109,37 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
 
     private void apply(ConsumerRecord<byte[], byte[]> record) {
         String clientId = new String(record.key(), StandardCharsets.UTF_8);
+        SessionInfo before = sessions.get(clientId).orElse(null);
         if (record.value() == null) {
             Header header = record.headers().lastHeader(SessionInfo.GENERATION_HEADER);
-            SessionTable.Outcome outcome = sessions.end(clientId, SessionInfo.generationOf(header == null ? null : header.value()));
+            long generation = SessionInfo.generationOf(header == null ? null : header.value());
+            SessionTable.Outcome outcome = sessions.end(clientId, generation);
             if (!outcome.applied()) {
                 restate(clientId, outcome, null);
+            } else if (claimedHere(before) && (generation == 0 || generation == before.generation())) {
+                claimLost.lost(clientId, before.generation());
             }
             return;
         }
         SessionInfo info = SessionInfo.decode(record.value());
         SessionTable.Outcome outcome = sessions.put(clientId, info);
+        if (outcome.applied() && claimedHere(before) && !info.connected() && info.generation() == before.generation()) {
+            claimLost.lost(clientId, before.generation());
+        }
         if (!outcome.applied()) {
             log.debug("[{}] ignored a stale session record of generation {} (node {})", clientId, info.generation(),
                     info.ownerNode());
             restate(clientId, outcome, info.ownerNode());
         }
+    }
+
+    /**
+     * Whether the table says this node holds a connection of the session. This node's own disconnects and
+     * ends change the table before they are written, so a record that takes such a claim back when it is
+     * read comes from another node (the dead-node sweeper).
+     */
+    private boolean claimedHere(SessionInfo held) {
+        return held != null && held.connected() && held.ownerNode().equals(self);
     }
 
     /**

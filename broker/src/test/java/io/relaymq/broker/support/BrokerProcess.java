@@ -123,6 +123,11 @@ public final class BrokerProcess implements AutoCloseable {
         return launch.mqttPort();
     }
 
+    /** The node's log file (stdout and stderr). */
+    public Path logFile() {
+        return log;
+    }
+
     public String nodeId() {
         return launch.nodeId();
     }
