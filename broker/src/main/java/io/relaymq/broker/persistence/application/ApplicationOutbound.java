@@ -180,8 +180,9 @@ final class ApplicationOutbound implements SessionOutbound {
                 continue;
             }
             nextOffset = record.offset() + 1;
-            if (replays.replayed(record.source())) {
-                // a copy routed again after a router crash: QoS 2 must not reach the client twice
+            boolean copy = replays.replayed(record.source());
+            if (copy && !restoredPublishes.containsKey(record.offset()) && !restoredPubrels.containsKey(record.offset())) {
+                // a copy routed again after a router crash (one already sent before a restore keeps its course)
                 buffered.taken(record.size());
                 continue;
             }
