@@ -6,10 +6,11 @@
 -- KEYS[4]: {client}_last_score         last score assigned
 -- KEYS[5]: {client}_stored_bytes       bytes of all stored message values
 -- KEYS[6]: {client}_stored_sizes       HASH packet id -> bytes of its stored value
+-- KEYS[7]: {client}_sources            HASH msg.all partition -> highest source offset saved
 -- returns: the number of messages removed
 local ids = redis.call('ZRANGE', KEYS[1], 0, -1)
 for _, id in ipairs(ids) do
     redis.call('DEL', KEYS[3] .. id)
 end
-redis.call('DEL', KEYS[1], KEYS[2], KEYS[4], KEYS[5], KEYS[6])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[4], KEYS[5], KEYS[6], KEYS[7])
 return #ids

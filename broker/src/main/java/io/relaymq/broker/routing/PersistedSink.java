@@ -18,6 +18,16 @@ public interface PersistedSink {
     void persist(String clientId, boolean application, OutboundMessage message);
 
     /**
+     * A message routed from {@code relaymq.msg.all}: the copy carries its {@code source}, so a copy routed
+     * again after a router crash is recognised and not stored or sent twice.
+     *
+     * @param source where the message was read, {@code null} when it should never be taken for a replay
+     */
+    default void persist(String clientId, boolean application, OutboundMessage message, RouteSource source) {
+        persist(clientId, application, message);
+    }
+
+    /**
      * A message for a shared subscription whose members are persistent APPLICATION clients: appended once
      * to the filter's own topic, whose consumer groups (one per share name) hand it to one member each.
      *

@@ -65,7 +65,16 @@ public final class Router {
         this.clock = clock;
     }
 
+    /** A message without a source (never taken for a replay). */
     public void route(PublishedMessage message) {
+        route(message, null);
+    }
+
+    /**
+     * @param source where the message was read from {@code relaymq.msg.all}; copies for persistent sessions
+     *               carry it, so a copy routed again is recognised ({@code null}: never taken for a replay)
+     */
+    public void route(PublishedMessage message, RouteSource source) {
         long now = clock.millis();
         metrics.routed(Duration.ofMillis(Math.max(0, now - message.createdMillis())));
         if (message.retain()) {
@@ -92,7 +101,8 @@ public final class Router {
                     .ifPresent(s -> targets.computeIfAbsent(s.clientId(), Target::new).add(s));
         });
         for (Target target : targets.values()) {
-            deliver(target.clientId, new OutboundMessage(message, Math.min(message.qos(), target.qos),
+            // a shared-subscription copy may go to another member when routed again: no replay check for it
+            deliver(target.clientId, target.direct ? source : null, new OutboundMessage(message, Math.min(message.qos(), target.qos),
                     target.retainAsPublished && message.retain(), target.subscriptionIds,
                     target.direct ? null : target.sharedFilter));
         }
@@ -114,11 +124,11 @@ public final class Router {
      * is); anything else to the local session, or to the node that owns the client; nowhere when neither
      * is known.
      */
-    private void deliver(String clientId, OutboundMessage message) {
+    private void deliver(String clientId, RouteSource source, OutboundMessage message) {
         ClientSession session = sessions.get(clientId);
         if (session != null) {
             if (message.qos() > 0 && session.isPersisted()) {
-                persisted.persist(clientId, session.clientType() == ClientType.APPLICATION, message);
+                persisted.persist(clientId, session.clientType() == ClientType.APPLICATION, message, source);
             } else {
                 session.deliver(message);
             }
@@ -126,7 +136,8 @@ public final class Router {
         }
         Optional<SessionInfo> info = remoteSessions.apply(clientId);
         if (message.qos() > 0 && info.isPresent() && info.get().isPersistent()) {
-            persisted.persist(clientId, ClientType.APPLICATION.name().equals(info.get().details().clientType()), message);
+            persisted.persist(clientId, ClientType.APPLICATION.name().equals(info.get().details().clientType()), message,
+                    source);
             return;
         }
         Optional<String> owner = remote.owner(clientId);
@@ -178,7 +189,7 @@ public final class Router {
             return;
         }
         Subscription member = next.get();
-        deliver(member.clientId(), new OutboundMessage(orphan.message(),
+        deliver(member.clientId(), null, new OutboundMessage(orphan.message(),
                 Math.min(orphan.message().qos(), member.options().qos()), orphan.retain(),
                 member.options().subscriptionId() > 0 ? List.of(member.options().subscriptionId()) : List.of(),
                 orphan.sharedFilter()));

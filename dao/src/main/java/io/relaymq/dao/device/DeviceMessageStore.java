@@ -77,15 +77,21 @@ public final class DeviceMessageStore {
         return CompletableFuture.allOf(loads.toArray(CompletableFuture[]::new));
     }
 
-    /** Stores {@code messages} in order; the oldest beyond the message or byte limit are dropped. */
+    /**
+     * Stores {@code messages} in order; the oldest beyond the message or byte limit are dropped. The answer
+     * has one entry per message, {@link SavedMessage#REPLAYED} for a copy of a message with the same source
+     * stored before (see {@link NewMessage}).
+     */
     public CompletionStage<List<SavedMessage>> save(String clientId, List<NewMessage> messages) {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
-        byte[][] args = new byte[2 + 2 * messages.size()][];
+        byte[][] args = new byte[2 + 3 * messages.size()][];
         args[0] = limit;
         args[1] = byteLimit;
         int i = 2;
         for (NewMessage m : messages) {
             args[i++] = ascii(m.ttlSeconds());
+            args[i++] = m.hasSource() ? (m.sourcePartition() + ":" + m.sourceOffset()).getBytes(StandardCharsets.US_ASCII)
+                    : new byte[0];
             byte[] value = new byte[m.payload().length + 1];
             value[0] = StoredKind.NEW.marker();
             System.arraycopy(m.payload(), 0, value, 1, m.payload().length);
@@ -93,7 +99,7 @@ public final class DeviceMessageStore {
         }
         return this.<List<Object>>call(scripts.save(), ScriptOutputType.MULTI,
                 new String[] {keys.messages(), keys.lastPacketId(), keys.messagePrefix(), keys.lastScore(),
-                        keys.storedBytes(), keys.storedSizes()}, args)
+                        keys.storedBytes(), keys.storedSizes(), keys.sources()}, args)
                 .thenApply(flat -> saved(clientId, flat));
     }
 
@@ -148,7 +154,7 @@ public final class DeviceMessageStore {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
         return call(scripts.removeAll(), ScriptOutputType.INTEGER,
                 new String[] {keys.messages(), keys.lastPacketId(), keys.messagePrefix(), keys.lastScore(),
-                        keys.storedBytes(), keys.storedSizes()});
+                        keys.storedBytes(), keys.storedSizes(), keys.sources()});
     }
 
     private <T> CompletionStage<T> call(LuaScript script, ScriptOutputType output, String[] keys, byte[]... args) {
@@ -166,7 +172,8 @@ public final class DeviceMessageStore {
         }
         List<SavedMessage> saved = new ArrayList<>(flat.size() / 2);
         for (int i = 2; i < flat.size(); i += 2) {
-            saved.add(new SavedMessage(((Number) flat.get(i)).intValue(), ((Number) flat.get(i + 1)).longValue()));
+            int packetId = ((Number) flat.get(i)).intValue();
+            saved.add(packetId == 0 ? SavedMessage.REPLAYED : new SavedMessage(packetId, ((Number) flat.get(i + 1)).longValue()));
         }
         return saved;
     }

@@ -60,15 +60,29 @@ class DeviceSessionScriptsIT {
         List<String> args = new ArrayList<>(List.of(Integer.toString(limit), Long.toString(maxBytes)));
         for (String m : messages) {
             args.add(Long.toString(ttl));
+            args.add("");
             args.add(m);
         }
         return runner.<List<Long>>run(scripts.save(), ScriptOutputType.MULTI, allKeys(k), args.toArray(String[]::new))
                 .toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
+    /** Packet id and score pairs of a save of (source, message) pairs; a source is "partition:offset" or "". */
+    private List<Long> saveFrom(DeviceSessionKeys k, String... sourcesAndMessages) throws Exception {
+        List<String> args = new ArrayList<>(List.of("100", Long.toString(Long.MAX_VALUE / 2)));
+        for (int i = 0; i < sourcesAndMessages.length; i += 2) {
+            args.add(Long.toString(DAY));
+            args.add(sourcesAndMessages[i]);
+            args.add(sourcesAndMessages[i + 1]);
+        }
+        List<Long> answer = runner.<List<Long>>run(scripts.save(), ScriptOutputType.MULTI, allKeys(k),
+                args.toArray(String[]::new)).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        return answer.subList(2, answer.size());
+    }
+
     private static String[] allKeys(DeviceSessionKeys k) {
         return new String[] {k.messages(), k.lastPacketId(), k.messagePrefix(), k.lastScore(), k.storedBytes(),
-                k.storedSizes()};
+                k.storedSizes(), k.sources()};
     }
 
     private Long remove(DeviceSessionKeys k, String packetId, String score) throws Exception {
@@ -199,6 +213,37 @@ class DeviceSessionScriptsIT {
         assertThat(storedBytes(k)).as("the expired reference was cleaned with its bytes").isEqualTo(5);
         removeAll(k);
         assertThat(connection.sync().exists(k.storedBytes(), k.storedSizes())).isZero();
+    }
+
+    /** A router crash re-routes msg.all from the committed offset: the copies must not be stored twice. */
+    @Test
+    void copiesRoutedAgainFromTheSameSourceOffsetsAreStoredOnce() throws Exception {
+        DeviceSessionKeys k = keys();
+        assertThat(saveFrom(k, "0:10", "a", "1:5", "b", "0:11", "c")).containsExactly(1L, 1L, 2L, 2L, 3L, 3L);
+        assertThat(saveFrom(k, "0:10", "a", "1:5", "b", "0:11", "c", "0:12", "d", "1:6", "e"))
+                .as("the replayed three are skipped (0, 0), the new two stored")
+                .containsExactly(0L, 0L, 0L, 0L, 0L, 0L, 4L, 4L, 5L, 5L);
+        assertThat(fetch(k)).containsExactly("1", "a", "2", "b", "3", "c", "4", "d", "5", "e");
+        assertThat(connection.sync().hgetall(k.sources())).containsEntry("0", "12").containsEntry("1", "6");
+    }
+
+    @Test
+    void messagesWithoutASourceAreNeverSkippedAndAnotherClientHasItsOwnMarks() throws Exception {
+        DeviceSessionKeys k = keys();
+        DeviceSessionKeys other = keys();
+        saveFrom(k, "0:10", "a", "", "retained");
+        assertThat(saveFrom(k, "", "retained", "0:9", "old")).containsExactly(3L, 3L, 0L, 0L);
+        assertThat(saveFrom(other, "0:10", "a")).as("marks are per client").containsExactly(1L, 1L);
+        assertThat(fetch(k)).containsExactly("1", "a", "2", "retained", "3", "retained");
+    }
+
+    @Test
+    void removeAllForgetsTheMarks() throws Exception {
+        DeviceSessionKeys k = keys();
+        saveFrom(k, "0:10", "a");
+        removeAll(k);
+        assertThat(connection.sync().exists(k.sources())).isZero();
+        assertThat(saveFrom(k, "0:10", "a")).as("a new session starts without marks").containsExactly(1L, 1L);
     }
 
     @Test
@@ -336,7 +381,8 @@ class DeviceSessionScriptsIT {
         for (DeviceSessionKeys k : clients) {
             slots.add(connection.sync().clusterKeyslot(k.messages()).intValue());
             for (int batch = 0; batch < 5; batch++) {
-                String[] args = {"1000", "1000000", Long.toString(DAY), "m" + batch + "a", Long.toString(DAY), "m" + batch + "b"};
+                String[] args = {"1000", "1000000", Long.toString(DAY), "", "m" + batch + "a", Long.toString(DAY), "",
+                        "m" + batch + "b"};
                 saves.add(runner.run(scripts.save(), ScriptOutputType.MULTI, allKeys(k), args).toCompletableFuture());
             }
         }

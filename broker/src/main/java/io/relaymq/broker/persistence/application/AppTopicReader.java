@@ -1,5 +1,6 @@
 package io.relaymq.broker.persistence.application;
 
+import io.relaymq.broker.routing.RouteSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,8 +27,12 @@ final class AppTopicReader implements Runnable {
 
     private static final Logger log = LoggerFactory.getLogger(AppTopicReader.class);
 
-    /** One record for the session: its offset and value. */
-    record Record(long offset, byte[] value) {
+    /** One record for the session: its offset, value and msg.all source ({@code null} when it has none). */
+    record Record(long offset, byte[] value, RouteSource source) {
+
+        Record(long offset, byte[] value) {
+            this(offset, value, null);
+        }
 
         static long size(byte[] value) {
             return value == null ? 0 : value.length;
@@ -151,7 +156,7 @@ final class AppTopicReader implements Runnable {
         List<Record> batch = new ArrayList<>(records.count());
         long bytes = 0;
         for (ConsumerRecord<byte[], byte[]> r : records) {
-            batch.add(new Record(r.offset(), r.value()));
+            batch.add(new Record(r.offset(), r.value(), RouteSource.from(r.headers())));
             bytes += Record.size(r.value());
         }
         throttle(batch.size());

@@ -25,7 +25,8 @@ import java.util.Map;
  * client acknowledged (PUBACK, or PUBCOMP for QoS 2). Between connections the in-flight records and their
  * packet ids stay in memory, and are saved to PostgreSQL so a connection on another node repeats them
  * exactly (same packet ids, DUP set; PUBREL for QoS 2 records already received). Runs on the session's
- * thread; the topic is read by an {@link AppTopicReader} while a connection is attached.
+ * thread; the topic is read by an {@link AppTopicReader} while a connection is attached. A record that is a
+ * copy routed again from {@code relaymq.msg.all} after a router crash ({@link ReplayMarks}) is skipped.
  */
 final class ApplicationOutbound implements SessionOutbound {
 
@@ -58,6 +59,7 @@ final class ApplicationOutbound implements SessionOutbound {
     private final Map<Long, Integer> restoredPublishes = new HashMap<>();
     private final Map<Long, Integer> restoredPubrels = new HashMap<>();
     private final Map<String, SharedGroupForwarder> shared = new HashMap<>();
+    private final ReplayMarks replays = new ReplayMarks();
     private MqttConnection connection;
     private AppTopicReader reader;
     private long nextOffset = -1;
@@ -178,6 +180,12 @@ final class ApplicationOutbound implements SessionOutbound {
                 continue;
             }
             nextOffset = record.offset() + 1;
+            boolean copy = replays.replayed(record.source());
+            if (copy && !restoredPublishes.containsKey(record.offset()) && !restoredPubrels.containsKey(record.offset())) {
+                // a copy routed again after a router crash (one already sent before a restore keeps its course)
+                buffered.taken(record.size());
+                continue;
+            }
             OutboundMessage message = OutboundMessageCodec.decode(record.value());
             Integer pubrel = restoredPubrels.remove(record.offset());
             if (pubrel != null) {

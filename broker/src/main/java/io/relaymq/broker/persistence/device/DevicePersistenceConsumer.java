@@ -7,6 +7,7 @@ import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.GroupConsumers;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.routing.RouteSource;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.dao.device.DeviceMessageStore;
 import io.relaymq.dao.device.NewMessage;
@@ -29,7 +30,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * client; each client's messages are saved with one script call, all clients of the poll at once.
  * Offsets are committed only after Redis confirmed every save of the poll; then the messages go to
  * their connected sessions. When Redis fails or is too slow, the poll is read again after a pause
- * (the saves that did succeed are saved twice: at least once, never lost).
+ * (the saves that did succeed are then recognised by their {@link RouteSource} and not stored again; a
+ * message without a source is saved twice: at least once, never lost). A copy the store recognised as
+ * routed again (after a router crash) is not delivered either.
  */
 public class DevicePersistenceConsumer extends GroupConsumers {
 
@@ -71,7 +74,25 @@ public class DevicePersistenceConsumer extends GroupConsumers {
             Thread.currentThread().interrupt();
             throw new RetryBatch("interrupted while saving to Redis", e);
         }
-        saves.forEach((clientId, saved) -> delivery.deliver(clientId, saved.join(), byClient.get(clientId).stored()));
+        saves.forEach((clientId, saved) -> deliver(clientId, saved.join(), byClient.get(clientId).stored()));
+    }
+
+    /** The saved messages to their session; copies the store skipped as replays are counted, not delivered. */
+    private void deliver(String clientId, List<SavedMessage> saved, List<byte[]> stored) {
+        List<SavedMessage> fresh = new ArrayList<>(saved.size());
+        List<byte[]> freshStored = new ArrayList<>(saved.size());
+        for (int i = 0; i < saved.size(); i++) {
+            if (!saved.get(i).replayed()) {
+                fresh.add(saved.get(i));
+                freshStored.add(stored.get(i));
+            }
+        }
+        if (fresh.size() < saved.size()) {
+            metrics.dropped("replayed_duplicate", saved.size() - fresh.size());
+        }
+        if (!fresh.isEmpty()) {
+            delivery.deliver(clientId, fresh, freshStored);
+        }
     }
 
     /** The poll by client; a record without a client id or message, or one that does not decode, is parked. */
@@ -92,7 +113,9 @@ public class DevicePersistenceConsumer extends GroupConsumers {
             }
             String clientId = new String(record.key(), StandardCharsets.UTF_8);
             ClientBatch batch = byClient.computeIfAbsent(clientId, c -> new ClientBatch());
-            batch.messages().add(new NewMessage(record.value(), remaining == null ? defaultTtl : Math.max(1, remaining)));
+            RouteSource source = RouteSource.from(record.headers());
+            batch.messages().add(new NewMessage(record.value(), remaining == null ? defaultTtl : Math.max(1, remaining),
+                    source == null ? -1 : source.partition(), source == null ? -1 : source.offset()));
             batch.stored().add(record.value());
         }
         return byClient;

@@ -6,6 +6,7 @@ import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.routing.PersistedSink;
+import io.relaymq.broker.routing.RouteSource;
 import io.relaymq.broker.session.OutboundMessage;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -58,10 +59,20 @@ public class PersistedProducer implements PersistedSink, DisposableBean {
      */
     @Override
     public void persist(String clientId, boolean application, OutboundMessage message) {
+        persist(clientId, application, message, null);
+    }
+
+    /** As above; the record carries the message's {@link RouteSource} as a header when it has one. */
+    @Override
+    public void persist(String clientId, boolean application, OutboundMessage message, RouteSource source) {
         String target = application ? AppTopicNames.forClient(clientId) : topic;
         byte[] key = application ? null : clientId.getBytes(StandardCharsets.UTF_8);
+        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(target, key, OutboundMessageCodec.encode(message));
+        if (source != null) {
+            source.addTo(record.headers());
+        }
         try {
-            producer.send(new ProducerRecord<>(target, key, OutboundMessageCodec.encode(message)), (metadata, error) -> {
+            producer.send(record, (metadata, error) -> {
                 if (error != null) {
                     failed(clientId, error);
                 }
