@@ -62,7 +62,8 @@ class ClusterApiIT {
         assertThat(api.get("/api/app/cluster-info").body().get(0).get("address").asString()).contains(":");
         JsonNode topics = api.get("/api/app/kafka-topics?pageSize=100&page=0&textSearch=relaymq.msg.all").body();
         assertThat(topics.get("data").get(0).get("name").asString()).isEqualTo("relaymq.msg.all");
-        assertThat(topics.get("data").get(0).get("partitions").asInt()).isEqualTo(4);
+        // created with 4; MsgAllOffsetsIT, in the same JVM and stack, may have added one since
+        assertThat(topics.get("data").get(0).get("partitions").asInt()).isBetween(4, 5);
         JsonNode groups = api.get("/api/app/consumer-groups").body();
         JsonNode msgAll = groups.findParents("groupId").stream()
                 .filter(g -> g.get("groupId").asString().equals("relaymq-msg-all")).findFirst().orElseThrow();
