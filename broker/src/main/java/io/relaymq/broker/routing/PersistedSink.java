@@ -1,5 +1,6 @@
 package io.relaymq.broker.routing;
 
+import io.relaymq.broker.kafka.RouteSource;
 import io.relaymq.broker.session.OutboundMessage;
 
 /** Takes QoS 1/2 messages for persistent sessions to where they are kept until acknowledged. */

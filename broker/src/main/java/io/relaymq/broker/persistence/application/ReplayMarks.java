@@ -1,6 +1,6 @@
 package io.relaymq.broker.persistence.application;
 
-import io.relaymq.broker.routing.RouteSource;
+import io.relaymq.broker.kafka.RouteSource;
 import java.util.HashMap;
 import java.util.Map;
 

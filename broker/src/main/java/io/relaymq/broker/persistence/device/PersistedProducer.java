@@ -1,12 +1,12 @@
 package io.relaymq.broker.persistence.device;
 
 import io.relaymq.broker.cluster.OutboundMessageCodec;
-import io.relaymq.broker.persistence.application.AppTopicNames;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.RouteSource;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.persistence.application.AppTopicNames;
 import io.relaymq.broker.routing.PersistedSink;
-import io.relaymq.broker.routing.RouteSource;
 import io.relaymq.broker.session.OutboundMessage;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

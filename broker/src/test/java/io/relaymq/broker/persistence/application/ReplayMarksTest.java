@@ -2,7 +2,7 @@ package io.relaymq.broker.persistence.application;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.relaymq.broker.routing.RouteSource;
+import io.relaymq.broker.kafka.RouteSource;
 import org.junit.jupiter.api.Test;
 
 /**

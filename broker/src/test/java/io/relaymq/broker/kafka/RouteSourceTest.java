@@ -1,4 +1,4 @@
-package io.relaymq.broker.routing;
+package io.relaymq.broker.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

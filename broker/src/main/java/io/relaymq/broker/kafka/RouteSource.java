@@ -1,4 +1,4 @@
-package io.relaymq.broker.routing;
+package io.relaymq.broker.kafka;
 
 import java.nio.ByteBuffer;
 import org.apache.kafka.common.header.Header;
