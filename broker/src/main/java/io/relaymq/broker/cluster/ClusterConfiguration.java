@@ -27,8 +27,8 @@ class ClusterConfiguration {
     @Bean
     ExpiredSessionSweeper expiredSessionSweeper(NodeRegistry registry, SessionReplica sessions,
                                                 SubscriptionReplica subscriptions, SessionContext context,
-                                                SessionSweepProperties sweep, NodeProperties node, Clock clock) {
+                                                SessionSweepProperties sweep, Clock clock) {
         return new ExpiredSessionSweeper(registry, sessions, subscriptions, context.registry(),
-                context.outbounds()::discardStored, node.deadAfter(), sweep.interval(), clock);
+                context.outbounds()::discardStored, sweep.interval(), clock);
     }
 }

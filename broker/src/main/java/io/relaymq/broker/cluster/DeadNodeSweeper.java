@@ -5,12 +5,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 
 /**
  * Cleans up after nodes that stopped without saying goodbye (crash, SIGKILL): once {@link NodeLiveness}
@@ -19,25 +15,27 @@ import org.springframework.context.SmartLifecycle;
  * cluster-wide (their subscriptions would otherwise keep attracting messages), marks its persistent
  * sessions disconnected so their clients find them on any node, and forgets the node.
  */
-public final class DeadNodeSweeper implements SmartLifecycle {
+public final class DeadNodeSweeper extends PeriodicSweep {
 
     private static final Logger log = LoggerFactory.getLogger(DeadNodeSweeper.class);
 
     private final NodeRegistry registry;
     private final SessionReplica sessions;
     private final SubscriptionReplica subscriptions;
-    private final Duration every;
     private final Clock clock;
-    private ScheduledExecutorService timer;
-    private volatile boolean running;
 
     public DeadNodeSweeper(NodeRegistry registry, SessionReplica sessions, SubscriptionReplica subscriptions,
                            Duration every, Clock clock) {
+        super("dead-node-sweeper", every);
         this.clock = clock;
-        this.every = every;
         this.registry = registry;
         this.sessions = sessions;
         this.subscriptions = subscriptions;
+    }
+
+    @Override
+    protected void round() throws Exception {
+        sweep();
     }
 
     /** One sweep; returns the nodes it cleaned up after. */
@@ -57,41 +55,6 @@ public final class DeadNodeSweeper implements SmartLifecycle {
         return dead.stream().sorted().toList();
     }
 
-    @Override
-    public void start() {
-        timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "dead-node-sweeper");
-            t.setDaemon(true);
-            return t;
-        });
-        timer.scheduleWithFixedDelay(() -> {
-            try {
-                sweep();
-            } catch (Exception e) {
-                log.warn("dead-node sweep failed: {}", e.getMessage());
-            }
-        }, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
-        running = true;
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        if (timer != null) {
-            timer.shutdownNow();
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    @Override
-    public int getPhase() {
-        return 300;
-    }
-
     private void cleanUpAfter(String deadNode) {
         Map<String, SessionInfo> owned = sessions.ownedBy(deadNode);
         int ended = 0;
@@ -99,7 +62,7 @@ public final class DeadNodeSweeper implements SmartLifecycle {
             SessionInfo info = entry.getValue();
             if (info.isPersistent()) {
                 sessions.writeFor(entry.getKey(), new SessionInfo(deadNode, false, info.expirySeconds(),
-                        info.details().withDisconnectedAt(System.currentTimeMillis()), info.generation()));
+                        info.details().withDisconnectedAt(clock.millis()), info.generation()));
             } else {
                 subscriptions.removed(entry.getKey());
                 sessions.writeFor(entry.getKey(), null);

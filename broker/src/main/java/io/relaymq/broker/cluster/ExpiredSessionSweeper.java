@@ -8,13 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 
 /**
  * Ends persistent sessions whose expiry passed while no node held them, so their stored messages do not
@@ -28,7 +25,7 @@ import org.springframework.context.SmartLifecycle;
  * session's kind stored goes (a DEVICE session's Redis keys, an APPLICATION session's Kafka topic). Each
  * step is idempotent, so a sweep repeated after a failure or by a new lowest node does no harm.
  */
-public final class ExpiredSessionSweeper implements SmartLifecycle {
+public final class ExpiredSessionSweeper extends PeriodicSweep {
 
     private static final Logger log = LoggerFactory.getLogger(ExpiredSessionSweeper.class);
     /** The MQTT 5.0 session expiry interval that means the session never expires. */
@@ -45,30 +42,36 @@ public final class ExpiredSessionSweeper implements SmartLifecycle {
     private final SubscriptionReplica subscriptions;
     private final SessionRegistry local;
     private final StoredSessionData stored;
-    private final Duration deadAfter;
-    private final Duration interval;
     private final Clock clock;
-    private ScheduledExecutorService timer;
-    private volatile boolean running;
 
     public ExpiredSessionSweeper(NodeRegistry registry, SessionReplica sessions, SubscriptionReplica subscriptions,
-                                 SessionRegistry local, StoredSessionData stored, Duration deadAfter, Duration interval,
+                                 SessionRegistry local, StoredSessionData stored, Duration interval,
                                  Clock clock) {
+        super("expired-session-sweeper", interval);
         this.registry = registry;
         this.sessions = sessions;
         this.subscriptions = subscriptions;
         this.local = local;
         this.stored = stored;
-        this.deadAfter = deadAfter;
-        this.interval = interval;
         this.clock = clock;
+    }
+
+    @Override
+    protected void round() throws Exception {
+        List<String> ended = sweep();
+        if (!ended.isEmpty()) {
+            log.info("ended {} expired persistent sessions that no node held", ended.size());
+        }
     }
 
     /** One sweep; returns the client ids whose sessions it ended. */
     public List<String> sweep() throws Exception {
         long now = clock.millis();
-        Set<String> alive = registry.nodes().stream().filter(n -> n.isAliveAt(now, deadAfter))
-                .map(NodeRegistry.NodeInfo::nodeId).collect(Collectors.toSet());
+        List<NodeRegistry.NodeInfo> nodes = registry.nodes();
+        // the same judgement as the dead-node sweep: silence seen on this node's clock, outages not counted
+        Set<String> dead = registry.liveness().observe(nodes, now);
+        Set<String> alive = nodes.stream().map(NodeRegistry.NodeInfo::nodeId).filter(id -> !dead.contains(id))
+                .collect(Collectors.toSet());
         String self = registry.self().value();
         boolean lowest = alive.stream().sorted().findFirst().map(self::equals).orElse(false);
         List<String> ended = new ArrayList<>();
@@ -112,43 +115,5 @@ public final class ExpiredSessionSweeper implements SmartLifecycle {
         } catch (IllegalArgumentException e) {
             return ClientType.DEVICE;
         }
-    }
-
-    @Override
-    public void start() {
-        timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "expired-session-sweeper");
-            t.setDaemon(true);
-            return t;
-        });
-        timer.scheduleWithFixedDelay(() -> {
-            try {
-                List<String> ended = sweep();
-                if (!ended.isEmpty()) {
-                    log.info("ended {} expired persistent sessions that no node held", ended.size());
-                }
-            } catch (Exception e) {
-                log.warn("expired-session sweep failed", e);
-            }
-        }, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
-        running = true;
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        if (timer != null) {
-            timer.shutdownNow();
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    @Override
-    public int getPhase() {
-        return 300;
     }
 }

@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,7 +71,7 @@ public final class InboundQos2 {
      * for it; a new persistent one ({@code clear}) removes what an earlier session left. The stage completes
      * on any thread; the ids are in {@link #ids()} once {@code execute} ran the hand-over.
      */
-    public CompletionStage<Void> begin(boolean present, boolean clear, java.util.function.Consumer<Runnable> execute) {
+    public CompletionStage<Void> begin(boolean present, boolean clear, Consumer<Runnable> execute) {
         if (present) {
             kept = true;
             unread = true;
@@ -91,7 +92,7 @@ public final class InboundQos2 {
     }
 
     /** A session continued on this node whose ids could not be read at its last connect reads them now. */
-    public CompletionStage<Void> resume(java.util.function.Consumer<Runnable> execute) {
+    public CompletionStage<Void> resume(Consumer<Runnable> execute) {
         return unread ? begin(true, false, execute) : DONE;
     }
 
