@@ -49,8 +49,11 @@ class ExpiredSessionSweepIT {
                 "MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS", "app-.*", "RELAYMQ_NODE_HEARTBEAT", "1s",
                 "RELAYMQ_NODE_DEAD_AFTER", "6s", "MQTT_SESSION_SWEEP_INTERVAL", "1s",
                 "MQTT_PERSISTENT_SESSION_APP_REMOVED_TOPIC_GRACE", "1s");
-        victim = BrokerProcess.start("sweep-victim", stack, env);
-        survivor = BrokerProcess.start("sweep-survivor", stack, env);
+        // The lowest live node id sweeps, and the APPLICATION topic goes after the grace of the node that
+        // ended the session. The survivor's id sorts first so that it, with its 1 s grace, is that node even
+        // when the in-JVM test node (it-node-1, default grace) shares the stack.
+        victim = BrokerProcess.start("expiry-victim", stack, env);
+        survivor = BrokerProcess.start("expiry-survivor", stack, env);
         victim.awaitReady();
         survivor.awaitReady();
         redisClient = RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
