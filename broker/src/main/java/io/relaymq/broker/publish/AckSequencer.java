@@ -12,16 +12,38 @@ import java.util.function.Consumer;
 public final class AckSequencer {
 
     private final Deque<Pending> pending = new ArrayDeque<>();
+    /** Slots of QoS 2 messages: their packet ids are also among the session's ids awaiting PUBREL. */
+    private int qos2;
 
     /** A slot for the acknowledgement of one PUBLISH; {@code send} runs when it is this slot's turn. */
     public Pending register(Consumer<Boolean> send) {
-        Pending slot = new Pending(send);
+        return register(send, false);
+    }
+
+    /**
+     * A slot for the PUBREC of a QoS 2 PUBLISH whose packet id the session already counts as awaiting PUBREL,
+     * so that {@link #notAwaitingRelease()} leaves it out.
+     */
+    public Pending registerQos2(Consumer<Boolean> send) {
+        return register(send, true);
+    }
+
+    private Pending register(Consumer<Boolean> send, boolean isQos2) {
+        Pending slot = new Pending(send, isQos2);
         pending.addLast(slot);
+        if (isQos2) {
+            qos2++;
+        }
         return slot;
     }
 
     public int size() {
         return pending.size();
+    }
+
+    /** Outstanding acknowledgements other than QoS 2 PUBRECs: with the ids awaiting PUBREL, what is in flight. */
+    public int notAwaitingRelease() {
+        return pending.size() - qos2;
     }
 
     /** Marks the slot's write as done (or failed) and sends every acknowledgement that is now due. */
@@ -30,6 +52,9 @@ public final class AckSequencer {
         slot.success = success;
         while (!pending.isEmpty() && pending.peekFirst().done) {
             Pending head = pending.pollFirst();
+            if (head.qos2) {
+                qos2--;
+            }
             head.send.accept(head.success);
         }
     }
@@ -37,11 +62,13 @@ public final class AckSequencer {
     /** One outstanding acknowledgement. */
     public static final class Pending {
         private final Consumer<Boolean> send;
+        private final boolean qos2;
         private boolean done;
         private boolean success;
 
-        private Pending(Consumer<Boolean> send) {
+        private Pending(Consumer<Boolean> send, boolean qos2) {
             this.send = send;
+            this.qos2 = qos2;
         }
     }
 }

@@ -15,6 +15,7 @@ import io.relaymq.broker.transport.TopicLimits;
 import io.relaymq.common.message.PublishedMessage;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,7 +81,8 @@ public final class InboundPublishHandler {
             protocolViolation(connection, TOPIC_NAME_INVALID, "invalid topic name in PUBLISH");
             return;
         }
-        if (qos > 0 && connection.acks().size() + session.awaitingPubrel().size() >= settings.receiveMaximum()) {
+        // a QoS 2 message counts once, from PUBLISH to PUBREL, though it is also waiting for its PUBREC slot
+        if (qos > 0 && connection.acks().notAwaitingRelease() + session.awaitingPubrel().size() >= settings.receiveMaximum()) {
             protocolViolation(connection, RECEIVE_MAXIMUM_EXCEEDED, "more unacknowledged QoS 1/2 PUBLISH than Receive Maximum");
             return;
         }
@@ -124,7 +126,7 @@ public final class InboundPublishHandler {
 
     private void forwardAndAcknowledge(MqttConnection connection, ClientSession session, PublishedMessage message,
                                        MqttMessageType ackType, int packetId, long receivedMillis) {
-        AckSequencer.Pending slot = connection.acks().register(stored -> {
+        Consumer<Boolean> acknowledge = stored -> {
             if (stored) {
                 connection.send(PublishPackets.reply(ackType, packetId, (byte) 0));
                 return;
@@ -137,7 +139,9 @@ public final class InboundPublishHandler {
             } else {
                 connection.close(UNSPECIFIED_ERROR);
             }
-        });
+        };
+        AckSequencer.Pending slot = ackType == MqttMessageType.PUBREC ? connection.acks().registerQos2(acknowledge)
+                : connection.acks().register(acknowledge);
         producer.send(message).whenComplete((ok, error) -> session.execute(() -> {
             if (error != null) {
                 log.warn("[{}] Kafka did not store a QoS {} message: {}", connection.clientId(), message.qos(),
@@ -145,7 +149,8 @@ public final class InboundPublishHandler {
             } else {
                 metrics.produced(Duration.ofMillis(clock.millis() - receivedMillis));
             }
-            if (error == null && ackType == MqttMessageType.PUBREC && !session.isEnded()) {
+            // a session handed over to another node still keeps the id: the client sends this PUBLISH again there
+            if (error == null && ackType == MqttMessageType.PUBREC && (!session.isEnded() || session.continuesElsewhere())) {
                 keepThenAcknowledge(connection, session, slot, packetId);
             } else {
                 connection.acks().complete(slot, error == null);

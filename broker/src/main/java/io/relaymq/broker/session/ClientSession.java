@@ -202,6 +202,11 @@ public final class ClientSession {
         }
     }
 
+    /** True once this node let the session go to another node ({@link #handOver}), where it continues. */
+    public boolean continuesElsewhere() {
+        return handedOver;
+    }
+
     /**
      * The client's session continues on another node: its connection here is closed (5.0: DISCONNECT
      * 0x8E) and the local copy dropped, without ending the session cluster-wide.

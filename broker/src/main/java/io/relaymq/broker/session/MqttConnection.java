@@ -21,6 +21,8 @@ import java.util.Map;
 public final class MqttConnection {
 
     private final Channel channel;
+    /** Set by {@link #close}, which may run on another thread than the session's. */
+    private volatile boolean closing;
     private final MqttVersion version;
     private final String clientId;
     private final int clientReceiveMaximum;
@@ -121,6 +123,14 @@ public final class MqttConnection {
         return acks;
     }
 
+    /**
+     * True once the broker decided to close this connection: packets the client sent before it learnt that are
+     * not acted on (nor logged again).
+     */
+    public boolean isClosing() {
+        return closing;
+    }
+
     public boolean isActive() {
         return channel.isActive();
     }
@@ -160,9 +170,10 @@ public final class MqttConnection {
 
     /** Closes the connection; a 5.0 client is first told why with a DISCONNECT ([MQTT-4.13.1-1]). */
     public void close(byte reasonCode) {
-        if (!channel.isActive()) {
+        if (!channel.isActive() || closing) {
             return;
         }
+        closing = true;
         if (isV5()) {
             MqttMessage disconnect = MqttMessageBuilders.disconnect().reasonCode(reasonCode)
                     .properties(MqttProperties.NO_PROPERTIES).build();

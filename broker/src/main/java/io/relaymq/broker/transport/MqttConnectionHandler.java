@@ -176,7 +176,9 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
         ClientSession s = session;
         s.execute(() -> {
             try {
-                dispatcher.dispatch(conn, s, message);
+                if (!conn.isClosing()) {
+                    dispatcher.dispatch(conn, s, message);
+                }
             } finally {
                 ReferenceCountUtil.release(message);
             }

@@ -48,6 +48,9 @@ public final class EmbeddedBroker implements AutoCloseable {
     public static final int MAX_PACKET_SIZE = 2048;
 
     public final List<PublishedMessage> published = new CopyOnWriteArrayList<>();
+    /** While true, accepted messages wait as if Kafka had not acknowledged them yet ({@link #acknowledgeHeld}). */
+    public volatile boolean holdAcknowledgements;
+    private final List<CompletableFuture<Void>> held = new CopyOnWriteArrayList<>();
     public final SessionRegistry registry = new SessionRegistry();
     public final SubscriptionTrie trie = new SubscriptionTrie();
     public final RetainedMessages retained = new RetainedMessages();
@@ -102,7 +105,18 @@ public final class EmbeddedBroker implements AutoCloseable {
     private CompletableFuture<Void> accept(PublishedMessage message) {
         published.add(message);
         router.route(message);
+        if (holdAcknowledgements) {
+            CompletableFuture<Void> later = new CompletableFuture<>();
+            held.add(later);
+            return later;
+        }
         return CompletableFuture.completedFuture(null);
+    }
+
+    /** Kafka "acknowledges" every message held so far. */
+    public void acknowledgeHeld() {
+        held.forEach(f -> f.complete(null));
+        held.clear();
     }
 
     /** Connection handlers for a real {@link MqttServer} on this broker's state. */

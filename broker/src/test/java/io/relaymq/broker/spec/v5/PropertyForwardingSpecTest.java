@@ -177,6 +177,28 @@ class PropertyForwardingSpecTest {
         assertThat(broker.published).hasSize(20);
     }
 
+    // [MQTT-3.3.4-7] a QoS 2 message counts once against the Receive Maximum (20) while Kafka has not yet
+    // acknowledged it, although it then both waits for its PUBREC and has its packet id awaiting PUBREL
+    @Test
+    void qos2MessagesWaitingForKafkaCountOnce() {
+        SpecClient pub = connected("patient");
+        pub.receive();
+        broker.holdAcknowledgements = true;
+        for (int id = 1; id <= 20; id++) {
+            pub.publish("patient/t", 2, id, "m" + id, false);
+        }
+        assertThat(pub.receive()).isEmpty();
+        assertThat(pub.isConnected()).isTrue();
+
+        broker.acknowledgeHeld();
+        assertThat(pub.receive()).hasSize(20)
+                .allSatisfy(m -> assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.PUBREC));
+        pub.publish("patient/t", 2, 21, "m21", false);
+        assertThat(pub.receive()).singleElement().satisfies(m ->
+                assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.DISCONNECT));
+        assertThat(pub.isConnected()).isFalse();
+    }
+
     // [MQTT-1.5.4-3] a BOM at the start of a topic is kept, not stripped
     @Test
     void byteOrderMarkIsKept() {
