@@ -99,6 +99,40 @@ class RedeliveryAfterCrashIT {
         assertThat(appAgain.dup()).as("APPLICATION QoS 2 message resent with DUP").isTrue();
     }
 
+    /**
+     * [MQTT-4.3.3-4]/[MQTT-4.3.3-5]: once the client received PUBREL it has handed the message on and forgotten
+     * its packet id, so the node that continues the session must send PUBREL again, never the PUBLISH: PUBREL
+     * leaves only after PostgreSQL holds the message as released, and the survivor sends PUBREL.
+     */
+    @Test
+    void aReleasedQos2MessageGetsPubrelNotThePublishOnAnotherNode(StackEndpoints stack) throws Exception {
+        String app = id("app-released");
+        MqttClient publisher = paho(survivor);
+        int packetId;
+        try (BrokerProcess doomed = BrokerProcess.start("redeliver-released", stack, ENV).awaitReady();
+             RawMqttClient before = subscribed(doomed, app, 2)) {
+            publisher.publish("crash/" + app, "r1".getBytes(StandardCharsets.UTF_8), 2, false);
+            packetId = before.nextAcknowledgedPublish().publishPacketId();
+            before.pubrec(packetId);
+            before.expect(RawMqttClient.PUBREL, packetId);
+            assertThat(contextHolds(stack, app, packetId, "pubrel_msg_infos"))
+                    .as("PostgreSQL knew of the PUBREC when PUBREL went out").isTrue();
+            doomed.kill();
+        }
+
+        RawMqttClient[] client = new RawMqttClient[1];
+        await().atMost(Duration.ofSeconds(90)).ignoreExceptions()
+                .until(() -> (client[0] = RawMqttClient.connectPersistent(survivor.mqtt(), app)) != null);
+        try (RawMqttClient again = client[0]) {
+            RawMqttClient.Packet first = again.read();
+            while (first.type() == RawMqttClient.PUBLISH && first.qos() == 0) {
+                first = again.read(); // a late probe
+            }
+            assertThat(first.type()).as("PUBREL, not the PUBLISH again").isEqualTo(RawMqttClient.PUBREL);
+            assertThat(first.packetId()).isEqualTo(packetId);
+        }
+    }
+
     /** A persistent raw client subscribed on {@code node}, which the survivor routes to. */
     private RawMqttClient subscribed(BrokerProcess node, String clientId, int qos) throws Exception {
         RawMqttClient client = RawMqttClient.connectPersistent(node.mqtt(), clientId);
@@ -131,9 +165,14 @@ class RedeliveryAfterCrashIT {
     }
 
     private static boolean contextHolds(StackEndpoints stack, String clientId, int packetId) throws Exception {
+        return contextHolds(stack, clientId, packetId, "publish_msg_infos");
+    }
+
+    private static boolean contextHolds(StackEndpoints stack, String clientId, int packetId, String column)
+            throws Exception {
         try (Connection db = DriverManager.getConnection(stack.jdbcUrl(), stack.jdbcUser(), stack.jdbcPassword());
              PreparedStatement query = db.prepareStatement(
-                     "SELECT publish_msg_infos FROM application_session_ctx WHERE client_id = ?")) {
+                     "SELECT " + column + " FROM application_session_ctx WHERE client_id = ?")) {
             query.setString(1, clientId);
             try (ResultSet row = query.executeQuery()) {
                 return row.next() && Arrays.asList(row.getString(1).split(",")).stream()

@@ -50,6 +50,7 @@ public final class RawMqttClient implements AutoCloseable {
     public static final int CONNACK = 2;
     public static final int PUBLISH = 3;
     public static final int PUBREC = 5;
+    public static final int PUBREL = 6;
     public static final int PUBCOMP = 7;
     public static final int SUBACK = 9;
 
@@ -92,6 +93,11 @@ public final class RawMqttClient implements AutoCloseable {
         body.write(packetId & 0xFF);
         body.writeBytes(payload.getBytes(StandardCharsets.UTF_8));
         write(0x34 | (dup ? 0x08 : 0), body.toByteArray());
+    }
+
+    /** PUBREC for a QoS 2 PUBLISH this client received. */
+    public void pubrec(int packetId) throws IOException {
+        write(0x50, new byte[] {(byte) (packetId >> 8), (byte) packetId});
     }
 
     public void pubrel(int packetId) throws IOException {

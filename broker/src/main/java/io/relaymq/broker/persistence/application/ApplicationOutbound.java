@@ -18,6 +18,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * QoS 1/2 delivery of a persistent APPLICATION session from its own Kafka topic: records are sent in
@@ -30,8 +32,10 @@ import java.util.Map;
  */
 final class ApplicationOutbound implements SessionOutbound {
 
-    /** Where one sent record stands. */
-    private enum Stage { AWAITING_ACK, AWAITING_PUBCOMP }
+    private static final Logger log = LoggerFactory.getLogger(ApplicationOutbound.class);
+
+    /** Where one sent record stands; RELEASING: PUBREC came, PUBREL waits until the context says so. */
+    private enum Stage { AWAITING_ACK, RELEASING, AWAITING_PUBCOMP }
 
     private static final class Sent {
         final long offset;
@@ -259,9 +263,25 @@ final class ApplicationOutbound implements SessionOutbound {
         } else if (error) {
             inFlight.remove(packetId);
             drain();
-        } else {
-            sent.stage = Stage.AWAITING_PUBCOMP;
+        } else if (sent.stage == Stage.AWAITING_ACK && sent.message.qos() == 2) {
+            sent.stage = Stage.RELEASING;
+            // PUBREL only once PostgreSQL knows: the client hands the message to its application on PUBREL, and a
+            // node that continues the session after this one must then send PUBREL, never the PUBLISH again
+            contextWrites.request(failure -> released(packetId, sent, failure));
+        } else if (sent.stage == Stage.AWAITING_PUBCOMP) {
             writer.pubrel(connection, packetId);
+        }
+    }
+
+    private void released(int packetId, Sent sent, Throwable failure) {
+        if (failure != null) {
+            log.warn("[{}] could not record PUBREC of packet {}: {}", session.clientId(), packetId, failure.getMessage());
+        }
+        if (sent.stage == Stage.RELEASING && inFlight.get(packetId) == sent) {
+            sent.stage = Stage.AWAITING_PUBCOMP;
+            if (connection != null) {
+                writer.pubrel(connection, packetId);
+            }
         }
     }
 
@@ -315,6 +335,8 @@ final class ApplicationOutbound implements SessionOutbound {
         for (Map.Entry<Integer, Sent> entry : new ArrayList<>(inFlight.entrySet())) {
             if (entry.getValue().stage == Stage.AWAITING_PUBCOMP) {
                 writer.pubrel(connection, entry.getKey());
+            } else if (entry.getValue().stage == Stage.RELEASING) {
+                continue; // PUBREL goes out once its context write ended
             } else if (!writer.publish(connection, entry.getValue().message, entry.getKey(), true)) {
                 inFlight.remove(entry.getKey());
             }
@@ -335,7 +357,7 @@ final class ApplicationOutbound implements SessionOutbound {
     private ApplicationSessionCtx context() {
         List<ApplicationSessionCtx.Sent> publishes = new ArrayList<>();
         List<ApplicationSessionCtx.Sent> pubrels = new ArrayList<>();
-        inFlight.forEach((packetId, sent) -> (sent.stage == Stage.AWAITING_PUBCOMP ? pubrels : publishes)
+        inFlight.forEach((packetId, sent) -> (sent.stage == Stage.AWAITING_ACK ? publishes : pubrels)
                 .add(new ApplicationSessionCtx.Sent(sent.offset, packetId)));
         restoredPublishes.forEach((offset, packetId) -> publishes.add(new ApplicationSessionCtx.Sent(offset, packetId)));
         restoredPubrels.forEach((offset, packetId) -> pubrels.add(new ApplicationSessionCtx.Sent(offset, packetId)));

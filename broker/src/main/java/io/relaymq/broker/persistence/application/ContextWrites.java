@@ -1,8 +1,11 @@
 package io.relaymq.broker.persistence.application;
 
 import io.relaymq.dao.appsession.ApplicationSessionCtx;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -20,6 +23,8 @@ final class ContextWrites {
     private final Executor sessionThread;
     private boolean running;
     private boolean again;
+    /** Told when the next write (the one that will hold the state of their request) ended. */
+    private List<Consumer<Throwable>> waitingForNext = new ArrayList<>();
 
     ContextWrites(Supplier<ApplicationSessionCtx> snapshot, Function<ApplicationSessionCtx, CompletionStage<Void>> write,
                   Executor sessionThread) {
@@ -36,11 +41,23 @@ final class ContextWrites {
         }
         running = true;
         again = false;
-        write.apply(snapshot.get()).whenComplete((ok, error) -> sessionThread.execute(this::done));
+        List<Consumer<Throwable>> told = waitingForNext;
+        waitingForNext = new ArrayList<>();
+        write.apply(snapshot.get()).whenComplete((ok, error) -> sessionThread.execute(() -> done(told, error)));
     }
 
-    private void done() {
+    /**
+     * The state changed and {@code then} must wait until a write holding it ended: {@code then} gets null
+     * when it was written, or the write's failure. Runs on the session's thread.
+     */
+    void request(Consumer<Throwable> then) {
+        waitingForNext.add(then);
+        request();
+    }
+
+    private void done(List<Consumer<Throwable>> told, Throwable error) {
         running = false;
+        told.forEach(t -> t.accept(error));
         if (again) {
             request();
         }

@@ -49,4 +49,27 @@ class ContextWritesTest {
         running.get(0).completeExceptionally(new IllegalStateException("PostgreSQL down"));
         assertThat(written).hasSize(2);
     }
+
+    @Test
+    void aWaiterIsToldOnlyAfterAWriteThatHoldsItsState() {
+        List<String> told = new ArrayList<>();
+        state.set(1);
+        writes.request();
+        state.set(2);
+        writes.request(error -> told.add("pubrel of state 2" + (error == null ? "" : " failed")));
+        running.get(0).complete(null);
+        assertThat(told).as("the first write was taken before state 2").isEmpty();
+        assertThat(written).containsExactly(1L, 2L);
+
+        running.get(1).complete(null);
+        assertThat(told).containsExactly("pubrel of state 2");
+    }
+
+    @Test
+    void aWaiterLearnsOfAFailedWrite() {
+        List<Throwable> told = new ArrayList<>();
+        writes.request(told::add);
+        running.get(0).completeExceptionally(new IllegalStateException("PostgreSQL down"));
+        assertThat(told).singleElement().isInstanceOf(IllegalStateException.class);
+    }
 }
