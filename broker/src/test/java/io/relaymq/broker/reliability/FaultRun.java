@@ -245,11 +245,11 @@ final class FaultRun implements AutoCloseable {
                 throw new IllegalStateException("plan the run with subscribersBehindProxy() to take over");
             }
             proxy.freeze();
-            ResilientClient old = client;
-            old.stopReconnecting();
+            // the device gives its old connection up before it opens the new one: one Paho client at a time
+            // works on the session state, as one device does (two would each act on packets the other saw)
+            client.abandon();
             client = new ResilientClient(clientId, nodes, false, state, reconnects, receiver::arrived);
             client.connect(60);
-            old.abandon();
         }
 
         void close() {

@@ -229,17 +229,16 @@ class FaultToleranceIT {
     }
 
     /**
-     * QoS 2 end to end. The subscribers' connections to node B go silent and they connect to node A
-     * (a takeover of a connection that is still open), then node A, which by then holds publisher and
-     * subscribers, is SIGKILLed and everyone moves to node B. Nothing may be lost or arrive twice.
+     * QoS 2 end to end across a takeover and a node kill on the subscribers' side. The publisher stays on node
+     * B; the subscribers' connections to node B go silent and they connect to node A (a takeover of a
+     * connection that is still open), then node A, which by then holds the subscribers, is SIGKILLed and
+     * they move back to node B. Nothing may be lost or arrive twice.
      */
     @Test
     @Order(8)
-    @Disabled("fails today: QoS 2 copies arrive twice across this takeover (publisher resends reach msg.all "
-            + "twice; see README Fault suite). Kept as the open acceptance test of issue 19; run it with "
-            + "-Djunit.jupiter.conditions.deactivate=org.junit.*DisabledCondition")
     void qos2SurvivesATakeoverAndANodeKill() throws Exception {
-        FaultRun.Plan plan = plan("qos2-takeover-node-sigkill").qos(2).subscribersBehindProxy();
+        FaultRun.Plan plan = FaultRun.Plan.of("qos2-takeover-node-sigkill", List.of(b.mqtt()), List.of(b.mqtt(), a.mqtt()))
+                .qos(2).subscribersBehindProxy();
         try (FaultRun run = FaultRun.start(plan)) {
             run.awaitTraffic(5, Duration.ofSeconds(60));
             run.mark("takeover");
@@ -253,6 +252,22 @@ class FaultToleranceIT {
             run.awaitTraffic(5, Duration.ofSeconds(120));
             finish(run);
         }
+    }
+
+    /**
+     * QoS 2 with the publisher's node SIGKILLed mid-stream: the publisher re-sends what it had no PUBREC for on
+     * node B. Messages Kafka had stored while the dead node had not yet kept their packet ids are forwarded a
+     * second time, so this fails today (see README, QoS 2 from clients of persistent sessions).
+     */
+    @Test
+    @Order(8)
+    @Disabled("fails today: a QoS 2 message Kafka stored in the instant before the node kept its packet id is "
+            + "forwarded again when the publisher re-sends it (about 250 duplicates per kill at 1,000 msg/s); kept as "
+            + "the open acceptance test of issue 19; run it with "
+            + "-Djunit.jupiter.conditions.deactivate=org.junit.*DisabledCondition")
+    void qos2SurvivesAKillOfThePublishersNode() throws Exception {
+        FaultRun.Plan plan = plan("qos2-publisher-node-sigkill").qos(2);
+        survive(plan, () -> a.kill(), () -> a = a.restart().awaitReady());
     }
 
     /**

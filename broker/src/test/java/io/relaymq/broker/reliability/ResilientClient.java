@@ -90,11 +90,6 @@ final class ResilientClient implements MqttCallback, AutoCloseable {
         }
     }
 
-    /** From now on this client does not reconnect by itself. */
-    void stopReconnecting() {
-        closed.set(true);
-    }
-
     /**
      * Gives this connection up without a word: no DISCONNECT, no reconnect. The broker sees the socket
      * only when it next writes to it or takes the session over.
