@@ -11,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.InvalidRecordException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * Confirmed writes to one state topic: every update is sent again, with growing pauses, until Kafka
  * acknowledges it, unless a newer update of the same key has been written meanwhile (the newest value
  * per key wins; an older value is never sent after a newer one). Failures are counted and logged once
- * per burst. At shutdown {@link #flush} waits a bounded time for what is still unacknowledged.
+ * per burst. A value Kafka can never take (too large, an invalid record) is dropped after one ERROR line:
+ * retrying it would hold its key's slot and the shutdown flush for nothing. At shutdown {@link #flush} waits a bounded time for what is still unacknowledged.
  */
 public final class StateTopicWriter {
 
@@ -126,6 +129,17 @@ public final class StateTopicWriter {
             return;
         }
         failures.increment();
+        if (neverAccepted(error)) {
+            // sending it again cannot help: the value stays unreplicated, and the key is free for newer values
+            if (pending.remove(key, value) && pending.isEmpty()) {
+                synchronized (drained) {
+                    drained.notifyAll();
+                }
+            }
+            log.error("update of {} for key {} rejected by Kafka for good ({} bytes): not retried", topic, key,
+                    value.value() == null ? 0 : value.value().length, error);
+            return;
+        }
         if (failuresInBurst.getAndIncrement() == 0) {
             log.warn("update of {} for key {} not stored in Kafka, retrying until it is", topic, key, error);
         }
@@ -142,6 +156,11 @@ public final class StateTopicWriter {
                 send(key, value);
             }
         }
+    }
+
+    /** A failure that depends on the value itself (too large, or a record the broker refuses), not on Kafka's health. */
+    static boolean neverAccepted(Exception error) {
+        return error instanceof RecordTooLargeException || error instanceof InvalidRecordException;
     }
 
     /** The pause before attempt {@code attempt} (1 = first retry): doubles from the back-off to its cap. */

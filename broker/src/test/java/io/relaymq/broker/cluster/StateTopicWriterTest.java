@@ -141,4 +141,17 @@ class StateTopicWriterTest {
         assertThat(w.pause(4)).isEqualTo(1000);
         assertThat(w.pause(60)).isEqualTo(1000);
     }
+
+    @Test
+    void aValueKafkaNeverTakesIsNotRetriedAndFreesItsKey() {
+        writer.write("k", bytes("huge"), List.of());
+        producer.errorNext(new org.apache.kafka.common.errors.RecordTooLargeException("over max.request.size"));
+        assertThat(failures.count()).isEqualTo(1);
+        assertThat(writer.pending()).as("given up").isZero();
+        assertThat(retries.getQueue()).as("no retry scheduled").isEmpty();
+        assertThat(writer.writeIfIdle("k", bytes("small"), List.of())).isTrue();
+        producer.completeNext();
+        assertThat(sentValues()).containsExactly("huge", "small");
+        assertThat(writer.pending()).isZero();
+    }
 }
