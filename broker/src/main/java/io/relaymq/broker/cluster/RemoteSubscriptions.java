@@ -2,9 +2,11 @@ package io.relaymq.broker.cluster;
 
 import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.broker.subscription.SubscriptionTrie;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
@@ -26,11 +28,21 @@ public final class RemoteSubscriptions {
     public void apply(String clientId, ClientSubscriptions record, String selfNode, Predicate<String> isLocal) {
         boolean remote = record != null && !(record.ownerNode().equals(selfNode) && isLocal.test(clientId));
         ClientSubscriptions previous = remote ? byClient.put(clientId, record) : byClient.remove(clientId);
-        if (previous != null) {
-            previous.subscriptions().forEach(s -> trie.remove(clientId, s.filter()));
-        }
+        // the new subscriptions go in before the old ones leave (an add replaces the same filter), so a router
+        // matching meanwhile never finds none of a client that stays subscribed: its message would reach nobody
+        Set<String> kept = new HashSet<>();
         if (remote) {
-            record.subscriptions().forEach(trie::add);
+            for (Subscription s : record.subscriptions()) {
+                trie.add(s);
+                kept.add(s.filter().text());
+            }
+        }
+        if (previous != null) {
+            for (Subscription s : previous.subscriptions()) {
+                if (!kept.contains(s.filter().text())) {
+                    trie.remove(clientId, s.filter());
+                }
+            }
         }
     }
 
