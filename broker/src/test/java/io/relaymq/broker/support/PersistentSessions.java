@@ -16,6 +16,7 @@ import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttCallback;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
@@ -97,7 +98,12 @@ public final class PersistentSessions {
         subscriber.arrivalNanos.clear();
     }
 
-    /** Publishes "0".."count-1" at QoS 1 with up to 500 in flight; returns once all are acknowledged. */
+    /**
+     * Publishes "0".."count-1" at QoS 1 with up to 500 in flight; returns once all are acknowledged. Paho frees an
+     * in-flight slot on its callback thread a little after the token completed; on a loaded machine that can lag
+     * behind, and Paho then refuses the PUBLISH (window full, reason 32202): it is offered again, in order, until
+     * Paho has room (bounded).
+     */
     public static void publishAll(BrokerProcess node, String topic, int count) throws Exception {
         MqttAsyncClient publisher = new MqttAsyncClient(node.mqtt(), id("burst"), new MemoryPersistence());
         MqttConnectOptions options = new MqttConnectOptions();
@@ -111,7 +117,7 @@ public final class PersistentSessions {
                 if (i >= 500) {
                     tokens.get(i - 500).waitForCompletion(30_000);
                 }
-                tokens.add(publisher.publish(topic, Integer.toString(i).getBytes(StandardCharsets.UTF_8), 1, false));
+                tokens.add(publishWhenPahoHasRoom(publisher, topic, Integer.toString(i)));
             }
             for (IMqttToken token : tokens) {
                 token.waitForCompletion(30_000);
@@ -120,6 +126,15 @@ public final class PersistentSessions {
             publisher.disconnect().waitForCompletion(10_000);
             publisher.close();
         }
+    }
+
+    private static IMqttToken publishWhenPahoHasRoom(MqttAsyncClient publisher, String topic, String payload) {
+        IMqttToken[] sent = new IMqttToken[1];
+        await().atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(5))
+                .ignoreExceptionsMatching(e -> e instanceof MqttException m
+                        && m.getReasonCode() == MqttException.REASON_CODE_MAX_INFLIGHT)
+                .until(() -> (sent[0] = publisher.publish(topic, payload.getBytes(StandardCharsets.UTF_8), 1, false)) != null);
+        return sent[0];
     }
 
     public static List<String> sequence(int from, int to) {
