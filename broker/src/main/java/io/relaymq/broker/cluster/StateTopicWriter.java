@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * acknowledges it, unless a newer update of the same key has been written meanwhile (the newest value
  * per key wins; an older value is never sent after a newer one). Failures are counted and logged once
  * per burst. A value Kafka can never take (too large, an invalid record) is dropped after one ERROR line:
- * retrying it would hold its key's slot and the shutdown flush for nothing. At shutdown {@link #flush} waits a bounded time for what is still unacknowledged.
+ * retrying it would hold its key's slot and the shutdown flush for nothing. At shutdown {@link #flush}
+ * waits a bounded time for what is still unacknowledged.
  */
 public final class StateTopicWriter {
 
