@@ -58,11 +58,12 @@ final class Window {
 
     void tick() {
         second++;
-        Traffic.Counts now = traffic.counts();
+        Traffic.Interval interval = traffic.interval();
+        Traffic.Counts now = interval.counts();
         Traffic.Counts delta = now.minus(last);
         last = now;
-        Histogram lat = traffic.latency().getIntervalHistogram();
-        Histogram ack = traffic.pubAck().getIntervalHistogram();
+        Histogram lat = interval.latency();
+        Histogram ack = interval.pubAck();
         double cpu = server.cpuSeconds();
         double cores = server.known() ? cpu - serverCpu : Double.NaN;
         serverCpu = cpu;

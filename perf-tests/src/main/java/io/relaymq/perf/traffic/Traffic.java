@@ -4,6 +4,9 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
@@ -11,6 +14,10 @@ import org.HdrHistogram.Recorder;
  * broker confirmed it (PUBACK/PUBCOMP; for QoS 0 when it was written) and a receiver that should get it
  * never did. Receiving a sequence twice counts a duplicate; receiving a publisher a receiver does not
  * subscribe to counts as unexpected (a routing error). Safe to call from any thread.
+ *
+ * <p>Recording a confirmation or a receipt (counter and histogram together) holds a shared lock, and
+ * {@link #interval()} holds the exclusive one, so an interval's histograms count exactly the messages its
+ * counters moved by: a receipt is never counted in one second and timed in the next.
  */
 public final class Traffic {
 
@@ -25,9 +32,14 @@ public final class Traffic {
     private final LongAdder unexpected = new LongAdder();
     private final Recorder latency = new Recorder(3);
     private final Recorder pubAck = new Recorder(3);
+    private final Lock recording;
+    private final Lock sampling;
 
     public Traffic(Expectations expectations) {
         this.expectations = expectations;
+        ReentrantReadWriteLock cut = new ReentrantReadWriteLock();
+        this.recording = cut.readLock();
+        this.sampling = cut.writeLock();
         this.confirmed = new BitSet[expectations.publisherCount()];
         for (int p = 0; p < confirmed.length; p++) {
             confirmed[p] = new BitSet();
@@ -47,8 +59,13 @@ public final class Traffic {
         synchronized (confirmed[publisher]) {
             confirmed[publisher].set(seq);
         }
-        pubAck.recordValue(micros(nowNanos - sentNanos));
-        acked.increment();
+        recording.lock();
+        try {
+            pubAck.recordValue(micros(nowNanos - sentNanos));
+            acked.increment();
+        } finally {
+            recording.unlock();
+        }
     }
 
     /** The publish failed (connection lost before the acknowledgement): the broker promised nothing. */
@@ -57,8 +74,13 @@ public final class Traffic {
     }
 
     public void received(int receiver, Payloads.Header header, long nowNanos) {
-        received.increment();
-        latency.recordValue(micros(nowNanos - header.sentNanos()));
+        recording.lock();
+        try {
+            received.increment();
+            latency.recordValue(micros(nowNanos - header.sentNanos()));
+        } finally {
+            recording.unlock();
+        }
         int publisher = header.publisher();
         if (publisher < 0 || publisher >= confirmed.length || !expectations.expects(receiver, publisher)) {
             unexpected.increment();
@@ -100,14 +122,21 @@ public final class Traffic {
         return new Counts(sent.sum(), acked.sum(), failed.sum(), received.sum(), duplicates.sum(), unexpected.sum());
     }
 
-    /** End-to-end latency (publisher send to subscriber receive) in microseconds. */
-    public Recorder latency() {
-        return latency;
+    /**
+     * The running totals and the latencies recorded since the previous call, taken as one cut: end-to-end
+     * (publisher send to subscriber receive) and send to PUBACK/PUBCOMP, in microseconds.
+     */
+    public Interval interval() {
+        sampling.lock();
+        try {
+            return new Interval(counts(), latency.getIntervalHistogram(), pubAck.getIntervalHistogram());
+        } finally {
+            sampling.unlock();
+        }
     }
 
-    /** Send to PUBACK/PUBCOMP in microseconds. */
-    public Recorder pubAck() {
-        return pubAck;
+    /** What {@link #interval()} returns. */
+    public record Interval(Counts counts, Histogram latency, Histogram pubAck) {
     }
 
     /** Running totals. */

@@ -3,6 +3,7 @@ package io.relaymq.perf.traffic;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.Unpooled;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class TrafficTest {
@@ -111,8 +112,43 @@ class TrafficTest {
         traffic.confirmed(0, 0, 1_000, 3_001_000);
         traffic.received(0, header(0, 0), 5_001_000);
 
-        assertThat(traffic.pubAck().getIntervalHistogram().getMaxValue()).isBetween(2_990L, 3_010L);
-        assertThat(traffic.latency().getIntervalHistogram().getMaxValue()).isBetween(4_990L, 5_010L);
+        Traffic.Interval interval = traffic.interval();
+        assertThat(interval.pubAck().getMaxValue()).isBetween(2_990L, 3_010L);
+        assertThat(interval.latency().getMaxValue()).isBetween(4_990L, 5_010L);
+        assertThat(traffic.interval().latency().getTotalCount()).isZero();
+    }
+
+    @Test
+    void everyIntervalTimesExactlyTheReceiptsAndConfirmationsItCounts() throws Exception {
+        Traffic traffic = new Traffic(pairs);
+        AtomicBoolean running = new AtomicBoolean(true);
+        Thread[] recorders = new Thread[2];
+        for (int r = 0; r < recorders.length; r++) {
+            int receiver = r;
+            recorders[r] = new Thread(() -> {
+                for (int seq = 0; running.get(); seq++) {
+                    traffic.confirmed(receiver, seq, 0, 1_000);
+                    traffic.received(receiver, header(receiver, seq), 2_000_000);
+                }
+            });
+            recorders[r].start();
+        }
+        Traffic.Counts last = traffic.interval().counts();
+        try {
+            for (int i = 0; i < 2_000; i++) {
+                Traffic.Interval interval = traffic.interval();
+                Traffic.Counts delta = interval.counts().minus(last);
+                last = interval.counts();
+                assertThat(interval.latency().getTotalCount()).as("interval %d", i).isEqualTo(delta.received());
+                assertThat(interval.pubAck().getTotalCount()).as("interval %d", i).isEqualTo(delta.acked());
+            }
+        } finally {
+            running.set(false);
+            for (Thread t : recorders) {
+                t.join();
+            }
+        }
+        assertThat(last.received()).isPositive();
     }
 
     @Test
