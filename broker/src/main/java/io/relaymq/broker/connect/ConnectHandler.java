@@ -183,8 +183,8 @@ public final class ConnectHandler {
                 }
                 kick(session.connection());
                 SubscriptionRecheck.dropDisallowed(session, connection.grant());
-                afterQos2State(session.inboundQos2().resume(session::execute), connection, session, request, true,
-                        granted.version(), onConnected);
+                afterQos2State(session.inboundQos2().resume(granted.version(), request.expirySeconds(), session::execute),
+                        connection, session, request, true, granted.version(), onConnected);
             });
         } else if (replaced[0] != null) {
             ClientSession old = replaced[0];
@@ -226,7 +226,8 @@ public final class ConnectHandler {
         }
         boolean clear = !present && (request.expirySeconds() > 0
                 || granted.previous().map(KnownSession::persistent).orElse(false));
-        afterQos2State(session.inboundQos2().begin(present, clear, session::execute), connection, session, request,
+        afterQos2State(session.inboundQos2().begin(present, clear, granted.version(), request.expirySeconds(),
+                session::execute), connection, session, request,
                 present, granted.version(), onConnected);
     }
 

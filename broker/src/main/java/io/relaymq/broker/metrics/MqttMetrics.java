@@ -30,6 +30,7 @@ public class MqttMetrics {
     private final ConcurrentMap<String, Counter> rejected = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Counter> dropped = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Counter> quotaExceeded = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Counter> qos2Resends = new ConcurrentHashMap<>();
 
     public MqttMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -91,6 +92,15 @@ public class MqttMetrics {
      */
     public void quotaExceeded(String quota) {
         quotaExceeded.computeIfAbsent(quota, q -> registry.counter("relaymq.quota.exceeded", "quota", q)).increment();
+    }
+
+    /**
+     * A QoS 2 PUBLISH sent again with a packet id a node new to the session read from the store
+     * ({@code relaymq.qos2.resends}, tag {@code outcome}: recognised = Kafka had it, not forwarded again;
+     * forwarded = Kafka did not have it, or it could not be told).
+     */
+    public void qos2Resend(String outcome) {
+        qos2Resends.computeIfAbsent(outcome, o -> registry.counter("relaymq.qos2.resends", "outcome", o)).increment();
     }
 
     public void produced(Duration latency) {

@@ -6,6 +6,7 @@ import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttPublishMessage;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.InboundQos2Store;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.QuotaLog;
 import io.relaymq.broker.topic.TopicNames;
@@ -15,7 +16,6 @@ import io.relaymq.broker.transport.TopicLimits;
 import io.relaymq.common.message.PublishedMessage;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * A PUBLISH from a client: topic alias resolution (5.0), validation, then the message goes to Kafka.
  * QoS 1 is acknowledged with PUBACK and QoS 2 with PUBREC only once Kafka has acknowledged the write,
  * in the order the packets arrived. A QoS 2 packet id stays reserved until PUBREL, so a re-sent
- * PUBLISH with that id is not forwarded twice ([MQTT-4.3.3-10]). Topics outside the client's publish rules
+ * PUBLISH with that id is not forwarded twice ([MQTT-4.3.3-10]; see {@link Qos2Intake}). Topics outside the client's publish rules
  * are refused. A retained PUBLISH beyond the retained quotas is refused with 0x97 Quota exceeded when the client
  * can be told (5.0 QoS 1/2); otherwise (3.1.1, QoS 0) it is passed on to current subscribers but not retained.
  * Runs on the session's thread.
@@ -47,15 +47,18 @@ public final class InboundPublishHandler {
     private final Clock clock;
     private final RetainedAdmission retainedAdmission;
     private final QuotaLog retainedQuotaLog = new QuotaLog(log, "retained quota exceeded");
+    private final Qos2Intake qos2;
 
-    /** Without retained quotas (tests). */
+    /** Without retained quotas, and no QoS 2 state outside the node (tests). */
     public InboundPublishHandler(MessageSink producer, MqttSettings settings, TopicLimits topicLimits,
                                  MqttMetrics metrics, Clock clock) {
-        this(producer, settings, topicLimits, metrics, clock, RetainedAdmission.UNLIMITED);
+        this(producer, settings, topicLimits, metrics, clock, RetainedAdmission.UNLIMITED, Qos2Resends.NONE);
     }
 
     public InboundPublishHandler(MessageSink producer, MqttSettings settings, TopicLimits topicLimits,
-                                 MqttMetrics metrics, Clock clock, RetainedAdmission retainedAdmission) {
+                                 MqttMetrics metrics, Clock clock, RetainedAdmission retainedAdmission,
+                                 Qos2Resends resends) {
+        this.qos2 = new Qos2Intake(producer, resends, metrics, clock);
         this.producer = producer;
         this.settings = settings;
         this.topicLimits = topicLimits;
@@ -81,8 +84,13 @@ public final class InboundPublishHandler {
             protocolViolation(connection, TOPIC_NAME_INVALID, "invalid topic name in PUBLISH");
             return;
         }
+        // a QoS 2 PUBLISH sent again with an id awaiting PUBREL: its message was taken already, or (an id read
+        // from the store, its node gone) may have been
+        boolean again = qos == 2 && session.awaitingPubrel().contains(packetId);
+        InboundQos2Store.Receipt unverified = again ? session.inboundQos2().unverified(packetId) : null;
         // a QoS 2 message counts once, from PUBLISH to PUBREL, though it is also waiting for its PUBREC slot
-        if (qos > 0 && connection.acks().notAwaitingRelease() + session.awaitingPubrel().size() >= settings.receiveMaximum()) {
+        if (qos > 0 && !again
+                && connection.acks().notAwaitingRelease() + session.awaitingPubrel().size() >= settings.receiveMaximum()) {
             protocolViolation(connection, RECEIVE_MAXIMUM_EXCEEDED, "more unacknowledged QoS 1/2 PUBLISH than Receive Maximum");
             return;
         }
@@ -91,8 +99,10 @@ public final class InboundPublishHandler {
             refuse(connection, qos, packetId, TOPIC_NAME_INVALID, "topic_limit", "a topic " + overLimit);
             return;
         }
-        if (qos == 2 && session.awaitingPubrel().contains(packetId)) {
-            connection.send(PublishPackets.reply(MqttMessageType.PUBREC, packetId, (byte) 0));
+        if (again && unverified == null) {
+            AckSequencer.Pending slot = connection.acks().registerQos2(ok ->
+                    connection.send(PublishPackets.reply(MqttMessageType.PUBREC, packetId, (byte) 0)));
+            connection.acks().complete(slot, true);
             return;
         }
         if (!connection.grant().mayPublish(topic)) {
@@ -116,62 +126,36 @@ public final class InboundPublishHandler {
         metrics.messageIn(qos, payload.length);
         switch (qos) {
             case 0 -> producer.send(message);
-            case 1 -> forwardAndAcknowledge(connection, session, message, MqttMessageType.PUBACK, packetId, now);
+            case 1 -> forwardAndAcknowledge(connection, session, message, packetId, now);
             default -> {
-                session.awaitingPubrel().add(packetId);
-                forwardAndAcknowledge(connection, session, message, MqttMessageType.PUBREC, packetId, now);
+                if (unverified != null) {
+                    qos2.resend(connection, session, message, packetId, unverified, now);
+                } else {
+                    qos2.accept(connection, session, message, packetId, now);
+                }
             }
         }
     }
 
+    /** QoS 1: PUBACK in its turn once Kafka stored the message; when Kafka failed, 5.0 gets 0x80, 3.1.1 is closed. */
     private void forwardAndAcknowledge(MqttConnection connection, ClientSession session, PublishedMessage message,
-                                       MqttMessageType ackType, int packetId, long receivedMillis) {
-        Consumer<Boolean> acknowledge = stored -> {
+                                       int packetId, long receivedMillis) {
+        AckSequencer.Pending slot = connection.acks().register(stored -> {
             if (stored) {
-                connection.send(PublishPackets.reply(ackType, packetId, (byte) 0));
-                return;
-            }
-            if (ackType == MqttMessageType.PUBREC) {
-                session.awaitingPubrel().remove(packetId);
-            }
-            if (connection.isV5()) {
-                connection.send(PublishPackets.reply(ackType, packetId, UNSPECIFIED_ERROR));
+                connection.send(PublishPackets.reply(MqttMessageType.PUBACK, packetId, (byte) 0));
+            } else if (connection.isV5()) {
+                connection.send(PublishPackets.reply(MqttMessageType.PUBACK, packetId, UNSPECIFIED_ERROR));
             } else {
                 connection.close(UNSPECIFIED_ERROR);
             }
-        };
-        AckSequencer.Pending slot = ackType == MqttMessageType.PUBREC ? connection.acks().registerQos2(acknowledge)
-                : connection.acks().register(acknowledge);
+        });
         producer.send(message).whenComplete((ok, error) -> session.execute(() -> {
             if (error != null) {
-                log.warn("[{}] Kafka did not store a QoS {} message: {}", connection.clientId(), message.qos(),
-                        error.getMessage());
+                log.warn("[{}] Kafka did not store a QoS 1 message: {}", connection.clientId(), error.getMessage());
             } else {
                 metrics.produced(Duration.ofMillis(clock.millis() - receivedMillis));
             }
-            // a session handed over to another node still keeps the id: the client sends this PUBLISH again there
-            if (error == null && ackType == MqttMessageType.PUBREC && (!session.isEnded() || session.continuesElsewhere())) {
-                keepThenAcknowledge(connection, session, slot, packetId);
-            } else {
-                connection.acks().complete(slot, error == null);
-            }
-        }));
-    }
-
-    /**
-     * QoS 2, after Kafka stored the message: the packet id is kept outside the node before PUBREC goes out, so
-     * a PUBLISH the client sends again on another node (it never saw PUBREC, or saw it and had not sent
-     * PUBREL) is recognised there. Kept only after Kafka's acknowledgement: an id kept for a message Kafka
-     * then lost would make the re-sent PUBLISH be dropped. When the store fails, PUBREC still goes out (the
-     * message is stored); the id is then known to this node only.
-     */
-    private void keepThenAcknowledge(MqttConnection connection, ClientSession session, AckSequencer.Pending slot,
-                                     int packetId) {
-        session.inboundQos2().stored(packetId, session.expirySeconds()).whenComplete((kept, error) -> session.execute(() -> {
-            if (error != null) {
-                log.warn("[{}] QoS 2 packet id {} kept on this node only", connection.clientId(), packetId, error);
-            }
-            connection.acks().complete(slot, true);
+            connection.acks().complete(slot, error == null);
         }));
     }
 

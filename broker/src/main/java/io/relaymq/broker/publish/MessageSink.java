@@ -8,4 +8,12 @@ import java.util.concurrent.CompletableFuture;
 public interface MessageSink {
 
     CompletableFuture<Void> send(PublishedMessage message);
+
+    /**
+     * Like {@link #send(PublishedMessage)}, for a QoS 2 message of a persistent session: its record carries
+     * {@code qos2Token}, by which a node can later tell whether Kafka has it ({@link Qos2Resends}).
+     */
+    default CompletableFuture<Void> send(PublishedMessage message, long qos2Token) {
+        return send(message);
+    }
 }

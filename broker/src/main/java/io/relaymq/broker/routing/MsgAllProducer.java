@@ -41,10 +41,20 @@ public class MsgAllProducer implements MessageSink, DisposableBean {
 
     @Override
     public CompletableFuture<Void> send(PublishedMessage message) {
+        return send(message, 0);
+    }
+
+    /** {@code qos2Token} other than 0 goes with the record as header {@link MsgAllReceipts#TOKEN_HEADER}. */
+    @Override
+    public CompletableFuture<Void> send(PublishedMessage message, long qos2Token) {
         CompletableFuture<Void> acked = new CompletableFuture<>();
+        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, message.topic().getBytes(StandardCharsets.UTF_8),
+                PublishedMessageCodec.encode(message));
+        if (qos2Token != 0) {
+            record.headers().add(MsgAllReceipts.TOKEN_HEADER, MsgAllReceipts.encode(qos2Token));
+        }
         try {
-            producer.send(new ProducerRecord<>(topic, message.topic().getBytes(StandardCharsets.UTF_8),
-                    PublishedMessageCodec.encode(message)), (metadata, error) -> {
+            producer.send(record, (metadata, error) -> {
                 if (error == null) {
                     acked.complete(null);
                 } else {

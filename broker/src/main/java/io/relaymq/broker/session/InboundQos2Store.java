@@ -1,6 +1,6 @@
 package io.relaymq.broker.session;
 
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -11,11 +11,16 @@ import java.util.concurrent.CompletionStage;
  */
 public interface InboundQos2Store {
 
+    /** What is kept for one packet id: the token its message's Kafka record carries, and when it was kept. */
+    record Receipt(long token, long keptAtMillis) {
+    }
+
     /** Keeps nothing (a node without a store, tests): the ids live only in the session's memory. */
     InboundQos2Store NONE = new InboundQos2Store() {
         @Override
-        public CompletionStage<Void> received(String clientId, int packetId, long ttlSeconds) {
-            return CompletableFuture.completedFuture(null);
+        public CompletionStage<Boolean> received(String clientId, int packetId, Receipt receipt, long generation,
+                                                 long ttlSeconds) {
+            return CompletableFuture.completedFuture(true);
         }
 
         @Override
@@ -29,8 +34,9 @@ public interface InboundQos2Store {
         }
 
         @Override
-        public CompletionStage<Set<Integer>> load(String clientId) {
-            return CompletableFuture.completedFuture(Set.of());
+        public CompletionStage<Map<Integer, Receipt>> begin(String clientId, long generation, boolean clean,
+                                                            long ttlSeconds) {
+            return CompletableFuture.completedFuture(Map.of());
         }
 
         @Override
@@ -39,8 +45,12 @@ public interface InboundQos2Store {
         }
     };
 
-    /** Adds {@code packetId}; what is kept for the client expires {@code ttlSeconds} from now. */
-    CompletionStage<Void> received(String clientId, int packetId, long ttlSeconds);
+    /**
+     * Keeps {@code packetId} with its receipt, before its message goes to Kafka; what is kept for the client
+     * expires {@code ttlSeconds} from now. Completes with false, keeping nothing, when a generation above
+     * {@code generation} has begun the session on another node.
+     */
+    CompletionStage<Boolean> received(String clientId, int packetId, Receipt receipt, long generation, long ttlSeconds);
 
     /** Removes {@code packetId} (PUBREL). */
     CompletionStage<Void> released(String clientId, int packetId);
@@ -48,9 +58,12 @@ public interface InboundQos2Store {
     /** What is kept for the client expires {@code ttlSeconds} from now (the session's expiry starts). */
     CompletionStage<Void> keep(String clientId, long ttlSeconds);
 
-    /** The ids kept for the client. */
-    CompletionStage<Set<Integer>> load(String clientId);
+    /**
+     * {@code generation} begins the session on this node: older generations elsewhere can keep no more ids.
+     * A clean start forgets the ids first. Completes with the ids kept.
+     */
+    CompletionStage<Map<Integer, Receipt>> begin(String clientId, long generation, boolean clean, long ttlSeconds);
 
-    /** Forgets everything kept for the client (its session ended, or a new one starts). */
+    /** Forgets everything kept for the client (its session ended). */
     CompletionStage<Void> removeAll(String clientId);
 }

@@ -16,6 +16,7 @@ import io.relaymq.broker.retain.RetainedMessages;
 import io.relaymq.broker.retain.RetainedQuota;
 import io.relaymq.broker.retain.RetainedReplica;
 import io.relaymq.broker.routing.MsgAllProducer;
+import io.relaymq.broker.routing.MsgAllReceipts;
 import io.relaymq.broker.routing.Router;
 import io.relaymq.broker.routing.SharedSubscriptionPicker;
 import io.relaymq.broker.persistence.application.ApplicationClientCap;
@@ -128,9 +129,10 @@ class MqttEngineConfiguration {
     PacketDispatcher packetDispatcher(MsgAllProducer producer, RetainedMessages retained, MqttSettings settings,
                                       MqttMetrics metrics, Clock clock, TopicLimits topicLimits,
                                       SharedFilterCap sharedFilterCap, QuotaProperties quotas,
-                                      RetainedQuota retainedQuota) {
+                                      RetainedQuota retainedQuota, MsgAllReceipts receipts) {
         return new PacketDispatcher(
-                new InboundPublishHandler(producer, settings, topicLimits, metrics, clock, retainedQuota::refusal),
+                new InboundPublishHandler(producer, settings, topicLimits, metrics, clock, retainedQuota::refusal,
+                        receipts),
                 new AckHandler(),
                 new SubscribeHandler(retained, topicLimits, clock, sharedFilterCap, quotas.maxSubscriptionsPerClient(),
                         metrics),

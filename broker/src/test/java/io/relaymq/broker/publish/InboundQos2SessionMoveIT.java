@@ -3,16 +3,30 @@ package io.relaymq.broker.publish;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.relaymq.broker.support.BrokerProcess;
 import io.relaymq.broker.support.PahoClients;
 import io.relaymq.broker.support.RawMqttClient;
+import io.relaymq.common.message.MessageProperties;
+import io.relaymq.common.message.PublishedMessage;
+import io.relaymq.common.message.PublishedMessageCodec;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
@@ -115,6 +129,54 @@ class InboundQos2SessionMoveIT {
 
         await().atMost(Duration.ofSeconds(60)).until(() -> received.contains("marker"));
         assertThat(received).filteredOn("once"::equals).hasSize(1);
+    }
+
+    /**
+     * The node kept a packet id and its record token, then died before PUBREC: Kafka may or may not have the
+     * message. The next node checks the PUBLISH sent again against Kafka by the token: a message Kafka has is
+     * acknowledged and not forwarded again; one it has not is forwarded. Either way it arrives once.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aPublishWhoseFirstNodeDiedBeforePubrecIsForwardedOnlyWhenKafkaLacksIt(boolean inKafka, StackEndpoints stack)
+            throws Exception {
+        String clientId = id(inKafka ? "qos2-stored" : "qos2-lost");
+        String topic = "qos2in/" + clientId;
+        List<String> received = subscriber(topic);
+        RawMqttClient.connectPersistent(a.mqtt(), clientId).close();
+        long token = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+        long keptAt = System.currentTimeMillis();
+        // what node A would have left: the id kept before its message went to Kafka
+        RedisClusterClient redis = RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
+                .map(node -> RedisURI.create("redis://" + node)).toList());
+        try (StatefulRedisClusterConnection<String, String> connection = redis.connect()) {
+            connection.sync().hset("{" + clientId + "}_qos2_received", "21", token + ":" + keptAt);
+        } finally {
+            redis.shutdown();
+        }
+        if (inKafka) {
+            try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
+                    "bootstrap.servers", stack.kafkaBootstrapServers(),
+                    "key.serializer", ByteArraySerializer.class, "value.serializer", ByteArraySerializer.class))) {
+                ProducerRecord<byte[], byte[]> record = new ProducerRecord<>("relaymq.msg.all",
+                        topic.getBytes(StandardCharsets.UTF_8), PublishedMessageCodec.encode(new PublishedMessage(topic, 2,
+                        false, "once".getBytes(StandardCharsets.UTF_8), clientId, keptAt, MessageProperties.NONE)));
+                record.headers().add("relaymq-qos2", ByteBuffer.allocate(Long.BYTES).putLong(token).array());
+                producer.send(record).get(30, TimeUnit.SECONDS);
+            }
+            await().atMost(Duration.ofSeconds(60)).until(() -> received.contains("once"));
+        }
+
+        try (RawMqttClient onB = RawMqttClient.connectPersistent(b.mqtt(), clientId)) {
+            onB.publishQos2(topic, 21, true, "once");
+            onB.expect(RawMqttClient.PUBREC, 21);
+            onB.pubrel(21);
+            onB.expect(RawMqttClient.PUBCOMP, 21);
+            exchange(onB, topic, 22, "marker");
+        }
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> received.contains("marker"));
+        assertThat(received).containsExactly("once", "marker");
     }
 
     @Test

@@ -4,24 +4,30 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
 
 /**
  * When the received QoS 2 packet ids ([MQTT-4.3.3-9], [MQTT-4.3.3-10]) reach the store and leave it: only for
- * sessions that outlive their connection, and the end of the session for good (expiry, removal, clean start
- * replacing it on this node) removes them while a hand-over to another node does not. Redis itself is
- * covered by InboundQos2SessionMoveIT.
+ * sessions that outlive their connection, kept before the message goes on, and the end of the session for
+ * good (expiry, removal, clean start replacing it on this node) removes them while a hand-over to another node
+ * does not. Ids read when the session begins on a node are unverified until a PUBLISH with them was checked.
+ * Redis itself is covered by InboundQos2SessionMoveIT.
  */
 class InboundQos2Test {
 
+    private static final InboundQos2Store.Receipt R = new InboundQos2Store.Receipt(77, 1000);
+
     private final List<String> calls = new ArrayList<>();
+    private boolean fenced;
     private final InboundQos2 qos2 = new InboundQos2("c", new InboundQos2Store() {
         @Override
-        public CompletionStage<Void> received(String clientId, int packetId, long ttlSeconds) {
-            return done("received " + packetId + " ttl " + ttlSeconds);
+        public CompletionStage<Boolean> received(String clientId, int packetId, Receipt receipt, long generation,
+                                                 long ttlSeconds) {
+            calls.add("received " + packetId + " token " + receipt.token() + " gen " + generation + " ttl " + ttlSeconds);
+            return CompletableFuture.completedFuture(!fenced);
         }
 
         @Override
@@ -35,9 +41,10 @@ class InboundQos2Test {
         }
 
         @Override
-        public CompletionStage<Set<Integer>> load(String clientId) {
-            calls.add("load");
-            return CompletableFuture.completedFuture(Set.of(4, 9));
+        public CompletionStage<Map<Integer, Receipt>> begin(String clientId, long generation, boolean clean,
+                                                            long ttlSeconds) {
+            calls.add("begin gen " + generation + (clean ? " clean" : ""));
+            return CompletableFuture.completedFuture(clean ? Map.of() : Map.of(4, R, 9, R));
         }
 
         @Override
@@ -53,7 +60,7 @@ class InboundQos2Test {
 
     @Test
     void aSessionThatEndsWithItsConnectionKeepsNothingOutsideTheNode() {
-        qos2.stored(3, 0);
+        assertThat(qos2.keep(3, R, 0, 5)).isCompletedWithValue(true);
         qos2.release(3);
         qos2.ended(true);
 
@@ -61,34 +68,51 @@ class InboundQos2Test {
     }
 
     @Test
-    void aPersistentSessionWritesBeforePubrecRemovesBeforePubcompAndItsEndRemovesTheRest() {
-        qos2.stored(3, 600);
-        qos2.stored(5, 600);
+    void aPersistentSessionKeepsBeforeForwardingRemovesBeforePubcompAndItsEndRemovesTheRest() {
+        qos2.keep(3, R, 600, 5);
+        qos2.keep(5, R, 600, 5);
         qos2.release(3);
         qos2.expiring(600);
         qos2.ended(true);
 
-        assertThat(calls).containsExactly("received 3 ttl 600", "received 5 ttl 600", "released 3", "keep 600",
-                "removeAll");
+        assertThat(calls).containsExactly("received 3 token 77 gen 5 ttl 600", "received 5 token 77 gen 5 ttl 600",
+                "released 3", "keep 600", "removeAll");
+    }
+
+    @Test
+    void aKeepRefusedBecauseAnotherNodeBeganTheSessionSaysSo() {
+        fenced = true;
+        assertThat(qos2.keep(3, R, 600, 5)).isCompletedWithValue(false);
     }
 
     @Test
     void aSessionHandedOverToAnotherNodeLeavesItsIdsToIt() {
-        qos2.stored(3, 600);
+        qos2.keep(3, R, 600, 5);
         qos2.ended(false);
 
-        assertThat(calls).containsExactly("received 3 ttl 600");
+        assertThat(calls).containsExactly("received 3 token 77 gen 5 ttl 600");
         assertThat(qos2.ids()).isEmpty();
     }
 
     @Test
-    void aContinuedSessionReadsItsIdsAndANewOneClearsWhatItsPredecessorLeft() {
-        qos2.begin(true, false, Runnable::run);
+    void aContinuedSessionReadsItsIdsAsUnverifiedAndANewOneBeginsClean() {
+        qos2.begin(true, false, 8, 600, Runnable::run);
         assertThat(qos2.ids()).containsExactlyInAnyOrder(4, 9);
+        assertThat(qos2.unverified(4)).isEqualTo(R);
+        qos2.verified(4);
+        assertThat(qos2.unverified(4)).isNull();
+        assertThat(qos2.ids()).as("still awaiting PUBREL").contains(4);
 
         InboundQos2 fresh = new InboundQos2("c", InboundQos2Store.NONE);
-        assertThat(fresh.begin(false, true, Runnable::run)).isCompleted();
-        qos2.begin(false, true, Runnable::run);
-        assertThat(calls).containsExactly("load", "removeAll");
+        assertThat(fresh.begin(false, false, 8, 0, Runnable::run)).isCompleted();
+        qos2.begin(false, true, 9, 600, Runnable::run);
+        assertThat(calls).containsExactly("begin gen 8", "begin gen 9 clean");
+    }
+
+    @Test
+    void aReleasedIdIsNoLongerUnverified() {
+        qos2.begin(true, false, 8, 600, Runnable::run);
+        qos2.release(9);
+        assertThat(qos2.unverified(9)).isNull();
     }
 }

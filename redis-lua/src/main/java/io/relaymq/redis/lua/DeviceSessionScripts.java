@@ -1,17 +1,23 @@
 package io.relaymq.redis.lua;
 
-/** The Lua scripts of persistent DEVICE sessions, one file per operation under {@code lua/}. */
+import java.util.List;
+
+/**
+ * The Lua scripts of persistent DEVICE sessions, one file per operation under {@code lua/}, and those keeping the
+ * QoS 2 packet ids persistent sessions received ({@code qos2Receive}, {@code qos2Begin}).
+ */
 public record DeviceSessionScripts(LuaScript save, LuaScript fetch, LuaScript remove, LuaScript markPubrel,
-                                   LuaScript removeAll, LuaScript markSent) {
+                                   LuaScript removeAll, LuaScript markSent, LuaScript qos2Receive, LuaScript qos2Begin) {
 
     /** Every script, for loading them into each Redis master at start. */
-    public java.util.List<LuaScript> all() {
-        return java.util.List.of(save, fetch, remove, markPubrel, removeAll, markSent);
+    public List<LuaScript> all() {
+        return List.of(save, fetch, remove, markPubrel, removeAll, markSent, qos2Receive, qos2Begin);
     }
 
     public static DeviceSessionScripts load() {
         return new DeviceSessionScripts(LuaScript.load("device_save_messages"), LuaScript.load("device_fetch_messages"),
                 LuaScript.load("device_remove_message"), LuaScript.load("device_mark_pubrel"),
-                LuaScript.load("device_remove_all"), LuaScript.load("device_mark_sent"));
+                LuaScript.load("device_remove_all"), LuaScript.load("device_mark_sent"), LuaScript.load("qos2_receive"),
+                LuaScript.load("qos2_begin"));
     }
 }

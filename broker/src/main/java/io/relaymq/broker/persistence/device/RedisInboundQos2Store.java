@@ -2,7 +2,8 @@ package io.relaymq.broker.persistence.device;
 
 import io.relaymq.broker.session.InboundQos2Store;
 import io.relaymq.dao.inbound.ReceivedQos2Ids;
-import java.util.Set;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
 /** Inbound QoS 2 state of persistent sessions in Redis Cluster, beside the sessions' stored messages. */
@@ -15,8 +16,10 @@ public class RedisInboundQos2Store implements InboundQos2Store {
     }
 
     @Override
-    public CompletionStage<Void> received(String clientId, int packetId, long ttlSeconds) {
-        return ids.add(clientId, packetId, ttlSeconds);
+    public CompletionStage<Boolean> received(String clientId, int packetId, Receipt receipt, long generation,
+                                             long ttlSeconds) {
+        return ids.receive(clientId, packetId, new ReceivedQos2Ids.Receipt(receipt.token(), receipt.keptAtMillis()),
+                generation, ttlSeconds);
     }
 
     @Override
@@ -30,8 +33,12 @@ public class RedisInboundQos2Store implements InboundQos2Store {
     }
 
     @Override
-    public CompletionStage<Set<Integer>> load(String clientId) {
-        return ids.all(clientId);
+    public CompletionStage<Map<Integer, Receipt>> begin(String clientId, long generation, boolean clean, long ttlSeconds) {
+        return ids.begin(clientId, generation, clean, ttlSeconds).thenApply(kept -> {
+            Map<Integer, Receipt> receipts = new HashMap<>();
+            kept.forEach((id, r) -> receipts.put(id, new Receipt(r.token(), r.keptAtMillis())));
+            return receipts;
+        });
     }
 
     @Override
