@@ -241,6 +241,7 @@ public final class ConnectHandler {
                                 BiConsumer<MqttConnection, ClientSession> onConnected) {
         qos2State.whenComplete((ok, error) -> session.execute(() -> {
             if (error == null) {
+                session.inboundQos2().connectionBegins();
                 accept(connection, session, request, present, version, onConnected);
                 return;
             }

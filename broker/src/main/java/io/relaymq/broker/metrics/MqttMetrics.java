@@ -95,9 +95,9 @@ public class MqttMetrics {
     }
 
     /**
-     * A QoS 2 PUBLISH sent again with a packet id a node new to the session read from the store
+     * A QoS 2 PUBLISH sent again with a packet id whose message Kafka may or may not have
      * ({@code relaymq.qos2.resends}, tag {@code outcome}: recognised = Kafka had it, not forwarded again;
-     * forwarded = Kafka did not have it, or it could not be told).
+     * forwarded = Kafka did not have it; unknown = the lookup was given up, forwarded at least once).
      */
     public void qos2Resend(String outcome) {
         qos2Resends.computeIfAbsent(outcome, o -> registry.counter("relaymq.qos2.resends", "outcome", o)).increment();

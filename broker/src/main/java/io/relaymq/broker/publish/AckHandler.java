@@ -60,7 +60,7 @@ public final class AckHandler {
                 connection.close(UNSPECIFIED_ERROR);
                 return;
             }
-            session.awaitingPubrel().remove(packetId);
+            session.inboundQos2().removed(packetId);
             connection.send(PublishPackets.reply(MqttMessageType.PUBCOMP, packetId, SUCCESS));
         }));
     }

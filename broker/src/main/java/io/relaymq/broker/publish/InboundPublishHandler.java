@@ -84,36 +84,43 @@ public final class InboundPublishHandler {
             protocolViolation(connection, TOPIC_NAME_INVALID, "invalid topic name in PUBLISH");
             return;
         }
-        // a QoS 2 PUBLISH sent again with an id awaiting PUBREL: its message was taken already, or (an id read
-        // from the store, its node gone) may have been
+        // a QoS 2 PUBLISH sent again with an id awaiting PUBREL: its message was taken already, is on its way, or
+        // (an id read from the store after its node went away, or left by a failed write) may have been
         boolean again = qos == 2 && session.awaitingPubrel().contains(packetId);
         InboundQos2Store.Receipt unverified = again ? session.inboundQos2().unverified(packetId) : null;
-        // a QoS 2 message counts once, from PUBLISH to PUBREL, though it is also waiting for its PUBREC slot
-        if (qos > 0 && !again
-                && connection.acks().notAwaitingRelease() + session.awaitingPubrel().size() >= settings.receiveMaximum()) {
+        // a QoS 2 message counts once, from PUBLISH to PUBREL, though it is also waiting for its PUBREC slot; ids
+        // awaiting PUBREL from an earlier connection count once they are sent again on this one
+        if (qos > 0 && !again && connection.acks().notAwaitingRelease() + session.inboundQos2().inFlightOnThisConnection()
+                >= settings.receiveMaximum()) {
             protocolViolation(connection, RECEIVE_MAXIMUM_EXCEEDED, "more unacknowledged QoS 1/2 PUBLISH than Receive Maximum");
+            return;
+        }
+        // whatever earlier connections left and however often a copy is sent again, a session holds at most twice
+        // Receive Maximum ids awaiting PUBREL and a connection as many unanswered PUBLISH packets
+        int most = 2 * settings.receiveMaximum();
+        if (qos > 0 && (connection.acks().size() >= most || !again && session.awaitingPubrel().size() >= most)) {
+            protocolViolation(connection, RECEIVE_MAXIMUM_EXCEEDED, "more than " + most
+                    + " QoS 1/2 PUBLISH unanswered or QoS 2 ids awaiting PUBREL");
             return;
         }
         String overLimit = topicLimits.checkTopic(topic);
         if (overLimit != null) {
-            refuse(connection, qos, packetId, TOPIC_NAME_INVALID, "topic_limit", "a topic " + overLimit);
+            refuse(connection, session, qos, packetId, TOPIC_NAME_INVALID, "topic_limit", "a topic " + overLimit);
             return;
         }
         if (again && unverified == null) {
-            AckSequencer.Pending slot = connection.acks().registerQos2(ok ->
-                    connection.send(PublishPackets.reply(MqttMessageType.PUBREC, packetId, (byte) 0)));
-            connection.acks().complete(slot, true);
+            qos2.again(connection, session, null, packetId, clock.millis());
             return;
         }
         if (!connection.grant().mayPublish(topic)) {
-            refuse(connection, qos, packetId, NOT_AUTHORIZED, "not_authorized", "not authorized to publish to '" + topic + "'");
+            refuse(connection, session, qos, packetId, NOT_AUTHORIZED, "not_authorized", "not authorized to publish to '" + topic + "'");
             return;
         }
         boolean retain = publish.fixedHeader().isRetain();
         if (retain) {
             String refused = retainedAdmission.refusal(topic, publish.payload().readableBytes());
             if (refused != null) {
-                if (!retainRefused(connection, qos, packetId, topic, refused)) {
+                if (!retainRefused(connection, session, qos, packetId, topic, refused)) {
                     return;
                 }
                 retain = false;
@@ -128,8 +135,8 @@ public final class InboundPublishHandler {
             case 0 -> producer.send(message);
             case 1 -> forwardAndAcknowledge(connection, session, message, packetId, now);
             default -> {
-                if (unverified != null) {
-                    qos2.resend(connection, session, message, packetId, unverified, now);
+                if (again) {
+                    qos2.again(connection, session, message, packetId, now);
                 } else {
                     qos2.accept(connection, session, message, packetId, now);
                 }
@@ -164,7 +171,8 @@ public final class InboundPublishHandler {
      * gets PUBACK/PUBREC with {@code reason} in its turn (QoS 0 is dropped), 3.x has no such code and is
      * disconnected. Counted under {@code dropReason}.
      */
-    private void refuse(MqttConnection connection, int qos, int packetId, byte reason, String dropReason, String what) {
+    private void refuse(MqttConnection connection, ClientSession session, int qos, int packetId, byte reason,
+                        String dropReason, String what) {
         metrics.dropped(dropReason, 1);
         if (!connection.isV5()) {
             log.info("{} disconnected: {}", connection, what);
@@ -173,11 +181,29 @@ public final class InboundPublishHandler {
         }
         log.info("{} PUBLISH refused: {} (QoS {})", connection, what, qos);
         if (qos > 0) {
-            MqttMessageType ackType = qos == 1 ? MqttMessageType.PUBACK : MqttMessageType.PUBREC;
-            AckSequencer.Pending slot = connection.acks().register(ok ->
-                    connection.send(PublishPackets.reply(ackType, packetId, reason)));
-            connection.acks().complete(slot, true);
+            refusedInTurn(connection, session, qos, packetId, reason);
         }
+    }
+
+    /**
+     * A 5.0 QoS 1/2 PUBLISH refused with {@code reason}, answered in its turn. A refused copy of a QoS 2 PUBLISH
+     * awaiting PUBREL ends that exchange for the client, which may reuse the id at once: the id is forgotten
+     * (in the store too) before the answer goes out, so the next PUBLISH with it is taken as new.
+     */
+    private static void refusedInTurn(MqttConnection connection, ClientSession session, int qos, int packetId,
+                                      byte reason) {
+        MqttMessageType ackType = qos == 1 ? MqttMessageType.PUBACK : MqttMessageType.PUBREC;
+        boolean awaited = qos == 2 && session.awaitingPubrel().contains(packetId);
+        AckSequencer.Pending slot = connection.acks().register(ok -> {
+            if (!awaited) {
+                connection.send(PublishPackets.reply(ackType, packetId, reason));
+                return;
+            }
+            session.inboundQos2().notForwarded(packetId);
+            session.inboundQos2().release(packetId).whenComplete((done, error) -> session.execute(() ->
+                    connection.send(PublishPackets.reply(ackType, packetId, reason))));
+        });
+        connection.acks().complete(slot, true);
     }
 
     /**
@@ -186,7 +212,8 @@ public final class InboundPublishHandler {
      * retained (true): its current subscribers get it, as with any retained PUBLISH, and a broker-wide
      * quota is no reason to drop the connection of a client that did nothing wrong itself.
      */
-    private boolean retainRefused(MqttConnection connection, int qos, int packetId, String topic, String quota) {
+    private boolean retainRefused(MqttConnection connection, ClientSession session, int qos, int packetId, String topic,
+                                  String quota) {
         metrics.quotaExceeded(quota);
         boolean tell = connection.isV5() && qos > 0;
         retainedQuotaLog.hit(connection.clientId(), quota + ", '" + topic + "' "
@@ -194,10 +221,7 @@ public final class InboundPublishHandler {
         if (!tell) {
             return true;
         }
-        MqttMessageType ackType = qos == 1 ? MqttMessageType.PUBACK : MqttMessageType.PUBREC;
-        AckSequencer.Pending slot = connection.acks().register(ok ->
-                connection.send(PublishPackets.reply(ackType, packetId, QUOTA_EXCEEDED)));
-        connection.acks().complete(slot, true);
+        refusedInTurn(connection, session, qos, packetId, QUOTA_EXCEEDED);
         return false;
     }
 

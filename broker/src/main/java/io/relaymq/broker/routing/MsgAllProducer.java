@@ -27,6 +27,9 @@ public class MsgAllProducer implements MessageSink, DisposableBean {
 
     private final Producer<byte[], byte[]> producer;
     private final String topic;
+    private final Duration deliveryTimeout;
+    /** Kafka's default {@code delivery.timeout.ms}. */
+    private static final long DEFAULT_DELIVERY_TIMEOUT_MS = 120_000;
 
     public MsgAllProducer(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics) {
         KafkaProperties.MsgAll msgAll = kafka.msgAll();
@@ -36,7 +39,14 @@ public class MsgAllProducer implements MessageSink, DisposableBean {
                 msgAll.batchSize());
         // send() runs on a connection's event loop: never let a Kafka outage block it for long
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 2000);
+        this.deliveryTimeout = Duration.ofMillis(Long.parseLong(String.valueOf(
+                config.getOrDefault(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, DEFAULT_DELIVERY_TIMEOUT_MS))));
         this.producer = new KafkaProducer<>(config);
+    }
+
+    /** How long after a send its record may still be written (the producer retries until then). */
+    public Duration deliveryTimeout() {
+        return deliveryTimeout;
     }
 
     @Override

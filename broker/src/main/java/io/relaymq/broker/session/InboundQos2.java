@@ -38,6 +38,13 @@ public final class InboundQos2 {
     private final InboundQos2Store store;
     private final Set<Integer> awaiting = new HashSet<>();
     private final Map<Integer, InboundQos2Store.Receipt> unverified = new HashMap<>();
+    private final Map<Integer, CompletableFuture<Boolean>> deciding = new HashMap<>();
+    /** The token this node wrote with each id it kept in the store for the session. */
+    private final Map<Integer, Long> keptTokens = new HashMap<>();
+    /** Ids awaiting PUBREL from before the current connection that it has not sent PUBLISH with again. */
+    private final Set<Integer> carried = new HashSet<>();
+    /** The generation that began (or kept ids of) the session on this node. */
+    private long generation;
     /** Whether the store may hold ids of this session (it wrote or read some). */
     private boolean kept;
     /** A continued session whose ids could not be read yet: its next connect on this node reads them. */
@@ -54,16 +61,70 @@ public final class InboundQos2 {
     }
 
     /**
-     * The receipt of an id read from the store whose message this node has not seen: Kafka may or may not
-     * have it; null for an id this node received itself.
+     * A connection begins: the ids awaiting PUBREL so far were received on an earlier one. The client's send quota
+     * starts afresh with each connection (MQTT 5.0 §4.9): until it sends PUBLISH with one of them again, they do not
+     * count against this connection's Receive Maximum (it owes PUBREL for them, not PUBLISH).
+     */
+    public void connectionBegins() {
+        carried.clear();
+        carried.addAll(awaiting);
+    }
+
+    /** Ids awaiting PUBREL that count against the Receive Maximum of the current connection. */
+    public int inFlightOnThisConnection() {
+        return awaiting.size() - carried.size();
+    }
+
+    /** A PUBLISH with {@code packetId}, awaiting PUBREL, was sent again on the current connection. */
+    public void sentAgain(int packetId) {
+        carried.remove(packetId);
+    }
+
+    /** {@code packetId} no longer awaits PUBREL (released, or its PUBLISH failed). */
+    public void removed(int packetId) {
+        awaiting.remove(packetId);
+        keptTokens.remove(packetId);
+        carried.remove(packetId);
+    }
+
+    /**
+     * The receipt of an id whose message Kafka may or may not have: read from the store (its first node went
+     * away), or kept here before a Kafka write that failed; null for an id whose message is known to be stored.
      */
     public InboundQos2Store.Receipt unverified(int packetId) {
         return unverified.get(packetId);
     }
 
-    /** A PUBLISH with an unverified id was checked against Kafka (and forwarded if Kafka did not have it). */
-    public void verified(int packetId) {
+    /** The outcome (stored or not) of a PUBLISH with {@code packetId} still on its way to Kafka; null if none. */
+    public CompletableFuture<Boolean> deciding(int packetId) {
+        return deciding.get(packetId);
+    }
+
+    /** A PUBLISH with {@code packetId} is on its way to Kafka: a copy sent meanwhile waits for its outcome. */
+    public CompletableFuture<Boolean> decide(int packetId) {
+        CompletableFuture<Boolean> outcome = new CompletableFuture<>();
+        deciding.put(packetId, outcome);
+        return outcome;
+    }
+
+    /**
+     * The PUBLISH with {@code packetId} reached its outcome: Kafka stored its message ({@code uncertain} null),
+     * or a write whose fate is unknown left it {@code uncertain} (a copy sent again is checked against Kafka).
+     */
+    public void decided(int packetId, InboundQos2Store.Receipt uncertain) {
+        deciding.remove(packetId);
+        if (uncertain == null) {
+            unverified.remove(packetId);
+        } else {
+            unverified.put(packetId, uncertain);
+        }
+    }
+
+    /** The PUBLISH with {@code packetId} was not forwarded: a copy sent again is a new message. */
+    public void notForwarded(int packetId) {
+        deciding.remove(packetId);
         unverified.remove(packetId);
+        removed(packetId);
     }
 
     /**
@@ -77,6 +138,8 @@ public final class InboundQos2 {
             return KEPT;
         }
         kept = true;
+        this.generation = Math.max(this.generation, generation);
+        keptTokens.put(packetId, receipt.token());
         return store.received(clientId, packetId, receipt, generation, expirySeconds);
     }
 
@@ -102,11 +165,11 @@ public final class InboundQos2 {
         }
         kept = true;
         unread = present;
+        this.generation = Math.max(this.generation, generation);
         return store.begin(clientId, generation, clear, ttlSeconds).thenCompose(ids -> {
             CompletableFuture<Void> added = new CompletableFuture<>();
             execute.accept(() -> {
-                awaiting.addAll(ids.keySet());
-                unverified.putAll(ids);
+                restore(ids);
                 unread = false;
                 added.complete(null);
             });
@@ -117,9 +180,32 @@ public final class InboundQos2 {
         });
     }
 
-    /** A session continued on this node whose ids could not be read at its last connect reads them now. */
+    /**
+     * The ids read from the store replace those in memory: another node may have run the session meanwhile (this
+     * node's session object had not heard of it yet), releasing ids or keeping new ones. An id keeps its known
+     * fate only when it still holds the token this node wrote and no write of it is in doubt; one still on its way
+     * to Kafka stays.
+     */
+    private void restore(Map<Integer, InboundQos2Store.Receipt> ids) {
+        awaiting.clear();
+        awaiting.addAll(ids.keySet());
+        awaiting.addAll(deciding.keySet());
+        ids.forEach((id, receipt) -> {
+            Long mine = keptTokens.get(id);
+            if (mine == null || mine != receipt.token() || unverified.containsKey(id)) {
+                unverified.put(id, receipt);
+            }
+        });
+        unverified.keySet().retainAll(awaiting);
+        keptTokens.keySet().retainAll(awaiting);
+    }
+
+    /**
+     * A persistent session continues on this node, which still holds it: it begins again in the store (another node
+     * may have run it since), fencing older generations and reading the ids anew.
+     */
     public CompletionStage<Void> resume(long generation, long ttlSeconds, Consumer<Runnable> execute) {
-        return unread ? begin(true, false, generation, ttlSeconds, execute) : DONE;
+        return kept || unread ? begin(true, false, generation, ttlSeconds, execute) : DONE;
     }
 
     /** The connection is gone and the session's expiry starts: what is kept lives as long as the session. */
@@ -129,12 +215,29 @@ public final class InboundQos2 {
         }
     }
 
-    /** The session is over; {@code forGood} false: it continues on another node, which now owns the ids. */
+    /**
+     * The session is over; {@code forGood} false: it continues on another node, which now owns the ids. Once the
+     * Kafka writes still on their way from here have finished, the ids this node kept are settled, so that the
+     * other node need not wait for them when a PUBLISH is sent again.
+     */
     void ended(boolean forGood) {
         awaiting.clear();
+        carried.clear();
         unverified.clear();
+        CompletableFuture<?>[] writing = deciding.values().toArray(CompletableFuture[]::new);
+        Map<Integer, Long> tokens = Map.copyOf(keptTokens);
+        deciding.clear();
+        keptTokens.clear();
         if (forGood && kept) {
-            logFailure("remove", store.removeAll(clientId));
+            logFailure("remove", store.removeAll(clientId, generation));
+        } else if (kept && !tokens.isEmpty()) {
+            CompletableFuture.allOf(writing).handle((ok, error) -> null)
+                    .thenCompose(done -> store.settle(clientId, tokens))
+                    .whenComplete((ok, error) -> {
+                        if (error != null) {
+                            log.warn("[{}] could not settle the QoS 2 packet ids kept here", clientId, error);
+                        }
+                    });
         }
     }
 

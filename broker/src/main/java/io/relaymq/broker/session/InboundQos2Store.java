@@ -11,8 +11,11 @@ import java.util.concurrent.CompletionStage;
  */
 public interface InboundQos2Store {
 
-    /** What is kept for one packet id: the token its message's Kafka record carries, and when it was kept. */
-    record Receipt(long token, long keptAtMillis) {
+    /**
+     * What is kept for one packet id: the token its Kafka record carries, when it was kept, and the node that kept
+     * it ({@code keptBy}, empty until the store wrote it).
+     */
+    record Receipt(long token, long keptAtMillis, String keptBy) {
     }
 
     /** Keeps nothing (a node without a store, tests): the ids live only in the session's memory. */
@@ -40,7 +43,17 @@ public interface InboundQos2Store {
         }
 
         @Override
-        public CompletionStage<Void> removeAll(String clientId) {
+        public CompletionStage<Receipt> receipt(String clientId, int packetId) {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public CompletionStage<Void> settle(String clientId, Map<Integer, Long> tokens) {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public CompletionStage<Void> removeAll(String clientId, long generation) {
             return CompletableFuture.completedFuture(null);
         }
     };
@@ -60,10 +73,24 @@ public interface InboundQos2Store {
 
     /**
      * {@code generation} begins the session on this node: older generations elsewhere can keep no more ids.
-     * A clean start forgets the ids first. Completes with the ids kept.
+     * A clean start forgets the ids first. Completes with the ids kept; fails when a newer generation has begun
+     * already (this node lost the race for the session).
      */
     CompletionStage<Map<Integer, Receipt>> begin(String clientId, long generation, boolean clean, long ttlSeconds);
 
-    /** Forgets everything kept for the client (its session ended). */
-    CompletionStage<Void> removeAll(String clientId);
+    /** The receipt kept for {@code packetId} now; null when none is. */
+    CompletionStage<Receipt> receipt(String clientId, int packetId);
+
+    /**
+     * This node let the session go to another node and every Kafka write it began for it has finished: the ids it
+     * kept ({@code tokens}: packet id to token) no longer name it as their keeper, so no record for them can come
+     * any more. An id kept anew since keeps its keeper.
+     */
+    CompletionStage<Void> settle(String clientId, Map<Integer, Long> tokens);
+
+    /**
+     * Forgets everything kept for the client (its session ended), unless a generation above {@code generation}
+     * has begun the session on another node.
+     */
+    CompletionStage<Void> removeAll(String clientId, long generation);
 }

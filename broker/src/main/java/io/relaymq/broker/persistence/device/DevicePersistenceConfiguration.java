@@ -58,8 +58,9 @@ class DevicePersistenceConfiguration {
 
     /** Inbound QoS 2 packet ids of persistent sessions, on the device store's connection. */
     @Bean
-    RedisInboundQos2Store inboundQos2Store(CommandBatcher deviceStoreBatcher) {
-        return new RedisInboundQos2Store(new ReceivedQos2Ids(deviceStoreBatcher, DeviceSessionScripts.load()));
+    RedisInboundQos2Store inboundQos2Store(CommandBatcher deviceStoreBatcher, NodeId nodeId) {
+        return new RedisInboundQos2Store(new ReceivedQos2Ids(deviceStoreBatcher, DeviceSessionScripts.load()),
+                nodeId.value());
     }
 
     @Bean
