@@ -6,7 +6,6 @@ import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.publish.Qos2Resends;
 import io.relaymq.broker.session.InboundQos2Store;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,12 +20,7 @@ import java.util.concurrent.DelayQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.utils.Utils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -69,8 +63,6 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(MsgAllReceipts.class);
 
-    private final String topic;
-    private final KafkaClientConfigs configs;
     private final ObjectProvider<NodeRegistry> nodes;
     private final Duration deliveryTimeout;
     private final Clock clock;
@@ -78,13 +70,13 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
     private final DelayQueue<ReceiptLookup> waiting = new DelayQueue<>();
     private final Thread reader;
     private volatile boolean running = true;
-    /** Used on the reader thread only; opened at the first read. */
-    private KafkaConsumer<byte[], byte[]> consumer;
+    /** Used on the reader thread only. */
+    private final TokenScan scan;
 
     public MsgAllReceipts(KafkaProperties kafka, KafkaClientConfigs configs, MsgAllProducer producer,
                           ObjectProvider<NodeRegistry> nodes, InboundQos2Store store, Clock clock) {
-        this.topic = kafka.msgAll().topic();
-        this.configs = configs;
+        this.scan = new TokenScan(kafka.msgAll().topic(), configs.stateReader("msg-all-receipts"), MOST_RECORDS, DEADLINE,
+                CALL_TIMEOUT);
         this.nodes = nodes;
         this.deliveryTimeout = producer.deliveryTimeout();
         this.clock = clock;
@@ -94,6 +86,7 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
         reader.start();
     }
 
+    /** The 8-byte value of {@link #TOKEN_HEADER}. */
     public static byte[] encode(long token) {
         return ByteBuffer.allocate(Long.BYTES).putLong(token).array();
     }
@@ -129,9 +122,7 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
         }
         List<ReceiptLookup> left = new ArrayList<>(waiting);
         left.forEach(l -> l.answer().completeExceptionally(new IllegalStateException("the node is stopping")));
-        if (consumer != null) {
-            consumer.close(Duration.ofSeconds(5));
-        }
+        scan.close();
     }
 
     private void round(List<ReceiptLookup> due) {
@@ -151,16 +142,14 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
         if (toRead.isEmpty()) {
             return;
         }
-        KafkaConsumer<byte[], byte[]> c = consumer();
-        int partitions = c.partitionsFor(topic, CALL_TIMEOUT).size();
         Map<TopicPartition, List<ReceiptLookup>> byPartition = new HashMap<>();
         for (ReceiptLookup lookup : toRead) {
-            byPartition.computeIfAbsent(partitionOf(lookup.mqttTopic(), partitions), p -> new ArrayList<>()).add(lookup);
+            byPartition.computeIfAbsent(scan.partitionOf(lookup.mqttTopic()), p -> new ArrayList<>()).add(lookup);
         }
         for (Map.Entry<TopicPartition, List<ReceiptLookup>> entry : byPartition.entrySet()) {
             Set<Long> found;
             try {
-                found = read(c, entry.getKey(), entry.getValue());
+                found = read(entry.getKey(), entry.getValue());
             } catch (RuntimeException e) {
                 log.warn("QoS 2 receipt lookups in {} failed: {} messages are forwarded again (at least once)",
                         entry.getKey(), entry.getValue().size(), e);
@@ -225,41 +214,14 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
     }
 
     /** The tokens among {@code lookups} that the partition holds, read from the earliest time one was kept. */
-    private Set<Long> read(KafkaConsumer<byte[], byte[]> c, TopicPartition partition, List<ReceiptLookup> lookups) {
+    private Set<Long> read(TopicPartition partition, List<ReceiptLookup> lookups) {
         Set<Long> wanted = new HashSet<>();
         long since = Long.MAX_VALUE;
         for (ReceiptLookup lookup : lookups) {
             wanted.add(lookup.receipt().token());
             since = Math.min(since, lookup.receipt().keptAtMillis());
         }
-        c.assign(List.of(partition));
-        long end = c.endOffsets(List.of(partition), CALL_TIMEOUT).get(partition);
-        OffsetAndTimestamp from = c.offsetsForTimes(Map.of(partition, Math.max(0, since - LOOK_BACK.toMillis())),
-                CALL_TIMEOUT).get(partition);
-        Set<Long> found = new HashSet<>();
-        if (from == null) {
-            return found; // nothing written to the partition since
-        }
-        if (end - from.offset() > MOST_RECORDS) {
-            throw new IllegalStateException((end - from.offset()) + " records to read in " + partition);
-        }
-        c.seek(partition, from.offset());
-        long started = System.nanoTime();
-        long deadline = started + DEADLINE.toNanos();
-        while (c.position(partition, CALL_TIMEOUT) < end && found.size() < wanted.size()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("reading " + partition + " took longer than " + DEADLINE);
-            }
-            for (ConsumerRecord<byte[], byte[]> record : c.poll(Duration.ofMillis(200)).records(partition)) {
-                long token = token(record);
-                if (record.offset() < end && wanted.contains(token)) {
-                    found.add(token);
-                }
-            }
-        }
-        log.debug("read {} from offset {} to {} in {} ms: {} of {} QoS 2 records found", partition, from.offset(), end,
-                (System.nanoTime() - started) / 1_000_000, found.size(), wanted.size());
-        return found;
+        return scan.read(partition, wanted, since - LOOK_BACK.toMillis());
     }
 
     /** What the node registry says of the node that kept an id. */
@@ -291,22 +253,6 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
             log.warn("node registry unreadable: QoS 2 receipt lookups wait for the Kafka delivery timeout", e);
             return null;
         }
-    }
-
-    private TopicPartition partitionOf(String mqttTopic, int partitions) {
-        return new TopicPartition(topic, Utils.toPositive(Utils.murmur2(mqttTopic.getBytes(StandardCharsets.UTF_8))) % partitions);
-    }
-
-    private static long token(ConsumerRecord<byte[], byte[]> record) {
-        Header header = record.headers().lastHeader(TOKEN_HEADER);
-        return header != null && header.value().length == Long.BYTES ? ByteBuffer.wrap(header.value()).getLong() : 0;
-    }
-
-    private KafkaConsumer<byte[], byte[]> consumer() {
-        if (consumer == null) {
-            consumer = new KafkaConsumer<>(configs.stateReader("msg-all-receipts"));
-        }
-        return consumer;
     }
 
     @Override

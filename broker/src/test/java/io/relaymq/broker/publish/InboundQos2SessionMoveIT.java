@@ -148,13 +148,7 @@ class InboundQos2SessionMoveIT {
         // a minute ago: the node that kept it left the registry long enough ago that its writes have landed
         long keptAt = System.currentTimeMillis() - 60_000;
         // what node A would have left: the id kept before its message went to Kafka
-        RedisClusterClient redis = RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
-                .map(node -> RedisURI.create("redis://" + node)).toList());
-        try (StatefulRedisClusterConnection<String, String> connection = redis.connect()) {
-            connection.sync().hset("{" + clientId + "}_qos2_received", "21", token + ":" + keptAt + ":a-node-that-is-gone");
-        } finally {
-            redis.shutdown();
-        }
+        keep(stack, clientId, 21, token + ":" + keptAt + ":a-node-that-is-gone");
         if (inKafka) {
             try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
                     "bootstrap.servers", stack.kafkaBootstrapServers(),
@@ -194,23 +188,17 @@ class InboundQos2SessionMoveIT {
         RawMqttClient.connectPersistent(a.mqtt(), clientId).close();
         long token = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
         String kept = token + ":" + System.currentTimeMillis() + ":";
-        RedisClusterClient redis = RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
-                .map(node -> RedisURI.create("redis://" + node)).toList());
-        try (StatefulRedisClusterConnection<String, String> connection = redis.connect()) {
-            connection.sync().hset("{" + clientId + "}_qos2_received", "31", kept + "qos2-in-b");
-            try (RawMqttClient onB = RawMqttClient.connectPersistent(b.mqtt(), clientId)) {
-                onB.publishQos2(topic, 31, true, "once");
-                await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
-                        .until(() -> !received.contains("once"));
+        keep(stack, clientId, 31, kept + "qos2-in-b");
+        try (RawMqttClient onB = RawMqttClient.connectPersistent(b.mqtt(), clientId)) {
+            onB.publishQos2(topic, 31, true, "once");
+            await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
+                    .until(() -> !received.contains("once"));
 
-                connection.sync().hset("{" + clientId + "}_qos2_received", "31", kept);
-                onB.expect(RawMqttClient.PUBREC, 31);
-                onB.pubrel(31);
-                onB.expect(RawMqttClient.PUBCOMP, 31);
-                exchange(onB, topic, 32, "marker");
-            }
-        } finally {
-            redis.shutdown();
+            keep(stack, clientId, 31, kept);
+            onB.expect(RawMqttClient.PUBREC, 31);
+            onB.pubrel(31);
+            onB.expect(RawMqttClient.PUBCOMP, 31);
+            exchange(onB, topic, 32, "marker");
         }
 
         await().atMost(Duration.ofSeconds(60)).until(() -> received.contains("marker"));
@@ -251,6 +239,17 @@ class InboundQos2SessionMoveIT {
 
         await().atMost(Duration.ofSeconds(60)).until(() -> received.contains("new"));
         assertThat(received).containsExactly("old", "new");
+    }
+
+    /** Writes what a node keeps for {@code packetId} of the client ("token:millis:node") straight into Redis. */
+    private static void keep(StackEndpoints stack, String clientId, int packetId, String value) {
+        RedisClusterClient redis = RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
+                .map(node -> RedisURI.create("redis://" + node)).toList());
+        try (StatefulRedisClusterConnection<String, String> connection = redis.connect()) {
+            connection.sync().hset("{" + clientId + "}_qos2_received", Integer.toString(packetId), value);
+        } finally {
+            redis.shutdown();
+        }
     }
 
     /** A whole QoS 2 exchange: PUBLISH, PUBREC, PUBREL, PUBCOMP. */
