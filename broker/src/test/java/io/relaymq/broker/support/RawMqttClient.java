@@ -100,6 +100,11 @@ public final class RawMqttClient implements AutoCloseable {
         write(0x50, new byte[] {(byte) (packetId >> 8), (byte) packetId});
     }
 
+    /** PUBCOMP for a QoS 2 PUBLISH this client received and got PUBREL for. */
+    public void pubcomp(int packetId) throws IOException {
+        write(0x70, new byte[] {(byte) (packetId >> 8), (byte) packetId});
+    }
+
     public void pubrel(int packetId) throws IOException {
         write(0x62, new byte[] {(byte) (packetId >> 8), (byte) packetId});
     }

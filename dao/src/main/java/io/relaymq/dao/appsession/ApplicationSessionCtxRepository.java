@@ -17,7 +17,8 @@ public final class ApplicationSessionCtxRepository {
         return jdbc.queryOne("SELECT client_id, last_updated_time, publish_msg_infos, pubrel_msg_infos "
                         + "FROM application_session_ctx WHERE client_id = ?",
                 row -> new ApplicationSessionCtx(row.getString(1), row.getLong(2),
-                        ApplicationSessionCtx.read(row.getString(3)), ApplicationSessionCtx.read(row.getString(4))),
+                        ApplicationSessionCtx.read(row.getString(3)), ApplicationSessionCtx.read(row.getString(4)),
+                        ApplicationSessionCtx.sentBelow(row.getString(4))),
                 clientId);
     }
 
@@ -26,7 +27,7 @@ public final class ApplicationSessionCtxRepository {
                         + "VALUES (?, ?, ?, ?) ON CONFLICT (client_id) DO UPDATE SET last_updated_time = EXCLUDED.last_updated_time, "
                         + "publish_msg_infos = EXCLUDED.publish_msg_infos, pubrel_msg_infos = EXCLUDED.pubrel_msg_infos",
                 ctx.clientId(), ctx.lastUpdatedTime(), ApplicationSessionCtx.write(ctx.publishes()),
-                ApplicationSessionCtx.write(ctx.pubrels()));
+                ApplicationSessionCtx.writePubrels(ctx));
     }
 
     public boolean delete(String clientId) {

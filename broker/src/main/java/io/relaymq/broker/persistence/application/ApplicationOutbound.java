@@ -59,9 +59,7 @@ final class ApplicationOutbound implements SessionOutbound {
     private final Map<Integer, Sent> inFlight = new LinkedHashMap<>();
     private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
     private final ReadAhead buffered;
-    /** Records restored from a saved context, by offset: resent with their old packet id. */
-    private final Map<Long, Integer> restoredPublishes = new HashMap<>();
-    private final Map<Long, Integer> restoredPubrels = new HashMap<>();
+    private final RestoredContext restored = new RestoredContext();
     private final Map<String, SharedGroupForwarder> shared = new HashMap<>();
     private final ReplayMarks replays = new ReplayMarks();
     private MqttConnection connection;
@@ -71,6 +69,12 @@ final class ApplicationOutbound implements SessionOutbound {
     private int generation;
     private boolean knowsState;
     private final ContextWrites contextWrites;
+    /** Records taken with a new QoS 2 one, waiting until a context write holds their packet ids; null if none. */
+    private List<Taken> held;
+
+    /** A record taken for sending: its packet id, and whether it goes out again (DUP). */
+    private record Taken(int packetId, boolean dup) {
+    }
 
     ApplicationOutbound(ClientSession session, ApplicationReaders readers, PersistedSink sink, OutboundWriter writer,
                         int maxInflight, long maxBufferedBytes) {
@@ -108,7 +112,7 @@ final class ApplicationOutbound implements SessionOutbound {
             if (gen != generation) {
                 return;
             }
-            ctx.ifPresent(this::restore);
+            ctx.ifPresent(restored::restore);
             knowsState = true;
             startReader(gen, false);
         }));
@@ -176,7 +180,7 @@ final class ApplicationOutbound implements SessionOutbound {
             return;
         }
         if (!batch.isEmpty()) {
-            forgetRestoredBefore(batch.get(0).offset());
+            restored.forgetBefore(batch.get(0).offset());
         }
         for (AppTopicReader.Record record : batch) {
             if (record.offset() < nextOffset) {
@@ -184,14 +188,19 @@ final class ApplicationOutbound implements SessionOutbound {
                 continue;
             }
             nextOffset = record.offset() + 1;
+            if (restored.completed(record.offset())) {
+                // completed before the context was saved, its offset not yet committed: never again
+                buffered.taken(record.size());
+                continue;
+            }
             boolean copy = replays.replayed(record.source());
-            if (copy && !restoredPublishes.containsKey(record.offset()) && !restoredPubrels.containsKey(record.offset())) {
+            if (copy && !restored.lists(record.offset())) {
                 // a copy routed again after a router crash (one already sent before a restore keeps its course)
                 buffered.taken(record.size());
                 continue;
             }
             OutboundMessage message = OutboundMessageCodec.decode(record.value());
-            Integer pubrel = restoredPubrels.remove(record.offset());
+            Integer pubrel = restored.takePubrel(record.offset());
             if (pubrel != null) {
                 buffered.taken(record.size());
                 Sent sent = new Sent(record.offset(), message);
@@ -215,33 +224,65 @@ final class ApplicationOutbound implements SessionOutbound {
         // messages of APPLICATION sessions never pass through the DEVICE store
     }
 
+    /**
+     * Takes records into the client's window. A batch with a new QoS 2 record goes out only once a context write
+     * holds its packet ids: a node continuing the session after a crash of this one must send it again with the
+     * same id, or the client would take it for a new message (see {@link ContextWrites} for the cost).
+     */
     @Override
     public void drain() {
-        if (connection == null) {
+        if (connection == null || held != null) {
             return;
         }
         int window = Math.min(maxInflight, connection.clientReceiveMaximum());
+        List<Taken> batch = new ArrayList<>();
         boolean newQos2 = false;
         while (connection.isWritable() && !waiting.isEmpty()) {
-            Integer restored = restoredPublishes.get(waiting.peekFirst().offset());
-            if (restored == null && inFlight.size() >= window) {
+            Integer again = restored.publish(waiting.peekFirst().offset());
+            if (again == null && inFlight.size() >= window) {
                 break;
             }
             Waiting next = waiting.pollFirst();
             buffered.taken(next.size());
-            restoredPublishes.remove(next.offset());
-            int packetId = restored != null ? restored : nextPacketId();
-            if (writer.publish(connection, next.message(), packetId, restored != null)) {
-                inFlight.put(packetId, new Sent(next.offset(), next.message()));
-                newQos2 |= restored == null && next.message().qos() == 2;
-            }
+            restored.sent(next.offset());
+            int packetId = again != null ? again : nextPacketId();
+            inFlight.put(packetId, new Sent(next.offset(), next.message()));
+            batch.add(new Taken(packetId, again != null));
+            newQos2 |= again == null && next.message().qos() == 2;
         }
         if (newQos2) {
-            // the receiver recognises a QoS 2 message sent again only by its packet id: after a crash of this
-            // node the next one must resend it with the same id (see ContextWrites for the cost)
-            contextWrites.request();
+            held = batch;
+            MqttConnection to = connection;
+            contextWrites.request(failure -> {
+                if (held != batch) {
+                    return; // the session started afresh meanwhile
+                }
+                held = null;
+                if (failure != null) {
+                    log.warn("[{}] could not record QoS 2 packet ids before sending: sent anyway ({})",
+                            session.clientId(), failure.getMessage());
+                }
+                send(batch, to);
+                drain();
+            });
+        } else {
+            send(batch, connection);
         }
         requestCommit();
+    }
+
+    /** Sends what {@link #drain()} took, on {@code to} if it is still the connection (a new one resends it). */
+    private void send(List<Taken> batch, MqttConnection to) {
+        if (to != connection) {
+            return;
+        }
+        for (Taken taken : batch) {
+            Sent sent = inFlight.get(taken.packetId());
+            if (sent != null && sent.stage == Stage.AWAITING_ACK
+                    && !writer.publish(connection, sent.message, taken.packetId(), taken.dup())) {
+                inFlight.remove(taken.packetId());
+            }
+        }
     }
 
     @Override
@@ -343,38 +384,25 @@ final class ApplicationOutbound implements SessionOutbound {
         }
     }
 
-    /** Restored records below the first offset the reader returns were completed before: their ids are free. */
-    private void forgetRestoredBefore(long firstOffset) {
-        restoredPublishes.keySet().removeIf(offset -> offset < firstOffset);
-        restoredPubrels.keySet().removeIf(offset -> offset < firstOffset);
-    }
-
-    private void restore(ApplicationSessionCtx ctx) {
-        ctx.publishes().forEach(s -> restoredPublishes.put(s.offset(), s.packetId()));
-        ctx.pubrels().forEach(s -> restoredPubrels.put(s.offset(), s.packetId()));
-    }
-
     private ApplicationSessionCtx context() {
         List<ApplicationSessionCtx.Sent> publishes = new ArrayList<>();
         List<ApplicationSessionCtx.Sent> pubrels = new ArrayList<>();
         inFlight.forEach((packetId, sent) -> (sent.stage == Stage.AWAITING_ACK ? publishes : pubrels)
                 .add(new ApplicationSessionCtx.Sent(sent.offset, packetId)));
-        restoredPublishes.forEach((offset, packetId) -> publishes.add(new ApplicationSessionCtx.Sent(offset, packetId)));
-        restoredPubrels.forEach((offset, packetId) -> pubrels.add(new ApplicationSessionCtx.Sent(offset, packetId)));
-        return new ApplicationSessionCtx(session.clientId(), System.currentTimeMillis(), publishes, pubrels);
+        long sentBelow = restored.addTo(publishes, pubrels);
+        return new ApplicationSessionCtx(session.clientId(), System.currentTimeMillis(), publishes, pubrels, sentBelow);
     }
 
     private void forgetAll() {
         inFlight.clear();
         waiting.clear();
-        restoredPublishes.clear();
-        restoredPubrels.clear();
+        restored.clear();
         nextOffset = -1;
+        held = null;
     }
 
     /** Ids of restored records not seen again yet stay reserved for them. */
     private int nextPacketId() {
-        return packetIds.next(id -> inFlight.containsKey(id) || restoredPublishes.containsValue(id)
-                || restoredPubrels.containsValue(id));
+        return packetIds.next(id -> inFlight.containsKey(id) || restored.reserves(id));
     }
 }
