@@ -44,7 +44,9 @@ class MemoryPressureIT {
     void aClientThatNeverReadsCannotExhaustTheHeapAndOthersAreStillServed(StackEndpoints stack) throws Exception {
         PersistentSessions clients = new PersistentSessions();
         try (BrokerProcess node = BrokerProcess.start("mem-pressure", stack, Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "true",
-                "MQTT_MEMORY_HEAP_THRESHOLD", "0.5", "MQTT_MEMORY_CHECK_INTERVAL", "200ms"), "320m").awaitReady();
+                "MQTT_MEMORY_HEAP_THRESHOLD", "0.5", "MQTT_MEMORY_CHECK_INTERVAL", "200ms",
+                // the per-client byte cap (64 MiB) would bound the hog first on some runs: here the heap must
+                "MQTT_MAX_QUEUED_BYTES_PER_CLIENT", "1073741824"), "320m").awaitReady();
              Socket hog = new Socket("127.0.0.1", node.mqttPort())) {
             hog.setReceiveBufferSize(4096);
             OutputStream out = hog.getOutputStream();
