@@ -82,10 +82,7 @@ class InboundQos2SessionMoveIT {
         onA.expect(RawMqttClient.PUBREC, 7);
         // the client never saw that PUBREC (or had not sent PUBREL yet): it reaches node B, which takes over
         try (RawMqttClient onB = RawMqttClient.connectPersistent(b.mqtt(), clientId)) {
-            onB.publishQos2(topic, 7, true, "once");
-            onB.expect(RawMqttClient.PUBREC, 7);
-            onB.pubrel(7);
-            onB.expect(RawMqttClient.PUBCOMP, 7);
+            exchange(onB, topic, 7, true, "once");
             exchange(onB, topic, 8, "marker");
         } finally {
             onA.close();
@@ -120,10 +117,7 @@ class InboundQos2SessionMoveIT {
         await().atMost(Duration.ofSeconds(90)).ignoreExceptions()
                 .until(() -> (onB[0] = RawMqttClient.connectPersistent(b.mqtt(), clientId)) != null);
         try (RawMqttClient again = onB[0]) {
-            again.publishQos2(topic, 11, true, "once");
-            again.expect(RawMqttClient.PUBREC, 11);
-            again.pubrel(11);
-            again.expect(RawMqttClient.PUBCOMP, 11);
+            exchange(again, topic, 11, true, "once");
             exchange(again, topic, 12, "marker");
         }
 
@@ -163,10 +157,7 @@ class InboundQos2SessionMoveIT {
         }
 
         try (RawMqttClient onB = RawMqttClient.connectPersistent(b.mqtt(), clientId)) {
-            onB.publishQos2(topic, 21, true, "once");
-            onB.expect(RawMqttClient.PUBREC, 21);
-            onB.pubrel(21);
-            onB.expect(RawMqttClient.PUBCOMP, 21);
+            exchange(onB, topic, 21, true, "once");
             exchange(onB, topic, 22, "marker");
         }
 
@@ -254,7 +245,13 @@ class InboundQos2SessionMoveIT {
 
     /** A whole QoS 2 exchange: PUBLISH, PUBREC, PUBREL, PUBCOMP. */
     private static void exchange(RawMqttClient client, String topic, int packetId, String payload) throws Exception {
-        client.publishQos2(topic, packetId, false, payload);
+        exchange(client, topic, packetId, false, payload);
+    }
+
+    /** A whole QoS 2 exchange whose PUBLISH is sent again ({@code dup}) or for the first time. */
+    private static void exchange(RawMqttClient client, String topic, int packetId, boolean dup, String payload)
+            throws Exception {
+        client.publishQos2(topic, packetId, dup, payload);
         client.expect(RawMqttClient.PUBREC, packetId);
         client.pubrel(packetId);
         client.expect(RawMqttClient.PUBCOMP, packetId);
