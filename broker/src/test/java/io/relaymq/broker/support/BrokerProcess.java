@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -63,9 +64,11 @@ public final class BrokerProcess implements AutoCloseable {
     private static BrokerProcess launch(Launch launch, boolean appendLog) throws IOException {
         Path jar = Path.of("target", "relaymq-broker.jar").toAbsolutePath();
         Path log = Files.createDirectories(Path.of("target", "cluster-nodes")).resolve(launch.nodeId() + ".log");
-        ProcessBuilder builder = new ProcessBuilder(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms128m", "-Xmx" + launch.maxHeap(), "-XX:TieredStopAtLevel=1", "-jar", jar.toString()))
+        ClassArchive.Start start = ClassArchive.next(jar);
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xms128m", "-Xmx" + launch.maxHeap(), "-XX:TieredStopAtLevel=1"));
+        command.addAll(start.javaArguments());
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(appendLog ? ProcessBuilder.Redirect.appendTo(log.toFile()) : ProcessBuilder.Redirect.to(log.toFile()));
         Map<String, String> env = builder.environment();
@@ -85,7 +88,9 @@ public final class BrokerProcess implements AutoCloseable {
         env.put("MQTT_CONNECT_RATE", "0");
         env.put("RELAYMQ_LOG_LEVEL", System.getProperty("relaymq.test.node-log-level", "INFO"));
         env.putAll(launch.extraEnv());
-        return new BrokerProcess(launch, builder.start(), log);
+        Process process = builder.start();
+        ClassArchive.started(start, process);
+        return new BrokerProcess(launch, process, log);
     }
 
     /** Stops every node given that was started (null entries are skipped), for {@code @AfterAll}. */
