@@ -1,5 +1,6 @@
 package io.relaymq.broker.persistence.device;
 
+import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.relaymq.broker.routing.PersistedSink;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
@@ -261,13 +262,20 @@ final class DeviceOutbound implements SessionOutbound {
             int gen = generation;
             // PUBREL only once Redis knows: after a reconnect the client must get PUBREL, never the PUBLISH again
             store.markPubrel(clientId(), packetId, entry.message.score()).whenComplete((ok, failure) -> session.execute(() -> {
+                if (gen != generation || entry.stage != Stage.RELEASING || inFlight.get(packetId) != entry) {
+                    return;
+                }
                 if (failure != null) {
-                    log.warn("[{}] could not record PUBREC of packet {}: {}", clientId(), packetId, failure.getMessage());
+                    // the client still holds the id: it gets the PUBLISH again with DUP after reconnecting and
+                    // answers PUBREC without delivering twice; a PUBREL now could be followed by that PUBLISH
+                    log.warn("[{}] could not record PUBREC of packet {}, closing the connection: {}", clientId(), packetId,
+                            failure.getMessage());
+                    entry.stage = Stage.AWAITING_PUBREC;
+                    connection.close(MqttReasonCodes.Disconnect.UNSPECIFIED_ERROR.byteValue());
+                    return;
                 }
-                if (gen == generation && entry.stage == Stage.RELEASING && inFlight.get(packetId) == entry) {
-                    entry.stage = Stage.AWAITING_PUBCOMP;
-                    writer.pubrel(connection, packetId);
-                }
+                entry.stage = Stage.AWAITING_PUBCOMP;
+                writer.pubrel(connection, packetId);
             }));
         } else if (entry.stage == Stage.AWAITING_PUBCOMP) {
             writer.pubrel(connection, packetId);

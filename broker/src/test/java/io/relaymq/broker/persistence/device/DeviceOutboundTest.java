@@ -196,6 +196,27 @@ class DeviceOutboundTest {
     }
 
     /**
+     * A PUBREL the store did not record would be followed, after a crash, by the PUBLISH again, which the client
+     * (having forgotten the id at PUBREL) would deliver twice: the connection is closed instead, and the client
+     * gets the PUBLISH again with DUP while it still holds the id: a sender must not send the PUBLISH again once it
+     * sent PUBREL [MQTT-4.3.3-1].
+     */
+    @Test
+    void aPubrecTheStoreCouldNotRecordClosesTheConnectionInsteadOfSendingPubrel() {
+        connect(100, true);
+        store.answerRead(List.of(stored(1, 1, State.NEW, 2)));
+        written();
+
+        session.onPubRec(1, false);
+        store.pubrel.completeExceptionally(new IllegalStateException("Redis unavailable"));
+        channel.runPendingTasks();
+
+        assertThat(written()).as("no PUBREL").isEmpty();
+        assertThat(channel.isOpen()).as("connection closed").isFalse();
+        assertThat(store.removed).isEmpty();
+    }
+
+    /**
      * [MQTT-4.4.0-1]: whichever node resends a message sets DUP, also after the node that first sent it
      * crashed and could record nothing when its connections ended. One mark per drain, not per message.
      */
