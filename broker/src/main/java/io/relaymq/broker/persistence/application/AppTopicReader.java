@@ -107,7 +107,7 @@ final class AppTopicReader implements Runnable {
                 }
             }
         } catch (RuntimeException e) {
-            log.warn("[{}] reading {} stopped: {}", clientId, partition.topic(), e.getMessage());
+            log.warn("[{}] reading {} stopped until the client connects again", clientId, partition.topic(), e);
         }
     }
 

@@ -115,7 +115,7 @@ final class SharedGroupForwarder implements Runnable {
         } catch (WakeupException e) {
             // stopped
         } catch (RuntimeException e) {
-            log.warn("[{}] shared subscription {} stopped: {}", clientId, subscription.filter().text(), e.getMessage());
+            log.warn("[{}] shared subscription {} stopped until the client subscribes again", clientId, subscription.filter().text(), e);
         }
     }
 
