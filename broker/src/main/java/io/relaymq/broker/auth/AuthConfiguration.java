@@ -89,7 +89,7 @@ class AuthConfiguration {
     BlockedClients blockedClients(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs,
                                   ConsumerLoops loops, Admin admin, NodeId nodeId, NodeProperties node, Clock clock,
                                   StateWrites writes) {
-        return new BlockedClients(auth, kafka, configs, loops, admin, nodeId, node, clock, writes);
+        return new BlockedClients(auth.blockedTopic(), kafka, configs, loops, admin, nodeId, node, clock, writes);
     }
 
     @Bean

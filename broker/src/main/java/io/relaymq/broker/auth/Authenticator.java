@@ -1,14 +1,17 @@
 package io.relaymq.broker.auth;
 
-import io.relaymq.common.client.ClientType;
+import io.relaymq.broker.auth.acl.ClientGrant;
 import io.relaymq.broker.auth.blocked.BlockedClient;
 import io.relaymq.broker.auth.blocked.BlockedClients;
 import io.relaymq.broker.auth.lanes.AuthBackoff;
 import io.relaymq.broker.auth.lanes.AuthQueue;
 import io.relaymq.broker.auth.lanes.HashLanes;
+import io.relaymq.broker.auth.provider.AuthOutcome;
 import io.relaymq.broker.auth.provider.AuthProvider;
 import io.relaymq.broker.auth.provider.AuthProviders;
-import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.auth.provider.AuthRequest;
+import io.relaymq.broker.mqtt.ConnectReject;
+import io.relaymq.common.client.ClientType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

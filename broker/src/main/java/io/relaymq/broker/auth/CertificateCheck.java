@@ -1,6 +1,6 @@
 package io.relaymq.broker.auth;
 
-import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.mqtt.ConnectReject;
 import java.security.cert.X509Certificate;
 import java.util.List;
 

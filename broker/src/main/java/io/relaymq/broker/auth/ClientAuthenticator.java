@@ -1,5 +1,8 @@
 package io.relaymq.broker.auth;
 
+import io.relaymq.broker.auth.acl.ClientGrant;
+import io.relaymq.broker.auth.provider.AuthOutcome;
+import io.relaymq.broker.auth.provider.AuthRequest;
 import java.util.concurrent.CompletableFuture;
 
 /** What a CONNECT asks of authentication: a decision, and tracking of the connected client's grant. */

@@ -1,6 +1,7 @@
 package io.relaymq.broker.auth;
 
 import io.relaymq.broker.auth.acl.AclRules;
+import io.relaymq.broker.auth.acl.ClientGrant;
 import io.relaymq.broker.auth.provider.BasicAuthProvider;
 import io.relaymq.broker.auth.provider.X509AuthProvider;
 import io.relaymq.dao.credentials.CredentialsJson;

@@ -1,5 +1,6 @@
 package io.relaymq.broker.auth;
 
+import io.relaymq.broker.auth.provider.AuthRequest;
 import io.relaymq.dao.auth.UnauthorizedClient;
 import io.relaymq.dao.auth.UnauthorizedClientRepository;
 import java.time.Clock;

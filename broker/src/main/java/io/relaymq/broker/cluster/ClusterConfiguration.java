@@ -3,7 +3,6 @@ package io.relaymq.broker.cluster;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.broker.session.SessionContext;
-import io.relaymq.broker.transport.MqttServer;
 import io.relaymq.common.node.NodeId;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
@@ -13,7 +12,7 @@ import org.springframework.context.annotation.Configuration;
 class ClusterConfiguration {
 
     @Bean
-    NodeRegistry nodeRegistry(StatefulRedisClusterConnection<String, String> redis, NodeId nodeId, MqttServer mqtt,
+    NodeRegistry nodeRegistry(StatefulRedisClusterConnection<String, String> redis, NodeId nodeId, ListenerPorts mqtt,
                               NodeProperties node, Clock clock) {
         return new NodeRegistry(redis, nodeId, mqtt, node.heartbeat(), node.deadAfter(), clock);
     }

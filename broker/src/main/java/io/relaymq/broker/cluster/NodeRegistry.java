@@ -1,7 +1,6 @@
 package io.relaymq.broker.cluster;
 
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
-import io.relaymq.broker.transport.MqttServer;
 import io.relaymq.common.node.NodeId;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
@@ -36,7 +35,7 @@ public final class NodeRegistry implements SmartLifecycle {
 
     private final StatefulRedisClusterConnection<String, String> redis;
     private final NodeId nodeId;
-    private final MqttServer mqtt;
+    private final ListenerPorts mqtt;
     private final Duration heartbeat;
     private final Clock clock;
     private final NodeLiveness liveness;
@@ -45,7 +44,7 @@ public final class NodeRegistry implements SmartLifecycle {
     private final AtomicBoolean retryPending = new AtomicBoolean();
     private volatile boolean running;
 
-    public NodeRegistry(StatefulRedisClusterConnection<String, String> redis, NodeId nodeId, MqttServer mqtt,
+    public NodeRegistry(StatefulRedisClusterConnection<String, String> redis, NodeId nodeId, ListenerPorts mqtt,
                         Duration heartbeat, Duration deadAfter, Clock clock) {
         this.redis = redis;
         this.nodeId = nodeId;

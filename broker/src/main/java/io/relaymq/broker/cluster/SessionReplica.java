@@ -4,6 +4,7 @@ import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
+import io.relaymq.broker.session.SessionChanges;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;

@@ -5,6 +5,7 @@ import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.broker.session.SessionRegistry;
+import io.relaymq.broker.session.SubscriptionChanges;
 import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;

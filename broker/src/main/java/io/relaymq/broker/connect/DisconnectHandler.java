@@ -3,10 +3,10 @@ package io.relaymq.broker.connect;
 import io.netty.handler.codec.mqtt.MqttMessage;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttReasonCodeAndPropertiesVariableHeader;
+import io.relaymq.broker.mqtt.MqttProps;
+import io.relaymq.broker.mqtt.MqttSettings;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
-import io.relaymq.broker.transport.MqttProps;
-import io.relaymq.broker.transport.MqttSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,6 +1,6 @@
 package io.relaymq.broker.connect;
 
-import io.relaymq.broker.auth.ClientGrant;
+import io.relaymq.broker.auth.acl.ClientGrant;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.subscription.Subscription;
 import java.util.List;

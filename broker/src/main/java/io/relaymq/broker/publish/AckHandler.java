@@ -8,6 +8,7 @@ import io.netty.handler.codec.mqtt.MqttPubReplyMessageVariableHeader;
 import io.netty.handler.codec.mqtt.MqttQoS;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
+import io.relaymq.broker.session.PublishPackets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -2,10 +2,12 @@ package io.relaymq.broker.publish;
 
 import io.netty.handler.codec.mqtt.MqttMessageType;
 import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.session.AckSequencer;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.InboundQos2;
 import io.relaymq.broker.session.InboundQos2Store;
 import io.relaymq.broker.session.MqttConnection;
+import io.relaymq.broker.session.PublishPackets;
 import io.relaymq.common.message.PublishedMessage;
 import java.time.Clock;
 import java.time.Duration;

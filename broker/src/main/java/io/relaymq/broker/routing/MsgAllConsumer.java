@@ -8,7 +8,6 @@ import io.relaymq.broker.kafka.GroupConsumers;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.RouteSource;
-import io.relaymq.broker.persistence.device.PersistedProducer;
 import io.relaymq.common.message.PublishedMessageCodec;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,7 +37,7 @@ public class MsgAllConsumer extends GroupConsumers {
     private final Map<Integer, Long> resendWithoutSource = new ConcurrentHashMap<>();
 
     public MsgAllConsumer(KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops, Router router,
-                          PersistedProducer persisted, RemoteDelivery remote) {
+                          PersistedSink persisted, RemoteDelivery remote) {
         super(configs, loops, "msg-all", kafka.msgAll().topic(), kafka.msgAll().consumerGroup(), kafka.msgAll().consumers(),
                 kafka.msgAll().maxPollRecords());
         this.router = router;

@@ -2,7 +2,6 @@ package io.relaymq.broker.routing;
 
 import io.relaymq.broker.cluster.RemoteDelivery;
 import io.relaymq.broker.kafka.ConsumerLoop;
-import io.relaymq.broker.persistence.device.PersistedProducer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,10 +14,10 @@ import java.util.List;
  */
 final class PendingWrites {
 
-    private final PersistedProducer persisted;
+    private final PersistedSink persisted;
     private final RemoteDelivery remote;
 
-    PendingWrites(PersistedProducer persisted, RemoteDelivery remote) {
+    PendingWrites(PersistedSink persisted, RemoteDelivery remote) {
         this.persisted = persisted;
         this.remote = remote;
     }

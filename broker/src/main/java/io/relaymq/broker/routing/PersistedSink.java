@@ -34,6 +34,13 @@ public interface PersistedSink {
      *
      * @param filter the topic filter without its {@code $share/<group>/} prefix
      */
+    default void flush() {
+    }
+
+    default long failures() {
+        return 0;
+    }
+
     default void persistShared(String filter, OutboundMessage message) {
         throw new IllegalStateException("no persistent store on this node");
     }

@@ -2,7 +2,6 @@ package io.relaymq.broker.session;
 
 import io.netty.handler.codec.mqtt.MqttMessageType;
 import io.relaymq.broker.metrics.MqttMetrics;
-import io.relaymq.broker.publish.PublishPackets;
 import java.time.Clock;
 
 /** Writes outbound PUBLISH and PUBREL packets to a connection, dropping what may not be sent. */

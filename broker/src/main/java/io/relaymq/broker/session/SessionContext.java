@@ -1,7 +1,5 @@
 package io.relaymq.broker.session;
 
-import io.relaymq.broker.cluster.SessionChanges;
-import io.relaymq.broker.cluster.SubscriptionChanges;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.subscription.SubscriptionTrie;
 import io.relaymq.common.message.PublishedMessage;

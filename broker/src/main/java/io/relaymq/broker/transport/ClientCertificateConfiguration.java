@@ -2,6 +2,7 @@ package io.relaymq.broker.transport;
 
 import io.relaymq.broker.auth.ClientCertificateValidator;
 import io.relaymq.broker.auth.provider.X509AuthProvider;
+import io.relaymq.broker.mqtt.MqttSettings;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.util.List;

@@ -1,6 +1,8 @@
 package io.relaymq.broker.transport;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.relaymq.broker.auth.provider.X509AuthProvider;
+import io.relaymq.broker.cluster.NodeRegistry;
 import io.relaymq.broker.cluster.RemoteDelivery;
 import io.relaymq.broker.cluster.RemoteSubscriptions;
 import io.relaymq.broker.cluster.ReplicatedSessionDirectory;
@@ -9,7 +11,21 @@ import io.relaymq.broker.cluster.SubscriptionReplica;
 import io.relaymq.broker.connect.ConnectHandler;
 import io.relaymq.broker.connect.ConnectValidator;
 import io.relaymq.broker.connect.DisconnectHandler;
+import io.relaymq.broker.limits.ConnectAdmission;
+import io.relaymq.broker.limits.LimitsProperties;
+import io.relaymq.broker.limits.MemoryPressure;
+import io.relaymq.broker.limits.QuotaProperties;
 import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.mqtt.MqttSettings;
+import io.relaymq.broker.mqtt.TopicLimits;
+import io.relaymq.broker.node.NodeProperties;
+import io.relaymq.broker.persistence.application.ApplicationClientCap;
+import io.relaymq.broker.persistence.application.ApplicationReaders;
+import io.relaymq.broker.persistence.application.SessionOutbounds;
+import io.relaymq.broker.persistence.application.SharedFilterCap;
+import io.relaymq.broker.persistence.device.DeviceOutbounds;
+import io.relaymq.broker.persistence.device.PersistedProducer;
+import io.relaymq.broker.persistence.device.RedisInboundQos2Store;
 import io.relaymq.broker.publish.AckHandler;
 import io.relaymq.broker.publish.InboundPublishHandler;
 import io.relaymq.broker.retain.RetainedMessages;
@@ -19,26 +35,14 @@ import io.relaymq.broker.routing.MsgAllProducer;
 import io.relaymq.broker.routing.MsgAllReceipts;
 import io.relaymq.broker.routing.Router;
 import io.relaymq.broker.routing.SharedSubscriptionPicker;
-import io.relaymq.broker.persistence.application.ApplicationClientCap;
-import io.relaymq.broker.persistence.application.SessionOutbounds;
-import io.relaymq.broker.persistence.device.RedisInboundQos2Store;
-import io.relaymq.broker.persistence.application.SharedFilterCap;
-import io.relaymq.broker.persistence.device.PersistedProducer;
 import io.relaymq.broker.session.OutboundWriter;
 import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionRegistry;
-import io.relaymq.broker.subscription.SubscribeHandler;
+import io.relaymq.broker.subscribe.SubscribeHandler;
 import io.relaymq.broker.subscription.SubscriptionTrie;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.relaymq.broker.cluster.NodeRegistry;
-import io.relaymq.broker.limits.ConnectAdmission;
-import io.relaymq.broker.limits.LimitsProperties;
-import io.relaymq.broker.limits.MemoryPressure;
-import io.relaymq.broker.limits.QuotaProperties;
-import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.common.message.PublishedMessage;
-import org.springframework.beans.factory.ObjectProvider;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -83,6 +87,12 @@ class MqttEngineConfiguration {
         RemoteSubscriptions remote = new RemoteSubscriptions();
         meters.gauge("relaymq.subscriptions.remote", remote, RemoteSubscriptions::size);
         return remote;
+    }
+
+    @Bean
+    SessionOutbounds sessionOutbounds(DeviceOutbounds deviceOutbounds, ApplicationReaders applicationReaders,
+                                      PersistedProducer persistedProducer) {
+        return new SessionOutbounds(deviceOutbounds, applicationReaders, persistedProducer);
     }
 
     @Bean

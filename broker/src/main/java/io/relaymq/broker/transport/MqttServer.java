@@ -7,17 +7,19 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.group.ChannelGroup;
-import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.util.AttributeKey;
-import io.netty.util.concurrent.GlobalEventExecutor;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslContext;
+import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import io.relaymq.broker.cluster.ListenerPorts;
+import io.relaymq.broker.mqtt.MqttSettings;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,7 +36,7 @@ import org.springframework.context.SmartLifecycle;
  * The MQTT listeners (TCP, WebSocket, TLS, secure WebSocket) on Netty, epoll where the OS has it. They open after the Kafka
  * consumers are running and close first on shutdown, so no client is accepted that could not be served.
  */
-public final class MqttServer implements SmartLifecycle {
+public final class MqttServer implements SmartLifecycle, ListenerPorts {
 
     private static final Logger log = LoggerFactory.getLogger(MqttServer.class);
     /** The group every accepted connection joins, so shutdown can reach them all. */

@@ -10,7 +10,7 @@ import io.relaymq.broker.publish.AckHandler;
 import io.relaymq.broker.publish.InboundPublishHandler;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
-import io.relaymq.broker.subscription.SubscribeHandler;
+import io.relaymq.broker.subscribe.SubscribeHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

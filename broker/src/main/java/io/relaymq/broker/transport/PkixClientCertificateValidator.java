@@ -2,7 +2,7 @@ package io.relaymq.broker.transport;
 
 import io.relaymq.broker.auth.CertificateCheck;
 import io.relaymq.broker.auth.ClientCertificateValidator;
-import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.mqtt.ConnectReject;
 import java.security.GeneralSecurityException;
 import java.security.cert.CertPathBuilder;
 import java.security.cert.CertStore;

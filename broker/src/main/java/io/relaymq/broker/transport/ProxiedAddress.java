@@ -3,6 +3,7 @@ package io.relaymq.broker.transport;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.haproxy.HAProxyMessage;
+import io.relaymq.broker.mqtt.ClientAddresses;
 import java.net.InetSocketAddress;
 
 /**

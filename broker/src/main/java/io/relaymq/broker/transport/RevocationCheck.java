@@ -3,7 +3,7 @@ package io.relaymq.broker.transport;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.relaymq.broker.auth.CertificateCheck;
-import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.mqtt.ConnectReject;
 import java.net.URI;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;

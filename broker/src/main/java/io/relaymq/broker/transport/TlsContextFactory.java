@@ -3,6 +3,7 @@ package io.relaymq.broker.transport;
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
+import io.relaymq.broker.mqtt.MqttSettings;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;

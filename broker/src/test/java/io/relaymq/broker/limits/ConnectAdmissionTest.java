@@ -2,7 +2,7 @@ package io.relaymq.broker.limits;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.mqtt.ConnectReject;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;

@@ -2,11 +2,11 @@ package io.relaymq.broker.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.relaymq.broker.auth.AuthOutcome;
-import io.relaymq.broker.auth.AuthRequest;
 import io.relaymq.broker.auth.ClientAuthenticator;
-import io.relaymq.broker.auth.ClientGrant;
-import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.auth.acl.ClientGrant;
+import io.relaymq.broker.auth.provider.AuthOutcome;
+import io.relaymq.broker.auth.provider.AuthRequest;
+import io.relaymq.broker.mqtt.ConnectReject;
 import io.relaymq.broker.persistence.application.ApplicationClientCap;
 import io.relaymq.common.client.ClientType;
 import java.util.HashSet;

@@ -2,18 +2,18 @@ package io.relaymq.broker.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.relaymq.broker.connect.ConnectReject;
 import io.relaymq.broker.limits.ConnectAdmission;
 import io.relaymq.broker.limits.LimitsProperties;
+import io.relaymq.broker.mqtt.ConnectReject;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.PropertySourcesPlaceholdersResolver;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.env.YamlPropertySourceLoader;
 import org.springframework.core.env.MutablePropertySources;
 import org.springframework.core.io.ClassPathResource;
-import org.springframework.boot.context.properties.bind.PropertySourcesPlaceholdersResolver;
 
 /**
  * Finding 6: a node started with the shipped configuration and no overrides limits how many connections

@@ -5,13 +5,13 @@ import static io.relaymq.broker.security.TestJwts.provider;
 import static io.relaymq.broker.security.TestJwts.token;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.nimbusds.jwt.JWTClaimsSet;
 import io.relaymq.broker.auth.provider.JwtAuthProvider;
-import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.mqtt.ConnectReject;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
 import java.util.function.UnaryOperator;
-import com.nimbusds.jwt.JWTClaimsSet;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -5,8 +5,8 @@ import static io.relaymq.broker.security.TestJwts.provider;
 import static io.relaymq.broker.security.TestJwts.token;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.relaymq.broker.auth.AuthOutcome;
-import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.auth.provider.AuthOutcome;
+import io.relaymq.broker.mqtt.ConnectReject;
 import java.time.Instant;
 import java.util.Date;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.relaymq.broker.auth.CertificateCheck;
-import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.mqtt.ConnectReject;
 import io.relaymq.broker.support.TestPki;
 import io.relaymq.broker.transport.PkixClientCertificateValidator;
 import io.relaymq.broker.transport.RevocationCheck;

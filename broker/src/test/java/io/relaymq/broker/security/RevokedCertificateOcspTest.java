@@ -6,7 +6,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.netty.handler.codec.mqtt.MqttConnectReturnCode;
 import io.relaymq.broker.auth.CertificateCheck;
-import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.mqtt.ConnectReject;
 import io.relaymq.broker.support.TestPki;
 import io.relaymq.broker.transport.PkixClientCertificateValidator;
 import io.relaymq.broker.transport.RevocationCheck;

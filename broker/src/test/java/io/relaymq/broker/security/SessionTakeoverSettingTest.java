@@ -2,8 +2,8 @@ package io.relaymq.broker.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.relaymq.broker.auth.ClientGrant;
 import io.relaymq.broker.auth.acl.AclRules;
+import io.relaymq.broker.auth.acl.ClientGrant;
 import io.relaymq.broker.cluster.SessionDetails;
 import io.relaymq.broker.cluster.SessionEventDecider;
 import io.relaymq.broker.cluster.SessionEvents.ConnectDecision;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.relaymq.broker.mqtt.MqttSettings;
 import io.relaymq.broker.transport.DrainPolicy;
 import io.relaymq.broker.transport.EmbeddedBroker;
 import io.relaymq.broker.transport.MqttServer;
-import io.relaymq.broker.transport.MqttSettings;
 import io.relaymq.broker.transport.PreAuthLimits;
 import java.io.OutputStream;
 import java.net.Socket;

@@ -9,6 +9,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.relaymq.broker.limits.ConnectAdmission;
+import io.relaymq.broker.mqtt.MqttSettings;
 import java.io.InputStream;
 import java.net.Socket;
 import java.time.Duration;

@@ -3,6 +3,7 @@ package io.relaymq.broker.transport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.relaymq.broker.mqtt.MqttSettings;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;

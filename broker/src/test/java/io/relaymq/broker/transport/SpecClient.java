@@ -119,7 +119,7 @@ public final class SpecClient {
     }
 
     public void ack(MqttMessageType type, int packetId) {
-        send(io.relaymq.broker.publish.PublishPackets.reply(type, packetId, (byte) 0));
+        send(io.relaymq.broker.session.PublishPackets.reply(type, packetId, (byte) 0));
     }
 
     public void disconnect() {

@@ -7,6 +7,7 @@ import com.hivemq.client.mqtt.MqttClient;
 import com.hivemq.client.mqtt.MqttGlobalPublishFilter;
 import com.hivemq.client.mqtt.datatypes.MqttQos;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
+import io.relaymq.broker.mqtt.MqttSettings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;

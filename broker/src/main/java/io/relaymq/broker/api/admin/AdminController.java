@@ -1,8 +1,8 @@
 package io.relaymq.broker.api.admin;
 
+import io.relaymq.broker.api.ApiPrincipal;
 import io.relaymq.broker.api.page.PageData;
 import io.relaymq.broker.api.page.PageQuery;
-import io.relaymq.broker.api.security.ApiPrincipal;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.NotBlank;

@@ -1,5 +1,6 @@
 package io.relaymq.broker.api.security;
 
+import io.relaymq.broker.api.ApiPrincipal;
 import io.relaymq.broker.api.admin.AdminUserService;
 import io.relaymq.dao.admin.AdminUser;
 import jakarta.servlet.FilterChain;

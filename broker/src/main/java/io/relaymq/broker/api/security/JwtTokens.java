@@ -7,6 +7,7 @@ import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.crypto.MACVerifier;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import io.relaymq.broker.api.ApiPrincipal;
 import io.relaymq.broker.api.ApiProperties;
 import io.relaymq.dao.admin.AdminUser;
 import java.text.ParseException;

@@ -1,7 +1,6 @@
 package io.relaymq.broker.api.session;
 
 import io.relaymq.broker.api.error.ApiNotFoundException;
-import io.relaymq.broker.api.subscription.SubscriptionView;
 import io.relaymq.broker.cluster.DisconnectCommands;
 import io.relaymq.broker.cluster.NodeRegistry;
 import io.relaymq.broker.cluster.RemoteSubscriptions;

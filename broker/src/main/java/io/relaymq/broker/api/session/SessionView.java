@@ -1,6 +1,5 @@
 package io.relaymq.broker.api.session;
 
-import io.relaymq.broker.api.subscription.SubscriptionView;
 import io.relaymq.broker.cluster.SessionInfo;
 import java.util.List;
 

@@ -3,6 +3,7 @@ package io.relaymq.broker.api.subscription;
 import io.relaymq.broker.api.page.PageData;
 import io.relaymq.broker.api.page.PageQuery;
 import io.relaymq.broker.api.session.ClusterSessions;
+import io.relaymq.broker.api.session.SubscriptionView;
 import io.relaymq.broker.subscription.Subscription;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;

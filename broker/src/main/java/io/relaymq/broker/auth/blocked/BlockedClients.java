@@ -1,6 +1,5 @@
 package io.relaymq.broker.auth.blocked;
 
-import io.relaymq.broker.auth.AuthProperties;
 import io.relaymq.broker.auth.blocked.BlockedClient.BlockedType;
 import io.relaymq.broker.cluster.ReplicatedState;
 import io.relaymq.broker.cluster.StateTopicReplica;
@@ -38,12 +37,12 @@ public final class BlockedClients extends ReplicatedState {
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
     private final Clock clock;
 
-    public BlockedClients(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs,
+    public BlockedClients(String topic, KafkaProperties kafka, KafkaClientConfigs configs,
                           ConsumerLoops loops, org.apache.kafka.clients.admin.Admin admin, NodeId nodeId, NodeProperties node, Clock clock,
                           StateWrites writes) {
         super(node.dependencyTimeout(), 50);
         this.clock = clock;
-        use(new StateTopicReplica(auth.blockedTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
+        use(new StateTopicReplica(topic, kafka, configs, loops, admin, nodeId, writes, this::apply));
     }
 
     /** Adds or replaces a block on every node. */

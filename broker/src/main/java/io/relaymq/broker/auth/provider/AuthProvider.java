@@ -1,7 +1,5 @@
 package io.relaymq.broker.auth.provider;
 
-import io.relaymq.broker.auth.AuthOutcome;
-import io.relaymq.broker.auth.AuthRequest;
 import io.relaymq.dao.auth.AuthProviderType;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

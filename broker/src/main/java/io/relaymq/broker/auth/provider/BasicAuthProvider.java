@@ -1,12 +1,10 @@
 package io.relaymq.broker.auth.provider;
 
-import io.relaymq.broker.auth.AuthOutcome;
-import io.relaymq.broker.auth.AuthRequest;
-import io.relaymq.broker.auth.ClientGrant;
 import io.relaymq.broker.auth.acl.AclRules;
+import io.relaymq.broker.auth.acl.ClientGrant;
 import io.relaymq.broker.auth.lanes.AuthBackoff;
 import io.relaymq.broker.auth.lanes.HashLanes;
-import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.mqtt.ConnectReject;
 import io.relaymq.dao.auth.AuthProviderType;
 import io.relaymq.dao.credentials.BasicCredentials;
 import io.relaymq.dao.credentials.CredentialsIds;

@@ -1,10 +1,8 @@
 package io.relaymq.broker.auth.provider;
 
-import io.relaymq.broker.auth.AuthOutcome;
-import io.relaymq.broker.auth.AuthRequest;
-import io.relaymq.broker.auth.ClientGrant;
 import io.relaymq.broker.auth.acl.AclRules;
-import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.auth.acl.ClientGrant;
+import io.relaymq.broker.mqtt.ConnectReject;
 import io.relaymq.dao.auth.AuthProviderType;
 import io.relaymq.dao.credentials.AuthRules;
 import io.relaymq.dao.credentials.CredentialsIds;
@@ -22,8 +20,7 @@ import javax.naming.ldap.Rdn;
 
 /**
  * X_509: the request's certificates are the validated certification path (client certificate, the
- * intermediates that signed it, the trust anchor's certificate), built by the {@link
- * io.relaymq.broker.auth.Authenticator} from the presented chain; certificates a client merely appended are
+ * intermediates that signed it, the trust anchor's certificate), built by the {@code Authenticator} from the presented chain; certificates a client merely appended are
  * not in it. Here the path's common names (client certificate first, then its issuers) are matched to
  * credentials, exactly or by regular expression, and the rules are chosen by the client certificate's CN.
  */

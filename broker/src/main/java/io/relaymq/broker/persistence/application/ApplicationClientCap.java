@@ -1,10 +1,10 @@
 package io.relaymq.broker.persistence.application;
 
-import io.relaymq.broker.auth.AuthOutcome;
-import io.relaymq.broker.auth.AuthRequest;
 import io.relaymq.broker.auth.ClientAuthenticator;
 import io.relaymq.broker.auth.LiveGrants;
-import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.auth.provider.AuthOutcome;
+import io.relaymq.broker.auth.provider.AuthRequest;
+import io.relaymq.broker.mqtt.ConnectReject;
 import io.relaymq.common.client.ClientType;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.IntSupplier;

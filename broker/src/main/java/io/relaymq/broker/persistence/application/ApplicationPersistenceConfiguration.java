@@ -5,8 +5,6 @@ import io.relaymq.broker.cluster.SessionReplica;
 import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
-import io.relaymq.broker.persistence.device.DeviceOutbounds;
-import io.relaymq.broker.persistence.device.PersistedProducer;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.common.client.ClientType;
@@ -56,9 +54,4 @@ class ApplicationPersistenceConfiguration {
                 .refreshEvery(REGISTRY_REFRESH);
     }
 
-    @Bean
-    SessionOutbounds sessionOutbounds(DeviceOutbounds deviceOutbounds, ApplicationReaders applicationReaders,
-                                      PersistedProducer persistedProducer) {
-        return new SessionOutbounds(deviceOutbounds, applicationReaders, persistedProducer);
-    }
 }

@@ -1,7 +1,7 @@
 package io.relaymq.broker.persistence.application;
 
 import io.relaymq.broker.session.ClientSession;
-import io.relaymq.broker.subscription.SharedFilterQuota;
+import io.relaymq.broker.subscribe.SharedFilterQuota;
 import io.relaymq.broker.topic.TopicFilter;
 import io.relaymq.common.client.ClientType;
 import java.time.Duration;

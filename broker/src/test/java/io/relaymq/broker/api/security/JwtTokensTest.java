@@ -3,6 +3,7 @@ package io.relaymq.broker.api.security;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.relaymq.broker.api.ApiPrincipal;
 import io.relaymq.broker.api.ApiProperties;
 import io.relaymq.dao.admin.AdminUser;
 import java.time.Clock;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttVersion;
+import io.relaymq.broker.mqtt.MqttProps;
 import io.relaymq.broker.transport.EmbeddedBroker;
-import io.relaymq.broker.transport.MqttProps;
 import io.relaymq.broker.transport.SpecClient;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.relaymq.broker.publish;
+package io.relaymq.broker.session;
 
 import java.util.ArrayDeque;
 import java.util.Deque;

@@ -1,4 +1,5 @@
-package io.relaymq.broker.publish;
+package io.relaymq.broker.session;
+
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.relaymq.broker.auth;
+package io.relaymq.broker.auth.provider;
 
 import java.security.cert.X509Certificate;
 import java.util.List;

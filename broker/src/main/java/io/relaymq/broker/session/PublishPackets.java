@@ -1,4 +1,4 @@
-package io.relaymq.broker.publish;
+package io.relaymq.broker.session;
 
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.mqtt.MqttFixedHeader;
@@ -9,8 +9,6 @@ import io.netty.handler.codec.mqtt.MqttPubReplyMessageVariableHeader;
 import io.netty.handler.codec.mqtt.MqttPublishMessage;
 import io.netty.handler.codec.mqtt.MqttPublishVariableHeader;
 import io.netty.handler.codec.mqtt.MqttQoS;
-import io.relaymq.broker.session.MqttConnection;
-import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.common.message.MessageProperties;
 import io.relaymq.common.message.PublishedMessage;
 import io.relaymq.common.message.UserProperty;

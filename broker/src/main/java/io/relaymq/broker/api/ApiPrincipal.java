@@ -1,4 +1,4 @@
-package io.relaymq.broker.api.security;
+package io.relaymq.broker.api;
 
 import java.util.UUID;
 

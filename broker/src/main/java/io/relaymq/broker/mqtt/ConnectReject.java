@@ -1,4 +1,4 @@
-package io.relaymq.broker.connect;
+package io.relaymq.broker.mqtt;
 
 import io.netty.handler.codec.mqtt.MqttConnectReturnCode;
 

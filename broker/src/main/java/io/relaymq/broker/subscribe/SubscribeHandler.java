@@ -1,4 +1,5 @@
-package io.relaymq.broker.subscription;
+package io.relaymq.broker.subscribe;
+
 
 import io.netty.handler.codec.mqtt.MqttFixedHeader;
 import io.netty.handler.codec.mqtt.MqttMessageIdAndPropertiesVariableHeader;
@@ -14,14 +15,16 @@ import io.netty.handler.codec.mqtt.MqttUnsubAckMessage;
 import io.netty.handler.codec.mqtt.MqttUnsubAckPayload;
 import io.netty.handler.codec.mqtt.MqttUnsubscribeMessage;
 import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.mqtt.MqttProps;
+import io.relaymq.broker.mqtt.TopicLimits;
 import io.relaymq.broker.retain.RetainedMessages;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.session.QuotaLog;
+import io.relaymq.broker.subscription.Subscription;
+import io.relaymq.broker.subscription.SubscriptionOptions;
 import io.relaymq.broker.topic.TopicFilter;
-import io.relaymq.broker.transport.MqttProps;
-import io.relaymq.broker.transport.TopicLimits;
 import io.relaymq.common.message.PublishedMessage;
 import java.time.Clock;
 import java.util.ArrayList;

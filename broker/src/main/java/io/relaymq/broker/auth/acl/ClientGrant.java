@@ -1,6 +1,5 @@
-package io.relaymq.broker.auth;
+package io.relaymq.broker.auth.acl;
 
-import io.relaymq.broker.auth.acl.AclRules;
 import io.relaymq.common.client.ClientType;
 
 /**

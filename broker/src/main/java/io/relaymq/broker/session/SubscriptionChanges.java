@@ -1,4 +1,4 @@
-package io.relaymq.broker.cluster;
+package io.relaymq.broker.session;
 
 import io.relaymq.broker.subscription.Subscription;
 import java.util.Collection;

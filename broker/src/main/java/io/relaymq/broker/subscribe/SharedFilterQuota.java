@@ -1,4 +1,4 @@
-package io.relaymq.broker.subscription;
+package io.relaymq.broker.subscribe;
 
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.topic.TopicFilter;

@@ -1,4 +1,4 @@
-package io.relaymq.broker.cluster;
+package io.relaymq.broker.session;
 
 /**
  * Tells the cluster when a local session loses its connection or ends (connects are recorded by the

@@ -1,4 +1,4 @@
-package io.relaymq.broker.transport;
+package io.relaymq.broker.mqtt;
 
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
@@ -8,7 +8,7 @@ import java.net.SocketAddress;
 /** The address of the client behind a channel: from the PROXY protocol header when there was one. */
 public final class ClientAddresses {
 
-    static final AttributeKey<InetSocketAddress> PROXIED = AttributeKey.valueOf("relaymq.clientAddress");
+    public static final AttributeKey<InetSocketAddress> PROXIED = AttributeKey.valueOf("relaymq.clientAddress");
 
     private ClientAddresses() {
     }

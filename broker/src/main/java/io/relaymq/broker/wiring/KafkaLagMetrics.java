@@ -1,4 +1,4 @@
-package io.relaymq.broker.metrics;
+package io.relaymq.broker.wiring;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.relaymq.broker.kafka.ConsumerGroupLag;

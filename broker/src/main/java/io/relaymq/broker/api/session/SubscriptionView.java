@@ -1,4 +1,4 @@
-package io.relaymq.broker.api.subscription;
+package io.relaymq.broker.api.session;
 
 import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.broker.subscription.SubscriptionOptions;

@@ -1,4 +1,4 @@
-package io.relaymq.broker.transport;
+package io.relaymq.broker.mqtt;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;

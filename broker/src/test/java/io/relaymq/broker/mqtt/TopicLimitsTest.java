@@ -1,4 +1,5 @@
-package io.relaymq.broker.transport;
+package io.relaymq.broker.mqtt;
+
 
 import static org.assertj.core.api.Assertions.assertThat;
 

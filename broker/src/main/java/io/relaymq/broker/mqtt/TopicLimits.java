@@ -1,4 +1,4 @@
-package io.relaymq.broker.transport;
+package io.relaymq.broker.mqtt;
 
 import io.relaymq.broker.topic.TopicFilter;
 import jakarta.validation.constraints.Max;

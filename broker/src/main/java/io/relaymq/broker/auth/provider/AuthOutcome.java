@@ -1,6 +1,7 @@
-package io.relaymq.broker.auth;
+package io.relaymq.broker.auth.provider;
 
-import io.relaymq.broker.connect.ConnectReject;
+import io.relaymq.broker.auth.acl.ClientGrant;
+import io.relaymq.broker.mqtt.ConnectReject;
 
 /** The result of authentication: a grant, or a refusal with its reason code and a reason for the log. */
 public record AuthOutcome(ClientGrant grant, ConnectReject reject, String reason) {

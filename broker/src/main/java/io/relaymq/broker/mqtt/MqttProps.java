@@ -1,4 +1,4 @@
-package io.relaymq.broker.transport;
+package io.relaymq.broker.mqtt;
 
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.relaymq.common.message.MessageProperties;

@@ -1,4 +1,4 @@
-package io.relaymq.broker.node;
+package io.relaymq.broker.wiring;
 
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.redis.RedisProperties;
