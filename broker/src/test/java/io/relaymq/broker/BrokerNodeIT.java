@@ -34,12 +34,18 @@ class BrokerNodeIT {
         assertThat(body.path("status").asString()).isEqualTo("UP");
         JsonNode components = body.path("components");
         for (String dependency : new String[] {"kafka", "redis", "postgres"}) {
-            assertThat(components.path(dependency).path("status").asString()).as(dependency).isEqualTo("UP");
+            assertThat(components.path(dependency).path("status").asString())
+                    .as(dependency)
+                    .isEqualTo("UP");
         }
-        assertThat(components.path("kafka").path("details").path("brokers").asInt()).isEqualTo(1);
-        assertThat(components.path("redis").path("details").path("clusterState").asString()).isEqualTo("ok");
-        assertThat(components.path("redis").path("details").path("masters").asInt()).isEqualTo(3);
-        assertThat(components.path("postgres").path("details").path("version").asString()).matches("\\d+.*");
+        assertThat(components.path("kafka").path("details").path("brokers").asInt())
+                .isEqualTo(1);
+        assertThat(components.path("redis").path("details").path("clusterState").asString())
+                .isEqualTo("ok");
+        assertThat(components.path("redis").path("details").path("masters").asInt())
+                .isEqualTo(3);
+        assertThat(components.path("postgres").path("details").path("version").asString())
+                .matches("\\d+.*");
     }
 
     @Test
@@ -53,29 +59,37 @@ class BrokerNodeIT {
     void prometheusMetricsCarryTheNodeId() throws Exception {
         HttpResponse<String> metrics = get("/actuator/prometheus");
         assertThat(metrics.statusCode()).isEqualTo(200);
-        assertThat(metrics.body()).contains("jvm_memory_used_bytes").contains("node=\"it-node-1\"")
+        assertThat(metrics.body())
+                .contains("jvm_memory_used_bytes")
+                .contains("node=\"it-node-1\"")
                 .contains("hikaricp_connections");
     }
 
     @Test
     void mqttTrafficShowsInTheMetrics() throws Exception {
-        var client = new org.eclipse.paho.client.mqttv3.MqttClient(Endpoints.tcp(mqtt), "metrics-probe",
-                new org.eclipse.paho.client.mqttv3.persist.MemoryPersistence());
+        var client = new org.eclipse.paho.client.mqttv3.MqttClient(
+                Endpoints.tcp(mqtt), "metrics-probe", new org.eclipse.paho.client.mqttv3.persist.MemoryPersistence());
         client.connect();
         client.subscribe("metrics/probe", 1);
         client.publish("metrics/probe", new byte[] {1}, 1, false);
         String body = get("/actuator/prometheus").body();
-        assertThat(body).contains("relaymq_connections_current").contains("relaymq_connections_opened_total")
+        assertThat(body)
+                .contains("relaymq_connections_current")
+                .contains("relaymq_connections_opened_total")
                 .containsPattern("relaymq_messages_in_total\\{[^}]*qos=\"1\"[^}]*} [1-9]")
-                .contains("relaymq_kafka_produce_latency_seconds_count").contains("relaymq_subscriptions")
-                .contains("relaymq_retained_messages").contains("relaymq_sessions")
+                .contains("relaymq_kafka_produce_latency_seconds_count")
+                .contains("relaymq_subscriptions")
+                .contains("relaymq_retained_messages")
+                .contains("relaymq_sessions")
                 .containsPattern("relaymq_kafka_consumer_lag\\{[^}]*group=\"relaymq-msg-all\"")
                 .containsPattern("lettuce_command_completion_seconds_count\\{[^}]*command=\"[A-Z]+\"");
         client.disconnect();
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+        return http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -29,8 +29,16 @@ class EngineFloorsTest {
     static final List<List<String>> FLOORS = List.of(
             List.of("", "wiring"),
             List.of("api.security"),
-            List.of("api.admin", "api.appshared", "api.blocked", "api.cluster", "api.credentials", "api.provider",
-                    "api.retained", "api.subscription", "api.unauthorized"),
+            List.of(
+                    "api.admin",
+                    "api.appshared",
+                    "api.blocked",
+                    "api.cluster",
+                    "api.credentials",
+                    "api.provider",
+                    "api.retained",
+                    "api.subscription",
+                    "api.unauthorized"),
             List.of("api.session"),
             List.of("api"),
             List.of("api.error", "api.page"),
@@ -58,7 +66,8 @@ class EngineFloorsTest {
 
     @BeforeAll
     static void importMainClasses() {
-        broker = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        broker = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages(BROKER);
     }
 
@@ -70,7 +79,9 @@ class EngineFloorsTest {
                 without.add(c.getPackageName());
             }
         });
-        assertThat(without).as("packages without a floor in EngineFloorsTest.FLOORS").isEmpty();
+        assertThat(without)
+                .as("packages without a floor in EngineFloorsTest.FLOORS")
+                .isEmpty();
     }
 
     @Test
@@ -94,7 +105,11 @@ class EngineFloorsTest {
 
     @Test
     void packagesDoNotUseEachOtherInACircle() {
-        SlicesRuleDefinition.slices().matching(BROKER + ".(**)").should().beFreeOfCycles().check(broker);
+        SlicesRuleDefinition.slices()
+                .matching(BROKER + ".(**)")
+                .should()
+                .beFreeOfCycles()
+                .check(broker);
     }
 
     private static Optional<Integer> floorOf(JavaClass type) {

@@ -23,22 +23,31 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 @Testcontainers(disabledWithoutDocker = true)
 class ComposeStackSmokeIT {
 
-    private static final Path ROOT = Path.of(System.getProperty("relaymq.root", "..")).toAbsolutePath().normalize();
+    private static final Path ROOT =
+            Path.of(System.getProperty("relaymq.root", "..")).toAbsolutePath().normalize();
 
     @Container
-    static final ComposeContainer STACK = new ComposeContainer(new File(ROOT.resolve("docker/docker-compose.yml").toString()))
+    static final ComposeContainer STACK = new ComposeContainer(
+                    new File(ROOT.resolve("docker/docker-compose.yml").toString()))
             .withEnv("ADMIN_PASSWORD", "smoke-test-password")
-            .withExposedService("haproxy", 8083, Wait.forHttp("/actuator/health/readiness").forStatusCode(200)
-                    .withStartupTimeout(Duration.ofMinutes(5)));
+            .withExposedService(
+                    "haproxy",
+                    8083,
+                    Wait.forHttp("/actuator/health/readiness")
+                            .forStatusCode(200)
+                            .withStartupTimeout(Duration.ofMinutes(5)));
 
     @Test
     void theStackServesTheApiBehindHaproxy() throws Exception {
         String base = "http://" + STACK.getServiceHost("haproxy", 8083) + ":" + STACK.getServicePort("haproxy", 8083);
-        HttpResponse<String> login = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base + "/api/auth/login"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(
-                        "{\"username\":\"sysadmin@relaymq.io\",\"password\":\"smoke-test-password\"}")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> login = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(base + "/api/auth/login"))
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString(
+                                        "{\"username\":\"sysadmin@relaymq.io\",\"password\":\"smoke-test-password\"}"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(login.statusCode()).isEqualTo(200);
         assertThat(login.body()).contains("\"token\"");
     }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  */
 class DeploymentManifestsIT {
 
-    private static final Path ROOT = Path.of(System.getProperty("relaymq.root", "..")).toAbsolutePath().normalize();
+    private static final Path ROOT =
+            Path.of(System.getProperty("relaymq.root", "..")).toAbsolutePath().normalize();
     private static final Path OUT = Path.of("target", "deployment-checks").toAbsolutePath();
     private static int exitCode;
     private static String output;
@@ -25,8 +26,11 @@ class DeploymentManifestsIT {
     static void validate() throws IOException, InterruptedException {
         Files.createDirectories(OUT);
         Path log = OUT.resolve("validate.log");
-        Process process = new ProcessBuilder("bash", ROOT.resolve("k8s/checks/validate.sh").toString(), OUT.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(
+                        "bash", ROOT.resolve("k8s/checks/validate.sh").toString(), OUT.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         if (!process.waitFor(20, TimeUnit.MINUTES)) {
             process.destroyForcibly();
             throw new IllegalStateException("deployment checks did not finish in 20 minutes; see " + log);
@@ -44,9 +48,13 @@ class DeploymentManifestsIT {
     @Test
     void theNodeIdIsThePodNameAndProbesUseTheHealthGroups() throws IOException {
         String rendered = Files.readString(OUT.resolve("default.yaml"));
-        assertThat(rendered).contains("kind: StatefulSet").contains("fieldPath: metadata.name")
-                .contains("path: /actuator/health/readiness").contains("path: /actuator/health/liveness")
-                .contains("kind: PodDisruptionBudget").contains("clusterIP: None");
+        assertThat(rendered)
+                .contains("kind: StatefulSet")
+                .contains("fieldPath: metadata.name")
+                .contains("path: /actuator/health/readiness")
+                .contains("path: /actuator/health/liveness")
+                .contains("kind: PodDisruptionBudget")
+                .contains("clusterIP: None");
     }
 
     @Test
@@ -62,15 +70,20 @@ class DeploymentManifestsIT {
     @Test
     void eksValuesPutMqttBehindAnNlbWithProxyProtocol() throws IOException {
         String rendered = Files.readString(OUT.resolve("eks.yaml"));
-        assertThat(rendered).contains("service.beta.kubernetes.io/aws-load-balancer-type: external")
+        assertThat(rendered)
+                .contains("service.beta.kubernetes.io/aws-load-balancer-type: external")
                 .containsPattern("service.beta.kubernetes.io/aws-load-balancer-proxy-protocol: ['\"]\\*['\"]")
-                .contains("name: MQTT_PROXY_PROTOCOL_ENABLED").contains("name: relaymq-db");
+                .contains("name: MQTT_PROXY_PROTOCOL_ENABLED")
+                .contains("name: relaymq-db");
     }
 
     @Test
     void devValuesBringTheirOwnKafkaValkeyAndPostgres() throws IOException {
         String rendered = Files.readString(OUT.resolve("dev.yaml"));
-        assertThat(rendered).contains("name: relaymq-kafka").contains("name: relaymq-valkey-form-cluster")
-                .contains("name: relaymq-postgres").contains("relaymq-valkey-5.relaymq-valkey:6379");
+        assertThat(rendered)
+                .contains("name: relaymq-kafka")
+                .contains("name: relaymq-valkey-form-cluster")
+                .contains("name: relaymq-postgres")
+                .contains("relaymq-valkey-5.relaymq-valkey:6379");
     }
 }

@@ -7,5 +7,4 @@ import java.util.UUID;
  *
  * @param tokenVersion the user's token version the token was issued for
  */
-public record ApiPrincipal(UUID userId, String email, String authority, long tokenVersion) {
-}
+public record ApiPrincipal(UUID userId, String email, String authority, long tokenVersion) {}

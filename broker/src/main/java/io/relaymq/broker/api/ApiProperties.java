@@ -22,9 +22,14 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.api")
-public record ApiProperties(@Valid @NotNull Jwt jwt, @Valid @NotNull FirstAdmin firstAdmin, @Valid @NotNull Login login,
-                            @NotNull List<String> corsAllowedOrigins, @NotNull List<String> publicActuator,
-                            boolean swaggerEnabled, @NotNull List<String> trustedProxies) {
+public record ApiProperties(
+        @Valid @NotNull Jwt jwt,
+        @Valid @NotNull FirstAdmin firstAdmin,
+        @Valid @NotNull Login login,
+        @NotNull List<String> corsAllowedOrigins,
+        @NotNull List<String> publicActuator,
+        boolean swaggerEnabled,
+        @NotNull List<String> trustedProxies) {
 
     /**
      * @param signingKey      base64 HMAC key of at least 64 bytes; empty: one is generated and shared through PostgreSQL
@@ -32,16 +37,17 @@ public record ApiProperties(@Valid @NotNull Jwt jwt, @Valid @NotNull FirstAdmin 
      * @param refreshTokenTtl lifetime of a refresh token
      * @param issuer          the {@code iss} claim
      */
-    public record Jwt(String signingKey, @NotNull Duration accessTokenTtl, @NotNull Duration refreshTokenTtl,
-                      @NotBlank String issuer) {
-    }
+    public record Jwt(
+            String signingKey,
+            @NotNull Duration accessTokenTtl,
+            @NotNull Duration refreshTokenTtl,
+            @NotBlank String issuer) {}
 
     /**
      * @param email    e-mail (login name) of the first admin
      * @param password its password; empty: a random one is generated and logged once
      */
-    public record FirstAdmin(@NotBlank String email, String password) {
-    }
+    public record FirstAdmin(@NotBlank String email, String password) {}
 
     /**
      * @param maxFailures           failed logins per client address and user name before further attempts
@@ -50,6 +56,8 @@ public record ApiProperties(@Valid @NotNull Jwt jwt, @Valid @NotNull FirstAdmin 
      * @param maxFailuresPerAddress failed logins per client address, whatever the user name, before every
      *                              attempt from that address is refused
      */
-    public record Login(@Min(1) int maxFailures, @NotNull Duration lockDuration, @Min(1) int maxFailuresPerAddress) {
-    }
+    public record Login(
+            @Min(1) int maxFailures,
+            @NotNull Duration lockDuration,
+            @Min(1) int maxFailuresPerAddress) {}
 }

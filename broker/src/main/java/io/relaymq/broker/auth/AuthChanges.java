@@ -33,10 +33,19 @@ public final class AuthChanges extends ReplicatedState {
     private final AuthProviders providers;
     private final Clock clock;
 
-    public AuthChanges(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops, Admin admin,
-                       NodeId nodeId,
-                       NodeProperties node, CredentialsLookup lookup, LiveGrants grants, AuthProviders providers,
-                       Clock clock, StateWrites writes) {
+    public AuthChanges(
+            AuthProperties auth,
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            Admin admin,
+            NodeId nodeId,
+            NodeProperties node,
+            CredentialsLookup lookup,
+            LiveGrants grants,
+            AuthProviders providers,
+            Clock clock,
+            StateWrites writes) {
         super(node.dependencyTimeout(), 50);
         this.lookup = lookup;
         this.grants = grants;

@@ -49,7 +49,10 @@ class AuthConfiguration {
 
     @Bean
     AuthBackoff authBackoff(AuthLanesProperties lanes) {
-        return new AuthBackoff(lanes.backoffFailuresPerAddress(), lanes.backoffFailuresPerCredentials(), lanes.backoffMax(),
+        return new AuthBackoff(
+                lanes.backoffFailuresPerAddress(),
+                lanes.backoffFailuresPerCredentials(),
+                lanes.backoffMax(),
                 System::nanoTime);
     }
 
@@ -64,10 +67,14 @@ class AuthConfiguration {
     }
 
     @Bean
-    AuthProviders authProviders(AuthProviderRepository repository, X509AuthProvider x509, CredentialsLookup lookup,
-                                PasswordChecker passwords, AuthBackoff backoff) {
-        AuthProviders providers = new AuthProviders(repository, x509, new JwtAuthProvider(),
-                new BasicAuthProvider(lookup, passwords, backoff));
+    AuthProviders authProviders(
+            AuthProviderRepository repository,
+            X509AuthProvider x509,
+            CredentialsLookup lookup,
+            PasswordChecker passwords,
+            AuthBackoff backoff) {
+        AuthProviders providers = new AuthProviders(
+                repository, x509, new JwtAuthProvider(), new BasicAuthProvider(lookup, passwords, backoff));
         providers.reload();
         return providers;
     }
@@ -78,22 +85,40 @@ class AuthConfiguration {
     }
 
     @Bean
-    AuthChanges authChanges(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
-                            Admin admin, NodeId nodeId, NodeProperties node, CredentialsLookup lookup,
-                            LiveGrants grants, AuthProviders providers, Clock clock, StateWrites writes) {
-        return new AuthChanges(auth, kafka, configs, loops, admin, nodeId, node, lookup, grants, providers, clock,
-                writes);
+    AuthChanges authChanges(
+            AuthProperties auth,
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            Admin admin,
+            NodeId nodeId,
+            NodeProperties node,
+            CredentialsLookup lookup,
+            LiveGrants grants,
+            AuthProviders providers,
+            Clock clock,
+            StateWrites writes) {
+        return new AuthChanges(
+                auth, kafka, configs, loops, admin, nodeId, node, lookup, grants, providers, clock, writes);
     }
 
     @Bean
-    BlockedClients blockedClients(AuthProperties auth, KafkaProperties kafka, KafkaClientConfigs configs,
-                                  ConsumerLoops loops, Admin admin, NodeId nodeId, NodeProperties node, Clock clock,
-                                  StateWrites writes) {
+    BlockedClients blockedClients(
+            AuthProperties auth,
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            Admin admin,
+            NodeId nodeId,
+            NodeProperties node,
+            Clock clock,
+            StateWrites writes) {
         return new BlockedClients(auth.blockedTopic(), kafka, configs, loops, admin, nodeId, node, clock, writes);
     }
 
     @Bean
-    UnauthorizedClientLog unauthorizedClientLog(UnauthorizedClientRepository repository, AuthProperties auth, Clock clock) {
+    UnauthorizedClientLog unauthorizedClientLog(
+            UnauthorizedClientRepository repository, AuthProperties auth, Clock clock) {
         return new UnauthorizedClientLog(repository, auth, clock);
     }
 
@@ -107,17 +132,34 @@ class AuthConfiguration {
     }
 
     @Bean
-    Authenticator authenticator(AuthProviders providers, BlockedClients blocked, UnauthorizedClientLog unauthorized,
-                                AuthProperties auth, AuthQueue authQueue, HashLanes hashLanes,
-                                LiveGrants grants, ClientCertificateValidator certificates, AuthBackoff backoff,
-                                AuthLanesProperties lanes) {
+    Authenticator authenticator(
+            AuthProviders providers,
+            BlockedClients blocked,
+            UnauthorizedClientLog unauthorized,
+            AuthProperties auth,
+            AuthQueue authQueue,
+            HashLanes hashLanes,
+            LiveGrants grants,
+            ClientCertificateValidator certificates,
+            AuthBackoff backoff,
+            AuthLanesProperties lanes) {
         if (auth.allowAnonymous()) {
-            log.warn("anonymous MQTT clients are accepted (MQTT_AUTH_ALLOW_ANONYMOUS=true): use this only for local runs");
+            log.warn(
+                    "anonymous MQTT clients are accepted (MQTT_AUTH_ALLOW_ANONYMOUS=true): use this only for local runs");
         }
         String pattern = auth.anonymousApplicationClientIds();
-        return new Authenticator(providers, blocked, unauthorized, auth.allowAnonymous(),
-                pattern == null || pattern.isBlank() ? null : java.util.regex.Pattern.compile(pattern), authQueue, hashLanes,
-                grants, certificates, backoff, lanes.refusalDelay());
+        return new Authenticator(
+                providers,
+                blocked,
+                unauthorized,
+                auth.allowAnonymous(),
+                pattern == null || pattern.isBlank() ? null : java.util.regex.Pattern.compile(pattern),
+                authQueue,
+                hashLanes,
+                grants,
+                certificates,
+                backoff,
+                lanes.refusalDelay());
     }
 
     @Bean

@@ -23,8 +23,14 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.auth")
-public record AuthProperties(boolean allowAnonymous, String anonymousApplicationClientIds, @Min(1) int threads, @NotNull Duration credentialsCacheTtl,
-                             @NotNull Duration passwordCacheTtl, @Min(1) long passwordCacheSize,
-                             @NotNull Duration unauthorizedTtl, @Min(1) int unauthorizedMaxEntries,
-                             @NotBlank String changesTopic, @NotBlank String blockedTopic) {
-}
+public record AuthProperties(
+        boolean allowAnonymous,
+        String anonymousApplicationClientIds,
+        @Min(1) int threads,
+        @NotNull Duration credentialsCacheTtl,
+        @NotNull Duration passwordCacheTtl,
+        @Min(1) long passwordCacheSize,
+        @NotNull Duration unauthorizedTtl,
+        @Min(1) int unauthorizedMaxEntries,
+        @NotBlank String changesTopic,
+        @NotBlank String blockedTopic) {}

@@ -56,10 +56,18 @@ public final class Authenticator implements ClientAuthenticator {
      * @param backoff               the wrong-password back-off per address and credentials
      * @param refusalDelay          how long a load-shedding refusal is held before it is answered (zero: not)
      */
-    public Authenticator(AuthProviders providers, BlockedClients blocked, UnauthorizedClientLog unauthorized,
-                         boolean allowAnonymous, java.util.regex.Pattern anonymousApplications, AuthQueue queue,
-                         HashLanes hashLanes, LiveGrants grants, ClientCertificateValidator certificates,
-                         AuthBackoff backoff, Duration refusalDelay) {
+    public Authenticator(
+            AuthProviders providers,
+            BlockedClients blocked,
+            UnauthorizedClientLog unauthorized,
+            boolean allowAnonymous,
+            java.util.regex.Pattern anonymousApplications,
+            AuthQueue queue,
+            HashLanes hashLanes,
+            LiveGrants grants,
+            ClientCertificateValidator certificates,
+            AuthBackoff backoff,
+            Duration refusalDelay) {
         this.certificates = certificates;
         this.backoff = backoff;
         this.refusalDelay = refusalDelay;
@@ -101,12 +109,13 @@ public final class Authenticator implements ClientAuthenticator {
         return outcome;
     }
 
-    private CompletableFuture<AuthOutcome> firstOrQueued(AuthRequest request,
-                                                         CompletableFuture<CompletableFuture<AuthOutcome>> queued) {
+    private CompletableFuture<AuthOutcome> firstOrQueued(
+            AuthRequest request, CompletableFuture<CompletableFuture<AuthOutcome>> queued) {
         String address = request.ipAddress();
         Duration backedOff = backoff.addressBackoff(address);
         if (!backedOff.isZero()) {
-            return CompletableFuture.completedFuture(AuthOutcome.refused(ConnectReject.CONNECTION_RATE_EXCEEDED,
+            return CompletableFuture.completedFuture(AuthOutcome.refused(
+                    ConnectReject.CONNECTION_RATE_EXCEEDED,
                     "too many wrong passwords from this address, backed off for " + backedOff.toSeconds() + " s more"));
         }
         if (request.hasPassword() && hashLanes.full(address)) {
@@ -119,9 +128,10 @@ public final class Authenticator implements ClientAuthenticator {
             }
         });
         if (!accepted) {
-            return CompletableFuture.completedFuture(queue.isClosed()
-                    ? AuthOutcome.refused(ConnectReject.SERVER_UNAVAILABLE, "shutting down")
-                    : AuthOutcome.refused(ConnectReject.SERVER_BUSY, "authentication queue full"));
+            return CompletableFuture.completedFuture(
+                    queue.isClosed()
+                            ? AuthOutcome.refused(ConnectReject.SERVER_UNAVAILABLE, "shutting down")
+                            : AuthOutcome.refused(ConnectReject.SERVER_BUSY, "authentication queue full"));
         }
         return queued.thenCompose(decided -> decided);
     }
@@ -133,7 +143,8 @@ public final class Authenticator implements ClientAuthenticator {
         }
         return outcome.thenCompose(decided -> decided.isGranted() || !shed(decided.reject())
                 ? CompletableFuture.completedFuture(decided)
-                : CompletableFuture.supplyAsync(() -> decided,
+                : CompletableFuture.supplyAsync(
+                        () -> decided,
                         CompletableFuture.delayedExecutor(refusalDelay.toMillis(), TimeUnit.MILLISECONDS)));
     }
 
@@ -150,7 +161,8 @@ public final class Authenticator implements ClientAuthenticator {
         }
         return checked.handle((outcome, error) -> {
             if (error != null) {
-                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                Throwable cause =
+                        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
                 log.warn("[{}] could not check credentials", request.clientId(), cause);
                 return AuthOutcome.refused(ConnectReject.SERVER_UNAVAILABLE, "credentials could not be checked");
             }
@@ -164,14 +176,15 @@ public final class Authenticator implements ClientAuthenticator {
     private CompletableFuture<AuthOutcome> check(AuthRequest presented) {
         Optional<BlockedClient> block = blocked.find(presented.clientId(), presented.username(), presented.ipAddress());
         if (block.isPresent()) {
-            return CompletableFuture.completedFuture(
-                    AuthOutcome.refused(ConnectReject.BANNED, "blocked (" + block.get().key() + ")"));
+            return CompletableFuture.completedFuture(AuthOutcome.refused(
+                    ConnectReject.BANNED, "blocked (" + block.get().key() + ")"));
         }
         AuthRequest request = presented;
         if (!presented.certificates().isEmpty()) {
             CertificateCheck certificate = certificates.validate(presented.clientId(), presented.certificates());
             if (!certificate.isValid()) {
-                return CompletableFuture.completedFuture(AuthOutcome.refused(certificate.reject(), certificate.reason()));
+                return CompletableFuture.completedFuture(
+                        AuthOutcome.refused(certificate.reject(), certificate.reason()));
             }
             request = presented.withCertificates(certificate.path());
         }
@@ -183,14 +196,17 @@ public final class Authenticator implements ClientAuthenticator {
         if (next == active.size()) {
             return CompletableFuture.completedFuture(unrecognised(request));
         }
-        return active.get(next).authenticateLater(request).thenCompose(outcome -> outcome.isPresent()
-                ? CompletableFuture.completedFuture(outcome.get())
-                : ask(active, next + 1, request));
+        return active.get(next)
+                .authenticateLater(request)
+                .thenCompose(outcome -> outcome.isPresent()
+                        ? CompletableFuture.completedFuture(outcome.get())
+                        : ask(active, next + 1, request));
     }
 
     private AuthOutcome unrecognised(AuthRequest request) {
         if (allowAnonymous) {
-            boolean application = anonymousApplications != null && anonymousApplications.matcher(request.clientId()).matches();
+            boolean application = anonymousApplications != null
+                    && anonymousApplications.matcher(request.clientId()).matches();
             return AuthOutcome.granted(ClientGrant.anonymous(application ? ClientType.APPLICATION : ClientType.DEVICE));
         }
         return AuthOutcome.refused(ConnectReject.NOT_AUTHORIZED, "no credentials match and anonymous access is off");

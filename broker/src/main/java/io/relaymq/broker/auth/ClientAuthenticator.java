@@ -9,16 +9,15 @@ import java.util.concurrent.CompletableFuture;
 public interface ClientAuthenticator {
 
     /** Everyone is accepted as an anonymous DEVICE that may do anything (byte-level tests). */
-    ClientAuthenticator ANONYMOUS = request -> CompletableFuture.completedFuture(AuthOutcome.granted(ClientGrant.anonymous()));
+    ClientAuthenticator ANONYMOUS =
+            request -> CompletableFuture.completedFuture(AuthOutcome.granted(ClientGrant.anonymous()));
 
     /** The decision; cancelling the future (the connection closed) may skip work not yet started. */
     CompletableFuture<AuthOutcome> authenticate(AuthRequest request);
 
     /** The client is connected with this grant (so credential changes reach it). */
-    default void track(LiveGrants.Live live) {
-    }
+    default void track(LiveGrants.Live live) {}
 
     /** The client's connection closed. */
-    default void untrack(LiveGrants.Live live) {
-    }
+    default void untrack(LiveGrants.Live live) {}
 }

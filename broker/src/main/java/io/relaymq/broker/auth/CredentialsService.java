@@ -42,7 +42,8 @@ public final class CredentialsService {
      * @throws IllegalArgumentException when the input is invalid or the lookup key is taken
      * @throws java.util.NoSuchElementException when {@code id} is unknown
      */
-    public MqttClientCredentials save(UUID id, String name, ClientType clientType, CredentialsType type, String valueJson) {
+    public MqttClientCredentials save(
+            UUID id, String name, ClientType clientType, CredentialsType type, String valueJson) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("name is required");
         }
@@ -62,9 +63,14 @@ public final class CredentialsService {
             credentialsId = CredentialsIds.ssl(ssl);
             storedValue = CredentialsJson.write(ssl);
         }
-        MqttClientCredentials saved = new MqttClientCredentials(existing.map(MqttClientCredentials::id).orElseGet(UUID::randomUUID),
-                existing.map(MqttClientCredentials::createdTime).orElse(clock.millis()), name.strip(), clientType, type,
-                credentialsId, storedValue);
+        MqttClientCredentials saved = new MqttClientCredentials(
+                existing.map(MqttClientCredentials::id).orElseGet(UUID::randomUUID),
+                existing.map(MqttClientCredentials::createdTime).orElse(clock.millis()),
+                name.strip(),
+                clientType,
+                type,
+                credentialsId,
+                storedValue);
         try {
             repository.save(saved);
         } catch (Jdbc.DataAccessException e) {
@@ -107,9 +113,15 @@ public final class CredentialsService {
             throw new IllegalArgumentException("only MQTT_BASIC credentials have a password");
         }
         BasicCredentials basic = CredentialsJson.basic(current.credentialsValue());
-        MqttClientCredentials changed = new MqttClientCredentials(current.id(), current.createdTime(), current.name(),
-                current.clientType(), current.credentialsType(), current.credentialsId(),
-                CredentialsJson.write(basic.withPassword(newPassword == null ? null : PasswordChecker.hash(newPassword))));
+        MqttClientCredentials changed = new MqttClientCredentials(
+                current.id(),
+                current.createdTime(),
+                current.name(),
+                current.clientType(),
+                current.credentialsType(),
+                current.credentialsId(),
+                CredentialsJson.write(
+                        basic.withPassword(newPassword == null ? null : PasswordChecker.hash(newPassword))));
         repository.save(changed);
         changes.credentialsChanged(current.credentialsId());
         return changed;
@@ -153,7 +165,8 @@ public final class CredentialsService {
             return null;
         }
         boolean unchanged = existing.filter(old -> old.credentialsType() == CredentialsType.MQTT_BASIC)
-                .map(old -> offered.equals(CredentialsJson.basic(old.credentialsValue()).password()))
+                .map(old -> offered.equals(
+                        CredentialsJson.basic(old.credentialsValue()).password()))
                 .orElse(false);
         return unchanged ? offered : PasswordChecker.hash(offered);
     }

@@ -31,7 +31,7 @@ public final class LiveGrants {
     public record Live(String clientId, ClientGrant grant, Runnable revoke, Runnable rulesChanged) {
 
         public Live(String clientId, ClientGrant grant, Runnable revoke) {
-            this(clientId, grant, revoke, () -> { });
+            this(clientId, grant, revoke, () -> {});
         }
     }
 
@@ -44,7 +44,9 @@ public final class LiveGrants {
 
     public void add(Live live) {
         if (live.grant().credentialsId() != null) {
-            byCredentials.computeIfAbsent(live.grant().credentialsId(), k -> ConcurrentHashMap.newKeySet()).add(live);
+            byCredentials
+                    .computeIfAbsent(live.grant().credentialsId(), k -> ConcurrentHashMap.newKeySet())
+                    .add(live);
         }
     }
 
@@ -66,7 +68,8 @@ public final class LiveGrants {
         }
         Optional<MqttClientCredentials> current = repository.findByCredentialsId(credentialsId);
         for (Live live : Set.copyOf(connected)) {
-            Optional<AclRules> rules = current.filter(c -> c.clientType() == live.grant().clientType())
+            Optional<AclRules> rules = current.filter(
+                            c -> c.clientType() == live.grant().clientType())
                     .flatMap(c -> rulesOf(c, live.grant()));
             if (rules.isPresent()) {
                 live.grant().update(rules.get());

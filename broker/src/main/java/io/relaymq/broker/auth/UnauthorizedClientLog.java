@@ -45,8 +45,14 @@ public final class UnauthorizedClientLog implements DisposableBean {
     }
 
     public void record(AuthRequest request, String reason) {
-        UnauthorizedClient entry = new UnauthorizedClient(request.clientId(), request.ipAddress(), clock.millis(),
-                request.username(), request.hasPassword(), request.tls(), truncate(reason));
+        UnauthorizedClient entry = new UnauthorizedClient(
+                request.clientId(),
+                request.ipAddress(),
+                clock.millis(),
+                request.username(),
+                request.hasPassword(),
+                request.tls(),
+                truncate(reason));
         synchronized (this) {
             if (pending.size() >= BUFFER_LIMIT && !pending.containsKey(request.clientId())) {
                 dropped++;

@@ -63,8 +63,11 @@ public record ClientSubscriptions(String ownerNode, List<Subscription> subscript
                 String text = in.readUTF();
                 TopicFilter filter = TopicFilter.parse(text)
                         .orElseThrow(() -> new IllegalArgumentException("invalid filter in record: " + text));
-                subscriptions.add(new Subscription(clientId, filter, new SubscriptionOptions(in.readByte(),
-                        in.readBoolean(), in.readBoolean(), in.readByte(), in.readInt())));
+                subscriptions.add(new Subscription(
+                        clientId,
+                        filter,
+                        new SubscriptionOptions(
+                                in.readByte(), in.readBoolean(), in.readBoolean(), in.readByte(), in.readInt())));
             }
             return new ClientSubscriptions(owner, subscriptions);
         } catch (IOException e) {

@@ -12,22 +12,40 @@ import org.springframework.context.annotation.Configuration;
 class ClusterConfiguration {
 
     @Bean
-    NodeRegistry nodeRegistry(StatefulRedisClusterConnection<String, String> redis, NodeId nodeId, ListenerPorts mqtt,
-                              NodeProperties node, Clock clock) {
+    NodeRegistry nodeRegistry(
+            StatefulRedisClusterConnection<String, String> redis,
+            NodeId nodeId,
+            ListenerPorts mqtt,
+            NodeProperties node,
+            Clock clock) {
         return new NodeRegistry(redis, nodeId, mqtt, node.heartbeat(), node.deadAfter(), clock);
     }
 
     @Bean
-    DeadNodeSweeper deadNodeSweeper(NodeRegistry registry, SessionReplica sessions, SubscriptionReplica subscriptions,
-                                    NodeProperties node, Clock clock) {
+    DeadNodeSweeper deadNodeSweeper(
+            NodeRegistry registry,
+            SessionReplica sessions,
+            SubscriptionReplica subscriptions,
+            NodeProperties node,
+            Clock clock) {
         return new DeadNodeSweeper(registry, sessions, subscriptions, node.heartbeat(), clock);
     }
 
     @Bean
-    ExpiredSessionSweeper expiredSessionSweeper(NodeRegistry registry, SessionReplica sessions,
-                                                SubscriptionReplica subscriptions, SessionContext context,
-                                                SessionSweepProperties sweep, Clock clock) {
-        return new ExpiredSessionSweeper(registry, sessions, subscriptions, context.registry(),
-                context.outbounds()::discardStored, sweep.interval(), clock);
+    ExpiredSessionSweeper expiredSessionSweeper(
+            NodeRegistry registry,
+            SessionReplica sessions,
+            SubscriptionReplica subscriptions,
+            SessionContext context,
+            SessionSweepProperties sweep,
+            Clock clock) {
+        return new ExpiredSessionSweeper(
+                registry,
+                sessions,
+                subscriptions,
+                context.registry(),
+                context.outbounds()::discardStored,
+                sweep.interval(),
+                clock);
     }
 }

@@ -18,8 +18,7 @@ public interface ClusterSessionDirectory {
      * @param subscriptions its subscriptions as replicated
      */
     /** @param clientType DEVICE or APPLICATION as the session was recorded (null when unknown) */
-    record KnownSession(String ownerNode, boolean persistent, List<Subscription> subscriptions, String clientType) {
-    }
+    record KnownSession(String ownerNode, boolean persistent, List<Subscription> subscriptions, String clientType) {}
 
     /**
      * The outcome of a claim: the ownership version granted (grows with every decision for the client

@@ -24,8 +24,12 @@ public final class DeadNodeSweeper extends PeriodicSweep {
     private final SubscriptionReplica subscriptions;
     private final Clock clock;
 
-    public DeadNodeSweeper(NodeRegistry registry, SessionReplica sessions, SubscriptionReplica subscriptions,
-                           Duration every, Clock clock) {
+    public DeadNodeSweeper(
+            NodeRegistry registry,
+            SessionReplica sessions,
+            SubscriptionReplica subscriptions,
+            Duration every,
+            Clock clock) {
         super("dead-node-sweeper", every);
         this.clock = clock;
         this.registry = registry;
@@ -43,8 +47,12 @@ public final class DeadNodeSweeper extends PeriodicSweep {
         long askedAt = clock.millis();
         List<NodeRegistry.NodeInfo> nodes = registry.nodes();
         Set<String> dead = registry.liveness().observe(nodes, askedAt);
-        String sweeper = nodes.stream().filter(n -> !dead.contains(n.nodeId())).map(NodeRegistry.NodeInfo::nodeId)
-                .sorted().findFirst().orElse(null);
+        String sweeper = nodes.stream()
+                .filter(n -> !dead.contains(n.nodeId()))
+                .map(NodeRegistry.NodeInfo::nodeId)
+                .sorted()
+                .findFirst()
+                .orElse(null);
         if (dead.isEmpty() || !registry.self().value().equals(sweeper)) {
             return List.of();
         }
@@ -61,15 +69,24 @@ public final class DeadNodeSweeper extends PeriodicSweep {
         for (Map.Entry<String, SessionInfo> entry : owned.entrySet()) {
             SessionInfo info = entry.getValue();
             if (info.isPersistent()) {
-                sessions.writeFor(entry.getKey(), new SessionInfo(deadNode, false, info.expirySeconds(),
-                        info.details().withDisconnectedAt(clock.millis()), info.generation()));
+                sessions.writeFor(
+                        entry.getKey(),
+                        new SessionInfo(
+                                deadNode,
+                                false,
+                                info.expirySeconds(),
+                                info.details().withDisconnectedAt(clock.millis()),
+                                info.generation()));
             } else {
                 subscriptions.removed(entry.getKey());
                 sessions.writeFor(entry.getKey(), null);
                 ended++;
             }
         }
-        log.warn("node {} stopped sending heartbeats: ended {} clean sessions, kept {} persistent ones", deadNode, ended,
+        log.warn(
+                "node {} stopped sending heartbeats: ended {} clean sessions, kept {} persistent ones",
+                deadNode,
+                ended,
                 owned.size() - ended);
     }
 }

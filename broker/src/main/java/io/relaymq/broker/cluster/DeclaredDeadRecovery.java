@@ -20,6 +20,7 @@ public class DeclaredDeadRecovery {
 
     /** 5.0 DISCONNECT reason "Server shutting down": the client should reconnect. */
     static final byte SERVER_SHUTTING_DOWN = (byte) 0x8B;
+
     private static final Logger log = LoggerFactory.getLogger(DeclaredDeadRecovery.class);
 
     private final SessionRegistry local;
@@ -36,8 +37,11 @@ public class DeclaredDeadRecovery {
         }
         session.execute(() -> {
             if (session.isConnected() && session.ownershipVersion() == generation) {
-                log.warn("[{}] another node declared this node dead and took back the session of generation {}: "
-                        + "closing the connection so that the client reconnects", clientId, generation);
+                log.warn(
+                        "[{}] another node declared this node dead and took back the session of generation {}: "
+                                + "closing the connection so that the client reconnects",
+                        clientId,
+                        generation);
                 session.connection().close(SERVER_SHUTTING_DOWN);
             }
         });

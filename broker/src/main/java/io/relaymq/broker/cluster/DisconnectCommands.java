@@ -12,9 +12,9 @@ import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -47,9 +47,15 @@ public class DisconnectCommands extends ConsumerWorker {
     private final OperatorCommands operator;
     private final Producer<byte[], byte[]> producer;
 
-    public DisconnectCommands(KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
-                              TopicProvisioner topics, NodeId nodeId, SessionRegistry sessions, MovedSessions moved,
-                              OperatorCommands operator) {
+    public DisconnectCommands(
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            TopicProvisioner topics,
+            NodeId nodeId,
+            SessionRegistry sessions,
+            MovedSessions moved,
+            OperatorCommands operator) {
         super(100);
         this.loops = loops;
         this.operator = operator;
@@ -58,7 +64,11 @@ public class DisconnectCommands extends ConsumerWorker {
         this.self = nodeId.value();
         this.configs = configs;
         this.sessions = sessions;
-        topics.ensure(prefix + self, 1, kafka.downlink().replicationFactor(), kafka.downlink().retention());
+        topics.ensure(
+                prefix + self,
+                1,
+                kafka.downlink().replicationFactor(),
+                kafka.downlink().retention());
         Map<String, Object> config = configs.producer("disconnect", "all", 0, 16384);
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 5000);
         this.producer = new KafkaProducer<>(config);
@@ -91,17 +101,23 @@ public class DisconnectCommands extends ConsumerWorker {
 
     @Override
     protected ConsumerLoop createLoop() {
-        return loops.create("disconnect-commands", () -> {
-            var config = configs.consumer("disconnect", "relaymq-disconnect-" + self, 500);
-            // a control topic: an old "your session moved" command could close a session that came back since
-            config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
-            consumer.subscribe(List.of(prefix + self));
-            return consumer;
-        }, BatchHandler.eachRecord(record -> {
-            apply(new String(record.key(), StandardCharsets.UTF_8), record.value());
-            return null;
-        }, () -> { }), true);
+        return loops.create(
+                "disconnect-commands",
+                () -> {
+                    var config = configs.consumer("disconnect", "relaymq-disconnect-" + self, 500);
+                    // a control topic: an old "your session moved" command could close a session that came back since
+                    config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+                    KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
+                    consumer.subscribe(List.of(prefix + self));
+                    return consumer;
+                },
+                BatchHandler.eachRecord(
+                        record -> {
+                            apply(new String(record.key(), StandardCharsets.UTF_8), record.value());
+                            return null;
+                        },
+                        () -> {}),
+                true);
     }
 
     private void apply(String clientId, byte[] value) {

@@ -34,11 +34,17 @@ public class Downlink implements DisposableBean {
     private final MqttMetrics metrics;
     private final AtomicLong failures = new AtomicLong();
 
-    public Downlink(String prefix, KafkaProperties.Downlink settings, KafkaClientConfigs configs, TopicProvisioner topics,
-                    NodeId nodeId, MqttMetrics metrics) {
+    public Downlink(
+            String prefix,
+            KafkaProperties.Downlink settings,
+            KafkaClientConfigs configs,
+            TopicProvisioner topics,
+            NodeId nodeId,
+            MqttMetrics metrics) {
         this.prefix = prefix;
         this.metrics = metrics;
-        topics.ensure(topicOf(nodeId.value()), settings.partitions(), settings.replicationFactor(), settings.retention());
+        topics.ensure(
+                topicOf(nodeId.value()), settings.partitions(), settings.replicationFactor(), settings.retention());
         Map<String, Object> config = configs.producer("downlink-" + prefix, settings.acks(), 0, 65536);
         // a node that vanished must not stall the sender for a minute waiting for its topic's metadata
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 5000);
@@ -59,12 +65,16 @@ public class Downlink implements DisposableBean {
     /** Sends without waiting; a failure is logged and counted in {@link #failures()}. */
     public void send(String nodeId, String clientId, byte[] value) {
         try {
-            producer.send(new ProducerRecord<>(topicOf(nodeId), clientId.getBytes(StandardCharsets.UTF_8), value),
+            producer.send(
+                    new ProducerRecord<>(topicOf(nodeId), clientId.getBytes(StandardCharsets.UTF_8), value),
                     (metadata, error) -> {
                         if (error != null) {
                             failures.incrementAndGet();
                             metrics.dropped("downlink_failed", 1);
-                            log.warn("[{}] message for node {} not delivered to Kafka: {}", clientId, nodeId,
+                            log.warn(
+                                    "[{}] message for node {} not delivered to Kafka: {}",
+                                    clientId,
+                                    nodeId,
                                     error.getMessage());
                         }
                     });

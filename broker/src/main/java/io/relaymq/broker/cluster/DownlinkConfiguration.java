@@ -16,8 +16,12 @@ import org.springframework.context.annotation.Configuration;
 class DownlinkConfiguration {
 
     @Bean
-    Downlink basicDownlink(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics, NodeId nodeId,
-                           MqttMetrics metrics) {
+    Downlink basicDownlink(
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            TopicProvisioner topics,
+            NodeId nodeId,
+            MqttMetrics metrics) {
         return new Downlink(kafka.downlink().topicPrefix(), kafka.downlink(), configs, topics, nodeId, metrics);
     }
 
@@ -27,8 +31,13 @@ class DownlinkConfiguration {
     }
 
     @Bean
-    DownlinkConsumer basicDownlinkConsumer(KafkaClientConfigs configs, ConsumerLoops loops, Downlink basicDownlink,
-                                           SessionRegistry sessions, MqttMetrics metrics, NodeId nodeId) {
+    DownlinkConsumer basicDownlinkConsumer(
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            Downlink basicDownlink,
+            SessionRegistry sessions,
+            MqttMetrics metrics,
+            NodeId nodeId) {
         return new DownlinkConsumer("downlink", configs, loops, basicDownlink, nodeId, (clientId, value) -> {
             ClientSession session = sessions.get(clientId);
             if (session == null) {

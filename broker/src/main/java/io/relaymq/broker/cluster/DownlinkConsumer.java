@@ -21,8 +21,13 @@ public class DownlinkConsumer extends ConsumerWorker {
     private final String nodeId;
     private final BiConsumer<String, byte[]> handler;
 
-    public DownlinkConsumer(String name, KafkaClientConfigs configs, ConsumerLoops loops, Downlink downlink,
-                            NodeId nodeId, BiConsumer<String, byte[]> handler) {
+    public DownlinkConsumer(
+            String name,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            Downlink downlink,
+            NodeId nodeId,
+            BiConsumer<String, byte[]> handler) {
         super(100);
         this.name = name;
         this.configs = configs;
@@ -34,15 +39,21 @@ public class DownlinkConsumer extends ConsumerWorker {
 
     @Override
     protected ConsumerLoop createLoop() {
-        return loops.create(name + "-consumer", () -> {
-            // no reset to the end: what other nodes sent before this group first committed is delivered
-            var config = configs.dataConsumer(name, "relaymq-" + name + "-" + nodeId, 2000);
-            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
-            consumer.subscribe(List.of(downlink.topicOf(nodeId)));
-            return consumer;
-        }, BatchHandler.eachRecord(record -> {
-            handler.accept(new String(record.key(), StandardCharsets.UTF_8), record.value());
-            return null;
-        }, () -> { }), true);
+        return loops.create(
+                name + "-consumer",
+                () -> {
+                    // no reset to the end: what other nodes sent before this group first committed is delivered
+                    var config = configs.dataConsumer(name, "relaymq-" + name + "-" + nodeId, 2000);
+                    KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
+                    consumer.subscribe(List.of(downlink.topicOf(nodeId)));
+                    return consumer;
+                },
+                BatchHandler.eachRecord(
+                        record -> {
+                            handler.accept(new String(record.key(), StandardCharsets.UTF_8), record.value());
+                            return null;
+                        },
+                        () -> {}),
+                true);
     }
 }

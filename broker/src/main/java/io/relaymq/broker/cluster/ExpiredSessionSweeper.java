@@ -44,9 +44,14 @@ public final class ExpiredSessionSweeper extends PeriodicSweep {
     private final StoredSessionData stored;
     private final Clock clock;
 
-    public ExpiredSessionSweeper(NodeRegistry registry, SessionReplica sessions, SubscriptionReplica subscriptions,
-                                 SessionRegistry local, StoredSessionData stored, Duration interval,
-                                 Clock clock) {
+    public ExpiredSessionSweeper(
+            NodeRegistry registry,
+            SessionReplica sessions,
+            SubscriptionReplica subscriptions,
+            SessionRegistry local,
+            StoredSessionData stored,
+            Duration interval,
+            Clock clock) {
         super("expired-session-sweeper", interval);
         this.registry = registry;
         this.sessions = sessions;
@@ -70,7 +75,9 @@ public final class ExpiredSessionSweeper extends PeriodicSweep {
         List<NodeRegistry.NodeInfo> nodes = registry.nodes();
         // the same judgement as the dead-node sweep: silence seen on this node's clock, outages not counted
         Set<String> dead = registry.liveness().observe(nodes, now);
-        Set<String> alive = nodes.stream().map(NodeRegistry.NodeInfo::nodeId).filter(id -> !dead.contains(id))
+        Set<String> alive = nodes.stream()
+                .map(NodeRegistry.NodeInfo::nodeId)
+                .filter(id -> !dead.contains(id))
                 .collect(Collectors.toSet());
         String self = registry.self().value();
         boolean lowest = alive.stream().sorted().findFirst().map(self::equals).orElse(false);
@@ -93,7 +100,10 @@ public final class ExpiredSessionSweeper extends PeriodicSweep {
     /** Whether a persistent session's expiry has passed since its recorded disconnect. */
     static boolean expired(SessionInfo info, long now) {
         long disconnectedAt = info.details().disconnectedAt();
-        return info.isPersistent() && !info.connected() && info.expirySeconds() < NEVER && disconnectedAt > 0
+        return info.isPersistent()
+                && !info.connected()
+                && info.expirySeconds() < NEVER
+                && disconnectedAt > 0
                 && disconnectedAt + TimeUnit.SECONDS.toMillis(info.expirySeconds()) <= now;
     }
 
@@ -101,8 +111,11 @@ public final class ExpiredSessionSweeper extends PeriodicSweep {
         if (!sessions.get(clientId).map(info::equals).orElse(false)) {
             return false;
         }
-        log.info("[{}] persistent session of node {} expired {} s after its disconnect while no node held it: ending it",
-                clientId, info.ownerNode(), info.expirySeconds());
+        log.info(
+                "[{}] persistent session of node {} expired {} s after its disconnect while no node held it: ending it",
+                clientId,
+                info.ownerNode(),
+                info.expirySeconds());
         subscriptions.removed(clientId);
         sessions.writeFor(clientId, null);
         stored.discard(clientId, clientType(info));

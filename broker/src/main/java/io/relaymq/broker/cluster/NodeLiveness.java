@@ -24,8 +24,7 @@ public final class NodeLiveness {
     private long reachableAgainAt;
     private boolean unreachable;
 
-    private record Seen(long heartbeat, long changedAt) {
-    }
+    private record Seen(long heartbeat, long changedAt) {}
 
     public NodeLiveness(Clock clock, Duration deadAfter) {
         this.clock = clock;
@@ -53,7 +52,8 @@ public final class NodeLiveness {
      */
     public synchronized Set<String> observe(List<NodeRegistry.NodeInfo> nodes, long askedAt) {
         long now = clock.millis();
-        seen.keySet().retainAll(nodes.stream().map(NodeRegistry.NodeInfo::nodeId).collect(Collectors.toSet()));
+        seen.keySet()
+                .retainAll(nodes.stream().map(NodeRegistry.NodeInfo::nodeId).collect(Collectors.toSet()));
         for (NodeRegistry.NodeInfo node : nodes) {
             Seen before = seen.get(node.nodeId());
             if (before == null || before.heartbeat() != node.lastSeenMillis()) {
@@ -66,6 +66,7 @@ public final class NodeLiveness {
         long deadline = askedAt - deadAfter.toMillis();
         return seen.entrySet().stream()
                 .filter(e -> Math.max(e.getValue().changedAt(), reachableAgainAt) < deadline)
-                .map(Map.Entry::getKey).collect(Collectors.toSet());
+                .map(Map.Entry::getKey)
+                .collect(Collectors.toSet());
     }
 }

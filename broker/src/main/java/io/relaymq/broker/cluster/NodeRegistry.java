@@ -44,8 +44,13 @@ public final class NodeRegistry implements SmartLifecycle {
     private final AtomicBoolean retryPending = new AtomicBoolean();
     private volatile boolean running;
 
-    public NodeRegistry(StatefulRedisClusterConnection<String, String> redis, NodeId nodeId, ListenerPorts mqtt,
-                        Duration heartbeat, Duration deadAfter, Clock clock) {
+    public NodeRegistry(
+            StatefulRedisClusterConnection<String, String> redis,
+            NodeId nodeId,
+            ListenerPorts mqtt,
+            Duration heartbeat,
+            Duration deadAfter,
+            Clock clock) {
         this.redis = redis;
         this.nodeId = nodeId;
         this.mqtt = mqtt;
@@ -59,8 +64,15 @@ public final class NodeRegistry implements SmartLifecycle {
      * One registered node as read from the hash, with its resource usage at its last heartbeat
      * ({@code cpuPercent} -1 when the JVM cannot tell).
      */
-    public record NodeInfo(String nodeId, long lastSeenMillis, long startedMillis, String mqttPorts, double cpuPercent,
-                           int cpuCount, long heapUsedBytes, long heapMaxBytes) {
+    public record NodeInfo(
+            String nodeId,
+            long lastSeenMillis,
+            long startedMillis,
+            String mqttPorts,
+            double cpuPercent,
+            int cpuCount,
+            long heapUsedBytes,
+            long heapMaxBytes) {
 
         /** Whether the node's last heartbeat is at most {@code deadAfter} old at {@code nowMillis}. */
         public boolean isAliveAt(long nowMillis, Duration deadAfter) {
@@ -73,8 +85,15 @@ public final class NodeRegistry implements SmartLifecycle {
             if (parts.length < 7) {
                 return new NodeInfo(nodeId, Long.parseLong(parts[0]), Long.parseLong(parts[1]), ports, -1, 0, 0, 0);
             }
-            return new NodeInfo(nodeId, Long.parseLong(parts[0]), Long.parseLong(parts[1]), ports,
-                    Double.parseDouble(parts[3]), Integer.parseInt(parts[4]), Long.parseLong(parts[5]), Long.parseLong(parts[6]));
+            return new NodeInfo(
+                    nodeId,
+                    Long.parseLong(parts[0]),
+                    Long.parseLong(parts[1]),
+                    ports,
+                    Double.parseDouble(parts[3]),
+                    Integer.parseInt(parts[4]),
+                    Long.parseLong(parts[5]),
+                    Long.parseLong(parts[6]));
         }
     }
 
@@ -100,12 +119,18 @@ public final class NodeRegistry implements SmartLifecycle {
             liveness.storeFailed();
             log.warn("node heartbeat to Redis failed, retrying in {}: {}", RETRY, error.getMessage());
             ScheduledExecutorService retries = timer;
-            if (running && retries != null && RETRY.compareTo(heartbeat) < 0 && retryPending.compareAndSet(false, true)) {
+            if (running
+                    && retries != null
+                    && RETRY.compareTo(heartbeat) < 0
+                    && retryPending.compareAndSet(false, true)) {
                 try {
-                    retries.schedule(() -> {
-                        retryPending.set(false);
-                        beat();
-                    }, RETRY.toMillis(), TimeUnit.MILLISECONDS);
+                    retries.schedule(
+                            () -> {
+                                retryPending.set(false);
+                                beat();
+                            },
+                            RETRY.toMillis(),
+                            TimeUnit.MILLISECONDS);
                 } catch (RejectedExecutionException stopping) {
                     retryPending.set(false);
                 }
@@ -135,7 +160,9 @@ public final class NodeRegistry implements SmartLifecycle {
         liveness.storeAnswered();
         Map<String, String> sorted = new LinkedHashMap<>();
         all.keySet().stream().sorted().forEach(k -> sorted.put(k, all.get(k)));
-        return sorted.entrySet().stream().map(e -> NodeInfo.parse(e.getKey(), e.getValue())).toList();
+        return sorted.entrySet().stream()
+                .map(e -> NodeInfo.parse(e.getKey(), e.getValue()))
+                .toList();
     }
 
     /** Removes a node that is gone from the registry. */

@@ -26,7 +26,8 @@ public class OperatorCommands {
     private final SessionReplica sessionState;
     private final SubscriptionReplica subscriptionState;
 
-    public OperatorCommands(SessionRegistry sessions, SessionReplica sessionState, SubscriptionReplica subscriptionState) {
+    public OperatorCommands(
+            SessionRegistry sessions, SessionReplica sessionState, SubscriptionReplica subscriptionState) {
         this.sessions = sessions;
         this.sessionState = sessionState;
         this.subscriptionState = subscriptionState;

@@ -16,8 +16,7 @@ public final class OutboundMessageCodec {
 
     private static final byte VERSION = 1;
 
-    private OutboundMessageCodec() {
-    }
+    private OutboundMessageCodec() {}
 
     public static byte[] encode(OutboundMessage m) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

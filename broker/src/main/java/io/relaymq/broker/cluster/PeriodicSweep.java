@@ -56,7 +56,8 @@ abstract class PeriodicSweep implements SmartLifecycle {
             t.setDaemon(true);
             return t;
         });
-        timer.scheduleWithFixedDelay(this::roundLogged, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        timer.scheduleWithFixedDelay(
+                this::roundLogged, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
         running = true;
     }
 

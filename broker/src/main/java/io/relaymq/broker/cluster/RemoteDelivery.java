@@ -21,12 +21,10 @@ public interface RemoteDelivery {
     /** Delivers nowhere (a node alone, or a test that routes only locally). */
     RemoteDelivery NONE = new RemoteDelivery() {
         @Override
-        public void send(String nodeId, String clientId, OutboundMessage message) {
-        }
+        public void send(String nodeId, String clientId, OutboundMessage message) {}
 
         @Override
-        public void flush() {
-        }
+        public void flush() {}
 
         @Override
         public long failures() {

@@ -18,11 +18,15 @@ public class ReplicatedSessionDirectory implements ClusterSessionDirectory {
     private final MovedSessions moved;
     private final SessionOwnership ownership;
 
-    public ReplicatedSessionDirectory(SessionEventClient events, RemoteSubscriptions subscriptions, MovedSessions moved,
-                                      SessionOwnership ownership) {
+    public ReplicatedSessionDirectory(
+            SessionEventClient events,
+            RemoteSubscriptions subscriptions,
+            MovedSessions moved,
+            SessionOwnership ownership) {
         this.ownership = ownership;
         if (ownership.takeoverByOtherPrincipal()) {
-            log.warn("any principal may take over any client's session (MQTT_SESSION_TAKEOVER_BY_OTHER_PRINCIPAL=true)");
+            log.warn(
+                    "any principal may take over any client's session (MQTT_SESSION_TAKEOVER_BY_OTHER_PRINCIPAL=true)");
         }
         this.events = events;
         this.subscriptions = subscriptions;
@@ -31,10 +35,17 @@ public class ReplicatedSessionDirectory implements ClusterSessionDirectory {
 
     @Override
     public CompletionStage<Claim> claim(String clientId, long expirySeconds, SessionDetails details) {
-        return events.requestOwnership(clientId, expirySeconds, details).thenApply(decision -> new Claim(decision.version(),
-                decision.previousOwner() == null ? Optional.empty()
-                        : Optional.of(new KnownSession(decision.previousOwner(), decision.previousPersistent(),
-                        subscriptions.subscriptionsOf(clientId), decision.previousClientType())), decision.refused()));
+        return events.requestOwnership(clientId, expirySeconds, details)
+                .thenApply(decision -> new Claim(
+                        decision.version(),
+                        decision.previousOwner() == null
+                                ? Optional.empty()
+                                : Optional.of(new KnownSession(
+                                        decision.previousOwner(),
+                                        decision.previousPersistent(),
+                                        subscriptions.subscriptionsOf(clientId),
+                                        decision.previousClientType())),
+                        decision.refused()));
     }
 
     @Override

@@ -51,7 +51,10 @@ public record SessionCommand(Kind kind, long version, List<Subscription> subscri
             case SET_SUBSCRIPTIONS -> ClientSubscriptions.of("", subscriptions).encode();
             case DISCONNECT, REMOVE -> new byte[0];
         };
-        return ByteBuffer.allocate(1 + payload.length).put(kind.tag).put(payload).array();
+        return ByteBuffer.allocate(1 + payload.length)
+                .put(kind.tag)
+                .put(payload)
+                .array();
     }
 
     public static SessionCommand decode(String clientId, byte[] value) {
@@ -61,7 +64,9 @@ public record SessionCommand(Kind kind, long version, List<Subscription> subscri
             if (kind.tag == tag) {
                 return switch (kind) {
                     case HAND_OVER -> handOver(Long.parseLong(new String(payload, StandardCharsets.UTF_8)));
-                    case SET_SUBSCRIPTIONS -> setSubscriptions(ClientSubscriptions.decode(clientId, payload).subscriptions());
+                    case SET_SUBSCRIPTIONS ->
+                        setSubscriptions(
+                                ClientSubscriptions.decode(clientId, payload).subscriptions());
                     case DISCONNECT, REMOVE -> of(kind);
                 };
             }

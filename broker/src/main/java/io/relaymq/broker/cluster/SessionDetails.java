@@ -9,8 +9,14 @@ import java.nio.charset.StandardCharsets;
  * yet), and the principal that created it ({@code <method>:<id>}, see
  * {@code ClientGrant#principal()}; empty for sessions recorded before principals were: unowned).
  */
-public record SessionDetails(String clientType, String clientIp, String protocolVersion, boolean cleanStart,
-                             long connectedAt, long disconnectedAt, String principal) {
+public record SessionDetails(
+        String clientType,
+        String clientIp,
+        String protocolVersion,
+        boolean cleanStart,
+        long connectedAt,
+        long disconnectedAt,
+        String principal) {
 
     /** Details of sessions recorded before details existed. */
     public static final SessionDetails UNKNOWN = new SessionDetails("DEVICE", "", "", false, 0, 0);
@@ -20,8 +26,13 @@ public record SessionDetails(String clientType, String clientIp, String protocol
     }
 
     /** Details without a principal (an unowned session). */
-    public SessionDetails(String clientType, String clientIp, String protocolVersion, boolean cleanStart,
-                          long connectedAt, long disconnectedAt) {
+    public SessionDetails(
+            String clientType,
+            String clientIp,
+            String protocolVersion,
+            boolean cleanStart,
+            long connectedAt,
+            long disconnectedAt) {
         this(clientType, clientIp, protocolVersion, cleanStart, connectedAt, disconnectedAt, "");
     }
 
@@ -38,14 +49,19 @@ public record SessionDetails(String clientType, String clientIp, String protocol
     }
 
     int size() {
-        return 16 + utf8(clientType).length + utf8(clientIp).length + utf8(protocolVersion).length + 1 + 16
+        return 16
+                + utf8(clientType).length
+                + utf8(clientIp).length
+                + utf8(protocolVersion).length
+                + 1
+                + 16
                 + utf8(principal).length;
     }
 
     /** @param withPrincipal false for records written before the principal was recorded */
     static SessionDetails readFrom(ByteBuffer in, boolean withPrincipal) {
-        return new SessionDetails(get(in), get(in), get(in), in.get() == 1, in.getLong(), in.getLong(),
-                withPrincipal ? get(in) : "");
+        return new SessionDetails(
+                get(in), get(in), get(in), in.get() == 1, in.getLong(), in.getLong(), withPrincipal ? get(in) : "");
     }
 
     private static void put(ByteBuffer out, String s) {

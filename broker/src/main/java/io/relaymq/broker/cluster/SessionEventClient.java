@@ -38,8 +38,12 @@ public class SessionEventClient extends ConsumerWorker {
     private final Producer<byte[], byte[]> producer;
     private final Map<String, CompletableFuture<SessionEvents.ConnectDecision>> waiting = new ConcurrentHashMap<>();
 
-    public SessionEventClient(KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
-                              TopicProvisioner topics, NodeId nodeId) {
+    public SessionEventClient(
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            TopicProvisioner topics,
+            NodeId nodeId) {
         super(90); // before the MQTT listeners (200)
         this.settings = kafka.sessionEvents();
         this.configs = configs;
@@ -47,7 +51,8 @@ public class SessionEventClient extends ConsumerWorker {
         this.self = nodeId.value();
         this.responseTopic = settings.responseTopicPrefix() + self;
         this.timeout = kafka.apiTimeout();
-        topics.ensure(settings.requestTopic(), settings.partitions(), settings.replicationFactor(), settings.retention());
+        topics.ensure(
+                settings.requestTopic(), settings.partitions(), settings.replicationFactor(), settings.retention());
         topics.ensure(responseTopic, 1, settings.replicationFactor(), settings.retention());
         Map<String, Object> config = configs.producer("session-events", "all", 0, 16384);
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) timeout.toMillis());
@@ -55,33 +60,45 @@ public class SessionEventClient extends ConsumerWorker {
     }
 
     /** Asks to own {@code clientId}'s session; completes with what the session was, or fails on timeout. */
-    public CompletableFuture<SessionEvents.ConnectDecision> requestOwnership(String clientId, long expirySeconds, SessionDetails details) {
+    public CompletableFuture<SessionEvents.ConnectDecision> requestOwnership(
+            String clientId, long expirySeconds, SessionDetails details) {
         String requestId = UUID.randomUUID().toString();
         CompletableFuture<SessionEvents.ConnectDecision> answer = new CompletableFuture<>();
         waiting.put(requestId, answer);
         answer.whenComplete((d, e) -> waiting.remove(requestId));
-        producer.send(new ProducerRecord<>(settings.requestTopic(), clientId.getBytes(StandardCharsets.UTF_8),
-                new SessionEvents.ConnectRequest(requestId, self, expirySeconds, details).encode()), (m, error) -> {
-            if (error != null) {
-                answer.completeExceptionally(error);
-            }
-        });
+        producer.send(
+                new ProducerRecord<>(
+                        settings.requestTopic(),
+                        clientId.getBytes(StandardCharsets.UTF_8),
+                        new SessionEvents.ConnectRequest(requestId, self, expirySeconds, details).encode()),
+                (m, error) -> {
+                    if (error != null) {
+                        answer.completeExceptionally(error);
+                    }
+                });
         return answer.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Override
     protected ConsumerLoop createLoop() {
-        return loops.create("session-answers", () -> {
-            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.stateReader("session-answers"));
-            TopicPartition partition = new TopicPartition(responseTopic, 0);
-            consumer.assign(List.of(partition));
-            consumer.seekToEnd(List.of(partition));
-            consumer.position(partition);
-            return consumer;
-        }, BatchHandler.eachRecord(record -> {
-            answer(record);
-            return null;
-        }, () -> { }), false);
+        return loops.create(
+                "session-answers",
+                () -> {
+                    KafkaConsumer<byte[], byte[]> consumer =
+                            new KafkaConsumer<>(configs.stateReader("session-answers"));
+                    TopicPartition partition = new TopicPartition(responseTopic, 0);
+                    consumer.assign(List.of(partition));
+                    consumer.seekToEnd(List.of(partition));
+                    consumer.position(partition);
+                    return consumer;
+                },
+                BatchHandler.eachRecord(
+                        record -> {
+                            answer(record);
+                            return null;
+                        },
+                        () -> {}),
+                false);
     }
 
     private void answer(ConsumerRecord<byte[], byte[]> record) {

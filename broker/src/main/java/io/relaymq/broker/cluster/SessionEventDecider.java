@@ -43,9 +43,14 @@ public class SessionEventDecider extends ConsumerWorker {
     private final String self;
     private final Producer<byte[], byte[]> producer;
 
-    public SessionEventDecider(KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
-                               SessionReplica sessions, DisconnectCommands commands, SessionOwnership ownership,
-                               NodeId nodeId) {
+    public SessionEventDecider(
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            SessionReplica sessions,
+            DisconnectCommands commands,
+            SessionOwnership ownership,
+            NodeId nodeId) {
         super(90); // before the MQTT listeners (200)
         this.settings = kafka.sessionEvents();
         this.configs = configs;
@@ -58,16 +63,23 @@ public class SessionEventDecider extends ConsumerWorker {
     }
 
     /** The decision for one request under the default ownership rule (pure logic). */
-    static SessionEvents.ConnectDecision decide(SessionEvents.ConnectRequest request, SessionInfo current, long version) {
+    static SessionEvents.ConnectDecision decide(
+            SessionEvents.ConnectRequest request, SessionInfo current, long version) {
         return decide(request, current, version, SessionOwnership.STRICT);
     }
 
     /** The decision for one request, given what this node knows of the session (pure logic). */
-    public static SessionEvents.ConnectDecision decide(SessionEvents.ConnectRequest request, SessionInfo current,
-                                                       long version, SessionOwnership ownership) {
-        boolean refused = current != null && !ownership.permits(current.details().principal(), request.details().principal());
-        return new SessionEvents.ConnectDecision(request.requestId(), current == null ? null : current.ownerNode(),
-                current != null && current.isPersistent(), version, current == null ? null : current.details().clientType(),
+    public static SessionEvents.ConnectDecision decide(
+            SessionEvents.ConnectRequest request, SessionInfo current, long version, SessionOwnership ownership) {
+        boolean refused = current != null
+                && !ownership.permits(
+                        current.details().principal(), request.details().principal());
+        return new SessionEvents.ConnectDecision(
+                request.requestId(),
+                current == null ? null : current.ownerNode(),
+                current != null && current.isPersistent(),
+                version,
+                current == null ? null : current.details().clientType(),
                 refused);
     }
 
@@ -90,31 +102,45 @@ public class SessionEventDecider extends ConsumerWorker {
                 return;
             }
         } else {
-            sessions.writeFor(clientId, new SessionInfo(request.requesterNode(), true, request.expirySeconds(), request.details(),
-                    version));
+            sessions.writeFor(
+                    clientId,
+                    new SessionInfo(
+                            request.requesterNode(), true, request.expirySeconds(), request.details(), version));
             if (decision.previousOwner() != null && !decision.previousOwner().equals(request.requesterNode())) {
                 commands.send(decision.previousOwner(), clientId, version);
             }
         }
-        producer.send(new ProducerRecord<>(settings.responseTopicPrefix() + request.requesterNode(),
-                clientId.getBytes(StandardCharsets.UTF_8), decision.encode(format)));
+        producer.send(new ProducerRecord<>(
+                settings.responseTopicPrefix() + request.requesterNode(),
+                clientId.getBytes(StandardCharsets.UTF_8),
+                decision.encode(format)));
     }
 
     @Override
     protected ConsumerLoop createLoop() {
-        return loops.create("session-decider", () -> {
-            Map<String, Object> config = configs.consumer("session-events", "relaymq-session-events", 500);
-            // a control topic: a request read late may be one its requester gave up on, and acting on it could
-            // take a session from its current owner; one skipped costs the client a CONNECT retry, not a message
-            config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
-            consumer.subscribe(List.of(settings.requestTopic()));
-            return consumer;
-        }, BatchHandler.eachRecord(record -> {
-            handle(new String(record.key(), StandardCharsets.UTF_8), SessionEvents.versionOf(record.value()),
-                    SessionEvents.ConnectRequest.decode(record.value()), record.offset());
-            return null;
-        }, producer::flush), true);
+        return loops.create(
+                "session-decider",
+                () -> {
+                    Map<String, Object> config = configs.consumer("session-events", "relaymq-session-events", 500);
+                    // a control topic: a request read late may be one its requester gave up on, and acting on it could
+                    // take a session from its current owner; one skipped costs the client a CONNECT retry, not a
+                    // message
+                    config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+                    KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
+                    consumer.subscribe(List.of(settings.requestTopic()));
+                    return consumer;
+                },
+                BatchHandler.eachRecord(
+                        record -> {
+                            handle(
+                                    new String(record.key(), StandardCharsets.UTF_8),
+                                    SessionEvents.versionOf(record.value()),
+                                    SessionEvents.ConnectRequest.decode(record.value()),
+                                    record.offset());
+                            return null;
+                        },
+                        producer::flush),
+                true);
     }
 
     @Override

@@ -17,10 +17,10 @@ public final class SessionEvents {
 
     /** Without principals and refusals. */
     static final byte VERSION_3 = 3;
+
     static final byte VERSION = 4;
 
-    private SessionEvents() {
-    }
+    private SessionEvents() {}
 
     /** "Make {@code requesterNode} the owner of this client's session." */
     public record ConnectRequest(String requestId, String requesterNode, long expirySeconds, SessionDetails details) {
@@ -28,15 +28,21 @@ public final class SessionEvents {
         public byte[] encode() {
             byte[] id = utf8(requestId);
             byte[] node = utf8(requesterNode);
-            ByteBuffer out = ByteBuffer.allocate(1 + 4 + id.length + 4 + node.length + 8 + details.size()).put(VERSION)
-                    .putInt(id.length).put(id).putInt(node.length).put(node).putLong(expirySeconds);
+            ByteBuffer out = ByteBuffer.allocate(1 + 4 + id.length + 4 + node.length + 8 + details.size())
+                    .put(VERSION)
+                    .putInt(id.length)
+                    .put(id)
+                    .putInt(node.length)
+                    .put(node)
+                    .putLong(expirySeconds);
             details.writeTo(out);
             return out.array();
         }
 
         public static ConnectRequest decode(byte[] value) {
             ByteBuffer in = checked(value);
-            return new ConnectRequest(string(in), string(in), in.getLong(), SessionDetails.readFrom(in, value[0] == VERSION));
+            return new ConnectRequest(
+                    string(in), string(in), in.getLong(), SessionDetails.readFrom(in, value[0] == VERSION));
         }
     }
 
@@ -46,11 +52,20 @@ public final class SessionEvents {
      * {@code SessionEventDecider#generation}; it is also the generation of the session record).
      * {@code refused}: the session belongs to another principal and nothing changed.
      */
-    public record ConnectDecision(String requestId, String previousOwner, boolean previousPersistent, long version,
-                                  String previousClientType, boolean refused) {
+    public record ConnectDecision(
+            String requestId,
+            String previousOwner,
+            boolean previousPersistent,
+            long version,
+            String previousClientType,
+            boolean refused) {
 
-        public ConnectDecision(String requestId, String previousOwner, boolean previousPersistent, long version,
-                               String previousClientType) {
+        public ConnectDecision(
+                String requestId,
+                String previousOwner,
+                boolean previousPersistent,
+                long version,
+                String previousClientType) {
             this(requestId, previousOwner, previousPersistent, version, previousClientType, false);
         }
 
@@ -64,8 +79,15 @@ public final class SessionEvents {
             byte[] owner = utf8(previousOwner == null ? "" : previousOwner);
             byte[] type = utf8(previousClientType == null ? "" : previousClientType);
             ByteBuffer out = ByteBuffer.allocate(1 + 4 + id.length + 4 + owner.length + 1 + 8 + 4 + type.length + 1)
-                    .put(format).putInt(id.length).put(id).putInt(owner.length).put(owner)
-                    .put((byte) (previousPersistent ? 1 : 0)).putLong(version).putInt(type.length).put(type);
+                    .put(format)
+                    .putInt(id.length)
+                    .put(id)
+                    .putInt(owner.length)
+                    .put(owner)
+                    .put((byte) (previousPersistent ? 1 : 0))
+                    .putLong(version)
+                    .putInt(type.length)
+                    .put(type);
             if (format == VERSION) {
                 out.put((byte) (refused ? 1 : 0));
             }
@@ -80,8 +102,8 @@ public final class SessionEvents {
             long version = in.getLong();
             String type = string(in);
             boolean refused = value[0] == VERSION && in.get() == 1;
-            return new ConnectDecision(id, owner.isEmpty() ? null : owner, persistent, version, type.isEmpty() ? null : type,
-                    refused);
+            return new ConnectDecision(
+                    id, owner.isEmpty() ? null : owner, persistent, version, type.isEmpty() ? null : type, refused);
         }
     }
 

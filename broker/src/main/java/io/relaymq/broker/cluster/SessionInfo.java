@@ -17,8 +17,8 @@ import java.nio.charset.StandardCharsets;
  *                       with every connect of the client id anywhere in the cluster (version 4; older
  *                       records decode as 0 = unordered, and such a record replaces any other)
  */
-public record SessionInfo(String ownerNode, boolean connected, long expirySeconds, SessionDetails details,
-                          long generation) {
+public record SessionInfo(
+        String ownerNode, boolean connected, long expirySeconds, SessionDetails details, long generation) {
 
     /** Record header of a session tombstone: the generation that ended (8 bytes, big-endian). */
     public static final String GENERATION_HEADER = "relaymq-generation";
@@ -27,6 +27,7 @@ public record SessionInfo(String ownerNode, boolean connected, long expirySecond
     // version 2 added the details, without the session's principal
     /** With the principal but without the generation. */
     private static final byte VERSION_3 = 3;
+
     private static final byte VERSION = 4;
 
     /** A record without a generation (as written before version 4). */
@@ -56,8 +57,12 @@ public record SessionInfo(String ownerNode, boolean connected, long expirySecond
 
     public byte[] encode() {
         byte[] owner = ownerNode.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer out = ByteBuffer.allocate(1 + 4 + owner.length + 1 + 8 + details.size() + 8).put(VERSION)
-                .putInt(owner.length).put(owner).put((byte) (connected ? 1 : 0)).putLong(expirySeconds);
+        ByteBuffer out = ByteBuffer.allocate(1 + 4 + owner.length + 1 + 8 + details.size() + 8)
+                .put(VERSION)
+                .putInt(owner.length)
+                .put(owner)
+                .put((byte) (connected ? 1 : 0))
+                .putLong(expirySeconds);
         details.writeTo(out);
         out.putLong(generation);
         return out.array();
@@ -74,8 +79,8 @@ public record SessionInfo(String ownerNode, boolean connected, long expirySecond
         String ownerNode = new String(owner, StandardCharsets.UTF_8);
         boolean connected = in.get() == 1;
         long expiry = in.getLong();
-        SessionDetails details = version == VERSION_1 ? SessionDetails.UNKNOWN
-                : SessionDetails.readFrom(in, version >= VERSION_3);
+        SessionDetails details =
+                version == VERSION_1 ? SessionDetails.UNKNOWN : SessionDetails.readFrom(in, version >= VERSION_3);
         return new SessionInfo(ownerNode, connected, expiry, details, version == VERSION ? in.getLong() : 0);
     }
 
@@ -86,6 +91,8 @@ public record SessionInfo(String ownerNode, boolean connected, long expirySecond
 
     /** The generation a tombstone carries (0 when written before version 4). */
     public static long generationOf(byte[] header) {
-        return header == null || header.length != 8 ? 0 : ByteBuffer.wrap(header).getLong();
+        return header == null || header.length != 8
+                ? 0
+                : ByteBuffer.wrap(header).getLong();
     }
 }

@@ -33,7 +33,7 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
 
     private final String self;
     private final SessionTable sessions = new SessionTable();
-    private volatile ClaimLost claimLost = (clientId, generation) -> { };
+    private volatile ClaimLost claimLost = (clientId, generation) -> {};
 
     /** Told when another node recorded a connected session of this node as disconnected or ended. */
     @FunctionalInterface
@@ -41,12 +41,18 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
         void lost(String clientId, long generation);
     }
 
-    public SessionReplica(KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops, Admin admin,
-                          NodeId nodeId,
-                          NodeProperties node, StateWrites writes) {
+    public SessionReplica(
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            Admin admin,
+            NodeId nodeId,
+            NodeProperties node,
+            StateWrites writes) {
         super(node.dependencyTimeout(), 60);
         this.self = nodeId.value();
-        use(new StateTopicReplica(kafka.state().sessionsTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
+        use(new StateTopicReplica(
+                kafka.state().sessionsTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
     }
 
     /** Sets who is told when another node takes back this node's claim on a connected session. */
@@ -76,8 +82,8 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
             return;
         }
         SessionDetails details = known == null ? SessionDetails.UNKNOWN : known.details();
-        SessionInfo info = new SessionInfo(self, false, expirySeconds, details.withDisconnectedAt(System.currentTimeMillis()),
-                generation);
+        SessionInfo info = new SessionInfo(
+                self, false, expirySeconds, details.withDisconnectedAt(System.currentTimeMillis()), generation);
         if (!sessions.put(clientId, info).applied()) {
             log.debug("[{}] disconnect of generation {} not recorded: a newer connect is known", clientId, generation);
             return;
@@ -99,7 +105,8 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
     /** Writes the session state of a client on another node (null = tombstone of the generation held). */
     public void writeFor(String clientId, SessionInfo info) {
         if (info == null) {
-            long generation = sessions.get(clientId).map(SessionInfo::generation).orElse(0L);
+            long generation =
+                    sessions.get(clientId).map(SessionInfo::generation).orElse(0L);
             sessions.end(clientId, generation);
             replica().write(clientId, null, tombstoneHeaders(generation));
         } else {
@@ -128,7 +135,10 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
             claimLost.lost(clientId, before.generation());
         }
         if (!outcome.applied()) {
-            log.debug("[{}] ignored a stale session record of generation {} (node {})", clientId, info.generation(),
+            log.debug(
+                    "[{}] ignored a stale session record of generation {} (node {})",
+                    clientId,
+                    info.generation(),
                     info.ownerNode());
             restate(clientId, outcome, info.ownerNode());
         }
@@ -161,7 +171,8 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
     }
 
     private static List<Header> tombstoneHeaders(long generation) {
-        return generation == 0 ? List.of()
+        return generation == 0
+                ? List.of()
                 : List.of(new RecordHeader(SessionInfo.GENERATION_HEADER, SessionInfo.generationHeader(generation)));
     }
 

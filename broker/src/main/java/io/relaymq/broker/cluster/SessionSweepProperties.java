@@ -17,7 +17,8 @@ public record SessionSweepProperties(@NotNull Duration interval) {
 
     public SessionSweepProperties {
         if (interval != null && (interval.isNegative() || interval.isZero())) {
-            throw new IllegalArgumentException("relaymq.mqtt.sessions.sweep.interval must be positive, was " + interval);
+            throw new IllegalArgumentException(
+                    "relaymq.mqtt.sessions.sweep.interval must be positive, was " + interval);
         }
     }
 }

@@ -47,7 +47,9 @@ public final class StateTopicLayout {
             Config config = TopicDescriptions.describeConfig(admin, topic, timeoutMillis);
             String policy = config.get(TopicConfig.CLEANUP_POLICY_CONFIG).value();
             check(topic, partitions, policy);
-            warnOnLowMinInsync(topic, description.partitions().get(0).replicas().size(),
+            warnOnLowMinInsync(
+                    topic,
+                    description.partitions().get(0).replicas().size(),
                     config.get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG));
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot check Kafka state topic " + topic + ": " + e.getMessage(), e);
@@ -75,19 +77,29 @@ public final class StateTopicLayout {
         int wanted = MinInsyncReplicas.of(minInsyncReplicas, replicas);
         int actual = entry == null || entry.value() == null ? 1 : Integer.parseInt(entry.value());
         if (actual < wanted) {
-            log.warn("Kafka state topic {} has min.insync.replicas={} but {} is wanted with {} replicas: losing a"
-                    + " broker can lose acknowledged state. Fix with kafka-configs.sh --alter --entity-type topics"
-                    + " --entity-name {} --add-config min.insync.replicas={}", topic, actual, wanted, replicas, topic,
+            log.warn(
+                    "Kafka state topic {} has min.insync.replicas={} but {} is wanted with {} replicas: losing a"
+                            + " broker can lose acknowledged state. Fix with kafka-configs.sh --alter --entity-type topics"
+                            + " --entity-name {} --add-config min.insync.replicas={}",
+                    topic,
+                    actual,
+                    wanted,
+                    replicas,
+                    topic,
                     wanted);
         }
     }
 
-    private void create(String topic, int replicationFactor) throws ExecutionException, TimeoutException,
-            InterruptedException {
+    private void create(String topic, int replicationFactor)
+            throws ExecutionException, TimeoutException, InterruptedException {
         NewTopic newTopic = new NewTopic(topic, 1, (short) replicationFactor)
-                .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
-                        TopicConfig.MIN_COMPACTION_LAG_MS_CONFIG, "0",
-                        TopicConfig.SEGMENT_BYTES_CONFIG, Integer.toString(25 * 1024 * 1024),
+                .configs(Map.of(
+                        TopicConfig.CLEANUP_POLICY_CONFIG,
+                        TopicConfig.CLEANUP_POLICY_COMPACT,
+                        TopicConfig.MIN_COMPACTION_LAG_MS_CONFIG,
+                        "0",
+                        TopicConfig.SEGMENT_BYTES_CONFIG,
+                        Integer.toString(25 * 1024 * 1024),
                         TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
                         Integer.toString(MinInsyncReplicas.of(minInsyncReplicas, replicationFactor))));
         try {

@@ -46,15 +46,22 @@ public final class StateTopicReplica implements AutoCloseable {
     private volatile String awaitedMarker;
     private ConsumerLoop reader;
 
-    public StateTopicReplica(String topic, KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
-                             Admin admin, NodeId nodeId, StateWrites writes,
-                             Consumer<ConsumerRecord<byte[], byte[]>> applier) {
+    public StateTopicReplica(
+            String topic,
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            Admin admin,
+            NodeId nodeId,
+            StateWrites writes,
+            Consumer<ConsumerRecord<byte[], byte[]>> applier) {
         this.topic = topic;
         this.configs = configs;
         this.loops = loops;
         this.applier = applier;
         this.markerKey = MARKER_PREFIX + nodeId;
-        new StateTopicLayout(admin, kafka.apiTimeout().toMillis(), kafka.minInsyncReplicas()).ensure(topic, kafka.state().replicationFactor());
+        new StateTopicLayout(admin, kafka.apiTimeout().toMillis(), kafka.minInsyncReplicas())
+                .ensure(topic, kafka.state().replicationFactor());
         this.producer = new KafkaProducer<>(configs.producer("state-" + topic, "all", 0, 16384));
         this.writer = writes.writer(topic, producer);
         this.flushTimeout = writes.flushTimeout();
@@ -78,16 +85,22 @@ public final class StateTopicReplica implements AutoCloseable {
     /** Starts the reader and returns once everything written before now has been applied. */
     public void startAndCatchUp(Duration timeout) {
         // a reader that failed starts again from the beginning: applying a record twice changes nothing
-        reader = loops.create("replica-" + topic, () -> {
-            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.stateReader("state-" + topic));
-            TopicPartition partition = new TopicPartition(topic, 0);
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
-            return consumer;
-        }, BatchHandler.eachRecord(record -> {
-            dispatch(record);
-            return null;
-        }, () -> { }), false);
+        reader = loops.create(
+                "replica-" + topic,
+                () -> {
+                    KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.stateReader("state-" + topic));
+                    TopicPartition partition = new TopicPartition(topic, 0);
+                    consumer.assign(List.of(partition));
+                    consumer.seekToBeginning(List.of(partition));
+                    return consumer;
+                },
+                BatchHandler.eachRecord(
+                        record -> {
+                            dispatch(record);
+                            return null;
+                        },
+                        () -> {}),
+                false);
         reader.start();
         long began = System.nanoTime();
         awaitedMarker = UUID.randomUUID().toString();
@@ -95,7 +108,8 @@ public final class StateTopicReplica implements AutoCloseable {
         producer.flush();
         try {
             if (!caughtUp.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new IllegalStateException("did not catch up with " + topic + " within " + timeout.toSeconds() + " s");
+                throw new IllegalStateException(
+                        "did not catch up with " + topic + " within " + timeout.toSeconds() + " s");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -122,7 +136,11 @@ public final class StateTopicReplica implements AutoCloseable {
         }
         int left = writer.flush(flushTimeout);
         if (left > 0) {
-            log.warn("{} updates of {} still not acknowledged by Kafka after {} ms", left, topic, flushTimeout.toMillis());
+            log.warn(
+                    "{} updates of {} still not acknowledged by Kafka after {} ms",
+                    left,
+                    topic,
+                    flushTimeout.toMillis());
         }
     }
 

@@ -30,8 +30,7 @@ public final class StateTopicWriter {
     private static final Logger log = LoggerFactory.getLogger(StateTopicWriter.class);
 
     /** One value waiting for its acknowledgement; identity tells a retry whether it is still the newest. */
-    private record Pending(byte[] value, List<Header> headers, int attempt) {
-    }
+    private record Pending(byte[] value, List<Header> headers, int attempt) {}
 
     private final String topic;
     private final Producer<byte[], byte[]> producer;
@@ -45,8 +44,13 @@ public final class StateTopicWriter {
     private final AtomicInteger failuresInBurst = new AtomicInteger();
     private volatile boolean closed;
 
-    public StateTopicWriter(String topic, Producer<byte[], byte[]> producer, ScheduledExecutorService retries,
-                            Duration backoff, Duration maxBackoff, Counter failures) {
+    public StateTopicWriter(
+            String topic,
+            Producer<byte[], byte[]> producer,
+            ScheduledExecutorService retries,
+            Duration backoff,
+            Duration maxBackoff,
+            Counter failures) {
         this.topic = topic;
         this.producer = producer;
         this.retries = retries;
@@ -107,8 +111,8 @@ public final class StateTopicWriter {
     }
 
     private void send(String key, Pending value) {
-        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, null, key.getBytes(StandardCharsets.UTF_8),
-                value.value(), value.headers());
+        ProducerRecord<byte[], byte[]> record =
+                new ProducerRecord<>(topic, null, key.getBytes(StandardCharsets.UTF_8), value.value(), value.headers());
         try {
             producer.send(record, (metadata, error) -> completed(key, value, error));
         } catch (RuntimeException e) {
@@ -137,8 +141,12 @@ public final class StateTopicWriter {
                     drained.notifyAll();
                 }
             }
-            log.error("update of {} for key {} rejected by Kafka for good ({} bytes): not retried", topic, key,
-                    value.value() == null ? 0 : value.value().length, error);
+            log.error(
+                    "update of {} for key {} rejected by Kafka for good ({} bytes): not retried",
+                    topic,
+                    key,
+                    value.value() == null ? 0 : value.value().length,
+                    error);
             return;
         }
         if (failuresInBurst.getAndIncrement() == 0) {

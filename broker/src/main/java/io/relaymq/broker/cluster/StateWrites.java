@@ -36,9 +36,10 @@ public class StateWrites implements DisposableBean {
     public StateTopicWriter writer(String topic, Producer<byte[], byte[]> producer) {
         Counter failures = Counter.builder("relaymq.kafka.state.write.failures")
                 .description("Updates of a state topic that Kafka did not acknowledge (each is sent again)")
-                .tag("topic", topic).register(meters);
-        return new StateTopicWriter(topic, producer, retries, settings.writeRetryBackoff(),
-                settings.writeRetryMaxBackoff(), failures);
+                .tag("topic", topic)
+                .register(meters);
+        return new StateTopicWriter(
+                topic, producer, retries, settings.writeRetryBackoff(), settings.writeRetryMaxBackoff(), failures);
     }
 
     /** How long a stopping node waits for unacknowledged updates. */

@@ -28,14 +28,22 @@ public class SubscriptionReplica extends ReplicatedState implements Subscription
     private final SessionRegistry localSessions;
     private final String self;
 
-    public SubscriptionReplica(RemoteSubscriptions remote, SessionRegistry localSessions, KafkaProperties kafka,
-                               KafkaClientConfigs configs, ConsumerLoops loops, Admin admin, NodeId nodeId,
-                               NodeProperties node, StateWrites writes) {
+    public SubscriptionReplica(
+            RemoteSubscriptions remote,
+            SessionRegistry localSessions,
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            Admin admin,
+            NodeId nodeId,
+            NodeProperties node,
+            StateWrites writes) {
         super(node.dependencyTimeout(), 60);
         this.remote = remote;
         this.localSessions = localSessions;
         this.self = nodeId.value();
-        use(new StateTopicReplica(kafka.state().subscriptionsTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
+        use(new StateTopicReplica(
+                kafka.state().subscriptionsTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
     }
 
     @Override
@@ -57,7 +65,10 @@ public class SubscriptionReplica extends ReplicatedState implements Subscription
 
     private void apply(ConsumerRecord<byte[], byte[]> record) {
         String clientId = new String(record.key(), StandardCharsets.UTF_8);
-        remote.apply(clientId, record.value() == null ? null : ClientSubscriptions.decode(clientId, record.value()), self,
+        remote.apply(
+                clientId,
+                record.value() == null ? null : ClientSubscriptions.decode(clientId, record.value()),
+                self,
                 id -> localSessions.get(id) != null);
     }
 }

@@ -16,13 +16,14 @@ import javax.net.ssl.SSLPeerUnverifiedException;
 /** Collects what a connection offers for authentication: CONNECT's user name and password, address, TLS peer chain. */
 final class ConnectCredentials {
 
-    private ConnectCredentials() {
-    }
+    private ConnectCredentials() {}
 
     static AuthRequest of(Channel channel, MqttConnectMessage connect, String clientId) {
         SslHandler tls = channel.pipeline().get(SslHandler.class);
-        byte[] password = connect.variableHeader().hasPassword() ? connect.payload().passwordInBytes() : null;
-        String username = connect.variableHeader().hasUserName() ? connect.payload().userName() : null;
+        byte[] password =
+                connect.variableHeader().hasPassword() ? connect.payload().passwordInBytes() : null;
+        String username =
+                connect.variableHeader().hasUserName() ? connect.payload().userName() : null;
         return new AuthRequest(clientId, username, password, ip(ClientAddresses.of(channel)), tls != null, chain(tls));
     }
 

@@ -12,9 +12,9 @@ import io.relaymq.broker.auth.ClientAuthenticator;
 import io.relaymq.broker.auth.LiveGrants;
 import io.relaymq.broker.auth.acl.ClientGrant;
 import io.relaymq.broker.auth.provider.AuthOutcome;
+import io.relaymq.broker.cluster.ClusterSessionDirectory;
 import io.relaymq.broker.cluster.ClusterSessionDirectory.Claim;
 import io.relaymq.broker.cluster.ClusterSessionDirectory.KnownSession;
-import io.relaymq.broker.cluster.ClusterSessionDirectory;
 import io.relaymq.broker.cluster.SessionDetails;
 import io.relaymq.broker.limits.ConnectAdmission;
 import io.relaymq.broker.metrics.MqttMetrics;
@@ -55,21 +55,37 @@ public final class ConnectHandler {
     private final ClientAuthenticator authenticator;
     private final ConnectAdmission admission;
 
-    public ConnectHandler(ConnectValidator validator, SessionRegistry registry, SessionContext sessionContext,
-                          MqttSettings settings, MqttMetrics metrics, ClusterSessionDirectory cluster) {
+    public ConnectHandler(
+            ConnectValidator validator,
+            SessionRegistry registry,
+            SessionContext sessionContext,
+            MqttSettings settings,
+            MqttMetrics metrics,
+            ClusterSessionDirectory cluster) {
         this(validator, registry, sessionContext, settings, metrics, cluster, ClientAuthenticator.ANONYMOUS);
     }
 
-    public ConnectHandler(ConnectValidator validator, SessionRegistry registry, SessionContext sessionContext,
-                          MqttSettings settings, MqttMetrics metrics, ClusterSessionDirectory cluster,
-                          ClientAuthenticator authenticator) {
+    public ConnectHandler(
+            ConnectValidator validator,
+            SessionRegistry registry,
+            SessionContext sessionContext,
+            MqttSettings settings,
+            MqttMetrics metrics,
+            ClusterSessionDirectory cluster,
+            ClientAuthenticator authenticator) {
         this(validator, registry, sessionContext, settings, metrics, cluster, authenticator, ConnectAdmission.OPEN);
     }
 
     /** {@code admission}: the node's overload limits, checked before anything else. */
-    public ConnectHandler(ConnectValidator validator, SessionRegistry registry, SessionContext sessionContext,
-                          MqttSettings settings, MqttMetrics metrics, ClusterSessionDirectory cluster,
-                          ClientAuthenticator authenticator, ConnectAdmission admission) {
+    public ConnectHandler(
+            ConnectValidator validator,
+            SessionRegistry registry,
+            SessionContext sessionContext,
+            MqttSettings settings,
+            MqttMetrics metrics,
+            ClusterSessionDirectory cluster,
+            ClientAuthenticator authenticator,
+            ConnectAdmission admission) {
         this.admission = admission;
         this.authenticator = authenticator;
         this.validator = validator;
@@ -84,8 +100,11 @@ public final class ConnectHandler {
      * Handles {@code connect}; when accepted, {@code onConnected} runs on the session's thread after
      * CONNACK was sent. Returns false when the connection is refused (and being closed).
      */
-    public boolean handle(Channel channel, MqttConnectMessage connect, MqttVersion version,
-                          BiConsumer<MqttConnection, ClientSession> onConnected) {
+    public boolean handle(
+            Channel channel,
+            MqttConnectMessage connect,
+            MqttVersion version,
+            BiConsumer<MqttConnection, ClientSession> onConnected) {
         boolean v5 = version == MqttVersion.MQTT_5;
         ConnectReject overload = admission.admit();
         if (overload != null) {
@@ -101,48 +120,79 @@ public final class ConnectHandler {
             return false;
         }
         ConnectRequest request = outcome.request();
-        CompletableFuture<AuthOutcome> authentication = authenticator.authenticate(ConnectCredentials.of(channel, connect, request.clientId()));
+        CompletableFuture<AuthOutcome> authentication =
+                authenticator.authenticate(ConnectCredentials.of(channel, connect, request.clientId()));
         // a client gone before its turn (closed, or past the CONNECT deadline) costs no credential check
         channel.closeFuture().addListener(closed -> authentication.cancel(false));
-        authentication.whenComplete((auth, error) ->
-                channel.eventLoop().execute(() -> {
-                    if (!channel.isActive()) {
-                        return;
-                    }
-                    if (error != null) {
-                        refuse(channel, v5, ConnectReject.SERVER_UNAVAILABLE, request.clientId(), "authentication failed: " + error);
-                    } else if (!auth.isGranted()) {
-                        refuse(channel, v5, auth.reject(), request.clientId(), auth.reason());
-                    } else if (request.will() != null && !auth.grant().mayPublish(request.will().topic())) {
-                        refuse(channel, v5, ConnectReject.NOT_AUTHORIZED, request.clientId(), "will topic not allowed");
-                    } else {
-                        authenticated(channel, version, request, auth.grant(), onConnected);
-                    }
-                }));
+        authentication.whenComplete((auth, error) -> channel.eventLoop().execute(() -> {
+            if (!channel.isActive()) {
+                return;
+            }
+            if (error != null) {
+                refuse(
+                        channel,
+                        v5,
+                        ConnectReject.SERVER_UNAVAILABLE,
+                        request.clientId(),
+                        "authentication failed: " + error);
+            } else if (!auth.isGranted()) {
+                refuse(channel, v5, auth.reject(), request.clientId(), auth.reason());
+            } else if (request.will() != null
+                    && !auth.grant().mayPublish(request.will().topic())) {
+                refuse(channel, v5, ConnectReject.NOT_AUTHORIZED, request.clientId(), "will topic not allowed");
+            } else {
+                authenticated(channel, version, request, auth.grant(), onConnected);
+            }
+        }));
         return true;
     }
 
-    private void authenticated(Channel channel, MqttVersion version, ConnectRequest request, ClientGrant grant,
-                               BiConsumer<MqttConnection, ClientSession> onConnected) {
-        MqttConnection connection = new MqttConnection(channel, version, request.clientId(), request.receiveMaximum(), request.maxPacketSize(), request.topicAliasMaximum());
+    private void authenticated(
+            Channel channel,
+            MqttVersion version,
+            ConnectRequest request,
+            ClientGrant grant,
+            BiConsumer<MqttConnection, ClientSession> onConnected) {
+        MqttConnection connection = new MqttConnection(
+                channel,
+                version,
+                request.clientId(),
+                request.receiveMaximum(),
+                request.maxPacketSize(),
+                request.topicAliasMaximum());
         connection.setGrant(grant);
         connection.setWill(request.will(), request.willDelaySeconds());
         connection.setKeepAliveSeconds(request.keepAliveSeconds());
-        LiveGrants.Live live = new LiveGrants.Live(request.clientId(), grant,
+        LiveGrants.Live live = new LiveGrants.Live(
+                request.clientId(),
+                grant,
                 () -> channel.eventLoop().execute(() -> connection.close(NOT_AUTHORIZED)),
                 () -> recheck(request.clientId(), connection));
         authenticator.track(live);
         channel.closeFuture().addListener(f -> authenticator.untrack(live));
-        SessionDetails details = new SessionDetails(grant.clientType().name(),
-                ConnectCredentials.ip(ClientAddresses.of(channel)), version.name(), request.cleanStart(),
-                System.currentTimeMillis(), 0, grant.principal());
-        cluster.claim(request.clientId(), request.expirySeconds(), details).whenComplete((granted, error) ->
-                channel.eventLoop().execute(() -> {
+        SessionDetails details = new SessionDetails(
+                grant.clientType().name(),
+                ConnectCredentials.ip(ClientAddresses.of(channel)),
+                version.name(),
+                request.cleanStart(),
+                System.currentTimeMillis(),
+                0,
+                grant.principal());
+        cluster.claim(request.clientId(), request.expirySeconds(), details)
+                .whenComplete((granted, error) -> channel.eventLoop().execute(() -> {
                     if (error != null) {
-                        refuse(channel, connection.isV5(), ConnectReject.SERVER_UNAVAILABLE, request.clientId(),
+                        refuse(
+                                channel,
+                                connection.isV5(),
+                                ConnectReject.SERVER_UNAVAILABLE,
+                                request.clientId(),
                                 "the cluster did not confirm the session: " + error);
                     } else if (granted.refused()) {
-                        refuse(channel, connection.isV5(), ConnectReject.NOT_AUTHORIZED, request.clientId(),
+                        refuse(
+                                channel,
+                                connection.isV5(),
+                                ConnectReject.NOT_AUTHORIZED,
+                                request.clientId(),
                                 "the session belongs to another principal");
                     } else if (channel.isActive()) {
                         claim(connection, request, granted, onConnected);
@@ -150,8 +200,11 @@ public final class ConnectHandler {
                 }));
     }
 
-    private void claim(MqttConnection connection, ConnectRequest request, Claim granted,
-                       BiConsumer<MqttConnection, ClientSession> onConnected) {
+    private void claim(
+            MqttConnection connection,
+            ConnectRequest request,
+            Claim granted,
+            BiConsumer<MqttConnection, ClientSession> onConnected) {
         ClientSession[] replaced = new ClientSession[1];
         boolean[] resumed = new boolean[1];
         boolean[] foreign = new boolean[1];
@@ -161,20 +214,30 @@ public final class ConnectHandler {
                 foreign[0] = true;
                 return current;
             }
-            if (current != null && !request.cleanStart() && !current.isEnded()
+            if (current != null
+                    && !request.cleanStart()
+                    && !current.isEnded()
                     && current.clientType() == connection.grant().clientType()) {
                 resumed[0] = true;
                 current.ownedBy(principal);
                 return current;
             }
             replaced[0] = current;
-            ClientSession created = new ClientSession(request.clientId(), connection.grant().clientType(),
-                    connection.channel().eventLoop(), sessionContext, request.expirySeconds() > 0);
+            ClientSession created = new ClientSession(
+                    request.clientId(),
+                    connection.grant().clientType(),
+                    connection.channel().eventLoop(),
+                    sessionContext,
+                    request.expirySeconds() > 0);
             created.ownedBy(principal);
             return created;
         });
         if (foreign[0]) {
-            refuse(connection.channel(), connection.isV5(), ConnectReject.NOT_AUTHORIZED, request.clientId(),
+            refuse(
+                    connection.channel(),
+                    connection.isV5(),
+                    ConnectReject.NOT_AUTHORIZED,
+                    request.clientId(),
                     "the session on this node belongs to another principal");
         } else if (resumed[0]) {
             session.execute(() -> {
@@ -184,8 +247,14 @@ public final class ConnectHandler {
                 }
                 kick(session.connection());
                 SubscriptionRecheck.dropDisallowed(session, connection.grant());
-                afterQos2State(session.inboundQos2().resume(granted.version(), request.expirySeconds(), session::execute),
-                        connection, session, request, true, granted.version(), onConnected);
+                afterQos2State(
+                        session.inboundQos2().resume(granted.version(), request.expirySeconds(), session::execute),
+                        connection,
+                        session,
+                        request,
+                        true,
+                        granted.version(),
+                        onConnected);
             });
         } else if (replaced[0] != null) {
             ClientSession old = replaced[0];
@@ -204,17 +273,30 @@ public final class ConnectHandler {
      * this node before a restart; its old owner has been told to let go), a persistent one continues
      * here with its subscriptions unless the client asked for a clean start.
      */
-    private void acceptNew(MqttConnection connection, ClientSession session, ConnectRequest request, Claim granted,
-                           BiConsumer<MqttConnection, ClientSession> onConnected) {
+    private void acceptNew(
+            MqttConnection connection,
+            ClientSession session,
+            ConnectRequest request,
+            Claim granted,
+            BiConsumer<MqttConnection, ClientSession> onConnected) {
         Optional<KnownSession> known = granted.previous();
         boolean present = false;
         ClientType type = connection.grant().clientType();
-        if (known.isPresent() && known.get().persistent() && known.get().clientType() != null
+        if (known.isPresent()
+                && known.get().persistent()
+                && known.get().clientType() != null
                 && !known.get().clientType().equals(type.name())) {
             // the client changed kind: the other kind's stored state goes, and the session starts anew
-            log.info("{} is now {} (was {}): its {} state is removed", connection, type, known.get().clientType(),
+            log.info(
+                    "{} is now {} (was {}): its {} state is removed",
+                    connection,
+                    type,
+                    known.get().clientType(),
                     known.get().clientType());
-            sessionContext.outbounds().kindChanged(request.clientId(), ClientType.valueOf(known.get().clientType()));
+            sessionContext
+                    .outbounds()
+                    .kindChanged(
+                            request.clientId(), ClientType.valueOf(known.get().clientType()));
             known = Optional.empty();
         }
         if (known.isPresent()) {
@@ -222,14 +304,24 @@ public final class ConnectHandler {
                 SubscriptionRecheck.allowed(request.clientId(), known.get().subscriptions(), connection.grant())
                         .forEach(session::subscribe);
                 present = true;
-                log.info("{} continues its session from node {}", connection, known.get().ownerNode());
+                log.info(
+                        "{} continues its session from node {}",
+                        connection,
+                        known.get().ownerNode());
             }
         }
-        boolean clear = !present && (request.expirySeconds() > 0
-                || granted.previous().map(KnownSession::persistent).orElse(false));
-        afterQos2State(session.inboundQos2().begin(present, clear, granted.version(), request.expirySeconds(),
-                session::execute), connection, session, request,
-                present, granted.version(), onConnected);
+        boolean clear = !present
+                && (request.expirySeconds() > 0
+                        || granted.previous().map(KnownSession::persistent).orElse(false));
+        afterQos2State(
+                session.inboundQos2()
+                        .begin(present, clear, granted.version(), request.expirySeconds(), session::execute),
+                connection,
+                session,
+                request,
+                present,
+                granted.version(),
+                onConnected);
     }
 
     /**
@@ -237,9 +329,14 @@ public final class ConnectHandler {
      * that no PUBLISH is handled before ([MQTT-4.3.3-10]). When the store fails the client is refused and
      * tries again; the session stays like after any lost connection.
      */
-    private void afterQos2State(CompletionStage<Void> qos2State, MqttConnection connection, ClientSession session,
-                                ConnectRequest request, boolean present, long version,
-                                BiConsumer<MqttConnection, ClientSession> onConnected) {
+    private void afterQos2State(
+            CompletionStage<Void> qos2State,
+            MqttConnection connection,
+            ClientSession session,
+            ConnectRequest request,
+            boolean present,
+            long version,
+            BiConsumer<MqttConnection, ClientSession> onConnected) {
         qos2State.whenComplete((ok, error) -> session.execute(() -> {
             if (error == null) {
                 session.inboundQos2().connectionBegins();
@@ -247,13 +344,20 @@ public final class ConnectHandler {
                 return;
             }
             log.warn("[{}] QoS 2 packet ids awaiting PUBREL not read or cleared", request.clientId(), error);
-            refuse(connection.channel(), connection.isV5(), ConnectReject.SERVER_UNAVAILABLE, request.clientId(),
+            refuse(
+                    connection.channel(),
+                    connection.isV5(),
+                    ConnectReject.SERVER_UNAVAILABLE,
+                    request.clientId(),
                     "the session's QoS 2 state is unavailable");
-            connection.channel().closeFuture().addListener(closed -> session.execute(() -> {
-                session.setExpirySeconds(request.expirySeconds());
-                session.attach(connection, present);
-                session.detach(connection);
-            }));
+            connection
+                    .channel()
+                    .closeFuture()
+                    .addListener(closed -> session.execute(() -> {
+                        session.setExpirySeconds(request.expirySeconds());
+                        session.attach(connection, present);
+                        session.detach(connection);
+                    }));
         }));
     }
 
@@ -276,8 +380,13 @@ public final class ConnectHandler {
         }
     }
 
-    private void accept(MqttConnection connection, ClientSession session, ConnectRequest request, boolean present,
-                        long version, BiConsumer<MqttConnection, ClientSession> onConnected) {
+    private void accept(
+            MqttConnection connection,
+            ClientSession session,
+            ConnectRequest request,
+            boolean present,
+            long version,
+            BiConsumer<MqttConnection, ClientSession> onConnected) {
         session.setExpirySeconds(request.expirySeconds());
         session.setOwnershipVersion(version);
         if (!connection.isActive()) {
@@ -344,8 +453,11 @@ public final class ConnectHandler {
             channel.close();
             return;
         }
-        MqttConnAckMessage connAck = MqttMessageBuilders.connAck().returnCode(code).sessionPresent(false)
-                .properties(MqttProperties.NO_PROPERTIES).build();
+        MqttConnAckMessage connAck = MqttMessageBuilders.connAck()
+                .returnCode(code)
+                .sessionPresent(false)
+                .properties(MqttProperties.NO_PROPERTIES)
+                .build();
         channel.writeAndFlush(connAck).addListener(ChannelFutureListener.CLOSE);
     }
 }

@@ -19,8 +19,17 @@ import io.relaymq.common.message.PublishedMessage;
  * @param responseInformation the client asked for response information (5.0)
  * @param topicAliasMaximum  topic aliases the client accepts from the broker (5.0), 0 for none
  */
-public record ConnectRequest(String clientId, boolean assigned, boolean cleanStart, long expirySeconds,
-                             boolean expiryCapped, int keepAliveSeconds, Integer serverKeepAlive, int receiveMaximum,
-                             long maxPacketSize, PublishedMessage will, long willDelaySeconds,
-                             boolean responseInformation, int topicAliasMaximum) {
-}
+public record ConnectRequest(
+        String clientId,
+        boolean assigned,
+        boolean cleanStart,
+        long expirySeconds,
+        boolean expiryCapped,
+        int keepAliveSeconds,
+        Integer serverKeepAlive,
+        int receiveMaximum,
+        long maxPacketSize,
+        PublishedMessage will,
+        long willDelaySeconds,
+        boolean responseInformation,
+        int topicAliasMaximum) {}

@@ -75,7 +75,8 @@ public final class ConnectValidator {
             return Outcome.refuse(ConnectReject.PROTOCOL_ERROR, "receive maximum or maximum packet size is 0");
         }
         long maxSession = settings.maxSessionExpiry().toSeconds();
-        long requestedExpiry = v5 ? orZero(MqttProps.unsigned(props, MqttProperties.SESSION_EXPIRY_INTERVAL))
+        long requestedExpiry = v5
+                ? orZero(MqttProps.unsigned(props, MqttProperties.SESSION_EXPIRY_INTERVAL))
                 : (clean ? 0 : maxSession);
         long expiry = Math.min(requestedExpiry, maxSession);
 
@@ -89,12 +90,18 @@ public final class ConnectValidator {
             if (overLimit != null) {
                 return Outcome.refuse(ConnectReject.WILL_TOPIC_INVALID, "will topic " + overLimit);
             }
-            MqttProperties willProps = v5 && payload.willProperties() != null ? payload.willProperties()
-                    : MqttProperties.NO_PROPERTIES;
+            MqttProperties willProps =
+                    v5 && payload.willProperties() != null ? payload.willProperties() : MqttProperties.NO_PROPERTIES;
             willDelay = orZero(MqttProps.unsigned(willProps, MqttProperties.WILL_DELAY_INTERVAL));
             byte[] willPayload = payload.willMessageInBytes() == null ? new byte[0] : payload.willMessageInBytes();
-            will = new PublishedMessage(payload.willTopic(), header.willQos(), header.isWillRetain(), willPayload,
-                    clientId, clock.millis(), MqttProps.forwarded(willProps));
+            will = new PublishedMessage(
+                    payload.willTopic(),
+                    header.willQos(),
+                    header.isWillRetain(),
+                    willPayload,
+                    clientId,
+                    clock.millis(),
+                    MqttProps.forwarded(willProps));
         }
 
         int keepAlive = header.keepAliveTimeSeconds();
@@ -104,11 +111,23 @@ public final class ConnectValidator {
             keepAlive = v5 ? serverKeepAlive : keepAlive;
         }
         Integer responseInfo = MqttProps.integer(props, MqttProperties.REQUEST_RESPONSE_INFORMATION);
-        return new Outcome(new ConnectRequest(clientId, assigned, clean, expiry, requestedExpiry > expiry, keepAlive,
-                v5 ? serverKeepAlive : null, receiveMaximum == null ? 65535 : receiveMaximum,
-                maxPacketSize == null ? MAX_PACKET_SIZE_LIMIT : Math.min(maxPacketSize, MAX_PACKET_SIZE_LIMIT),
-                will, willDelay, responseInfo != null && responseInfo == 1,
-                orZeroInt(MqttProps.integer(props, MqttProperties.TOPIC_ALIAS_MAXIMUM))), null, null);
+        return new Outcome(
+                new ConnectRequest(
+                        clientId,
+                        assigned,
+                        clean,
+                        expiry,
+                        requestedExpiry > expiry,
+                        keepAlive,
+                        v5 ? serverKeepAlive : null,
+                        receiveMaximum == null ? 65535 : receiveMaximum,
+                        maxPacketSize == null ? MAX_PACKET_SIZE_LIMIT : Math.min(maxPacketSize, MAX_PACKET_SIZE_LIMIT),
+                        will,
+                        willDelay,
+                        responseInfo != null && responseInfo == 1,
+                        orZeroInt(MqttProps.integer(props, MqttProperties.TOPIC_ALIAS_MAXIMUM))),
+                null,
+                null);
     }
 
     private static int orZeroInt(Integer value) {

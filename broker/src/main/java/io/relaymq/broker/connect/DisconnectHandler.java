@@ -29,7 +29,8 @@ public final class DisconnectHandler {
 
     public void handle(MqttConnection connection, ClientSession session, MqttMessage disconnect) {
         int reason = 0;
-        if (connection.isV5() && disconnect.variableHeader() instanceof MqttReasonCodeAndPropertiesVariableHeader header) {
+        if (connection.isV5()
+                && disconnect.variableHeader() instanceof MqttReasonCodeAndPropertiesVariableHeader header) {
             reason = header.reasonCode() & 0xFF;
             Long expiry = MqttProps.unsigned(header.properties(), MqttProperties.SESSION_EXPIRY_INTERVAL);
             if (expiry != null) {
@@ -38,7 +39,8 @@ public final class DisconnectHandler {
                     connection.close(PROTOCOL_ERROR);
                     return;
                 }
-                session.setExpirySeconds(Math.min(expiry, settings.maxSessionExpiry().toSeconds()));
+                session.setExpirySeconds(
+                        Math.min(expiry, settings.maxSessionExpiry().toSeconds()));
             }
         }
         connection.markDisconnectedByClient(reason == DISCONNECT_WITH_WILL);

@@ -16,12 +16,13 @@ final class SubscriptionRecheck {
 
     private static final Logger log = LoggerFactory.getLogger(SubscriptionRecheck.class);
 
-    private SubscriptionRecheck() {
-    }
+    private SubscriptionRecheck() {}
 
     /** The subscriptions of {@code restored} that {@code grant} allows; the others are logged. */
     static List<Subscription> allowed(String clientId, List<Subscription> restored, ClientGrant grant) {
-        return restored.stream().filter(s -> allows(clientId, grant, s, "not restored")).toList();
+        return restored.stream()
+                .filter(s -> allows(clientId, grant, s, "not restored"))
+                .toList();
     }
 
     /** Drops the subscriptions of {@code session} that {@code grant} no longer allows; on the session's thread. */
@@ -40,8 +41,11 @@ final class SubscriptionRecheck {
         if (grant.maySubscribe(subscription.filter().text())) {
             return true;
         }
-        log.info("[{}] subscription '{}' {}: the client's rules no longer allow it", clientId,
-                subscription.filter().text(), action);
+        log.info(
+                "[{}] subscription '{}' {}: the client's rules no longer allow it",
+                clientId,
+                subscription.filter().text(),
+                action);
         return false;
     }
 }

@@ -14,13 +14,13 @@ import org.apache.kafka.common.TopicPartition;
 /** How many records a consumer group has not consumed yet, summed over the partitions it has committed on. */
 public final class ConsumerGroupLag {
 
-    private ConsumerGroupLag() {
-    }
+    private ConsumerGroupLag() {}
 
     public static long of(Admin admin, String groupId, long timeoutMillis)
             throws ExecutionException, InterruptedException, TimeoutException {
         Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(groupId)
-                .partitionsToOffsetAndMetadata().get(timeoutMillis, TimeUnit.MILLISECONDS);
+                .partitionsToOffsetAndMetadata()
+                .get(timeoutMillis, TimeUnit.MILLISECONDS);
         Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
         committed.forEach((tp, offset) -> {
             if (offset != null) {
@@ -34,7 +34,8 @@ public final class ConsumerGroupLag {
                 admin.listOffsets(latest).all().get(timeoutMillis, TimeUnit.MILLISECONDS);
         long lag = 0;
         for (Map.Entry<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> end : ends.entrySet()) {
-            lag += Math.max(0, end.getValue().offset() - committed.get(end.getKey()).offset());
+            lag += Math.max(
+                    0, end.getValue().offset() - committed.get(end.getKey()).offset());
         }
         return lag;
     }

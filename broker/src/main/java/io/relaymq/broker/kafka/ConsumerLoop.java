@@ -76,8 +76,15 @@ public final class ConsumerLoop {
      * @param maxAttempts tries of a failing record before it is parked
      * @param retryPause  pause before a batch that could not be finished is read again
      */
-    ConsumerLoop(String name, Supplier<Consumer<byte[], byte[]>> consumers, BatchHandler handler, boolean commit,
-                 DeadLetters deadLetters, int maxAttempts, Duration retryPause, Listener listener) {
+    ConsumerLoop(
+            String name,
+            Supplier<Consumer<byte[], byte[]>> consumers,
+            BatchHandler handler,
+            boolean commit,
+            DeadLetters deadLetters,
+            int maxAttempts,
+            Duration retryPause,
+            Listener listener) {
         this.name = name;
         this.consumers = consumers;
         this.handler = handler;
@@ -207,8 +214,12 @@ public final class ConsumerLoop {
         try {
             handler.handle(new Batch(name, records, deadLetters, maxAttempts));
         } catch (RetryBatch e) {
-            log.warn("{}: batch of {} records will be read again in {} ms: {}", name, records.count(),
-                    retryPause.toMillis(), e.getMessage());
+            log.warn(
+                    "{}: batch of {} records will be read again in {} ms: {}",
+                    name,
+                    records.count(),
+                    retryPause.toMillis(),
+                    e.getMessage());
             readAgain(c, records);
             return;
         } catch (InterruptedException e) {
@@ -220,7 +231,12 @@ public final class ConsumerLoop {
             if (failures == 1) {
                 log.error("{}: batch of {} records failed and will be read again", name, records.count(), e);
             } else {
-                log.warn("{}: batch of {} records failed again ({} times): {}", name, records.count(), failures, e.toString());
+                log.warn(
+                        "{}: batch of {} records failed again ({} times): {}",
+                        name,
+                        records.count(),
+                        failures,
+                        e.toString());
             }
             readAgain(c, records);
             return;
@@ -246,7 +262,8 @@ public final class ConsumerLoop {
         Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
         for (TopicPartition partition : records.partitions()) {
             List<ConsumerRecord<byte[], byte[]>> list = records.records(partition);
-            offsets.put(partition, new OffsetAndMetadata(list.get(list.size() - 1).offset() + 1));
+            offsets.put(
+                    partition, new OffsetAndMetadata(list.get(list.size() - 1).offset() + 1));
         }
         return offsets;
     }

@@ -26,7 +26,8 @@ public class ConsumerLoops {
         this.maxAttempts = kafka.deadLetter().maxAttempts();
         this.retryPause = kafka.deadLetter().retryPause();
         this.restarts = Counter.builder("relaymq.kafka.consumer.restarts")
-                .description("Kafka consumer loops that failed and were started again").register(meters);
+                .description("Kafka consumer loops that failed and were started again")
+                .register(meters);
     }
 
     /**
@@ -35,10 +36,10 @@ public class ConsumerLoops {
      * @param consumers creates the consumer, subscribed or assigned; called again after each failure
      * @param commit    commit offsets of finished batches (group consumers)
      */
-    public ConsumerLoop create(String name, Supplier<Consumer<byte[], byte[]>> consumers, BatchHandler handler,
-                               boolean commit) {
-        ConsumerLoop loop = new ConsumerLoop(name, consumers, handler, commit, deadLetters, maxAttempts, retryPause,
-                failed -> restarts.increment());
+    public ConsumerLoop create(
+            String name, Supplier<Consumer<byte[], byte[]>> consumers, BatchHandler handler, boolean commit) {
+        ConsumerLoop loop = new ConsumerLoop(
+                name, consumers, handler, commit, deadLetters, maxAttempts, retryPause, failed -> restarts.increment());
         loops.removeIf(old -> !old.isRunning());
         loops.add(loop);
         return loop;
@@ -46,6 +47,9 @@ public class ConsumerLoops {
 
     /** The names of the running loops that are down or keep failing. */
     public List<String> unhealthy() {
-        return loops.stream().filter(l -> l.isRunning() && !l.isHealthy()).map(ConsumerLoop::name).toList();
+        return loops.stream()
+                .filter(l -> l.isRunning() && !l.isHealthy())
+                .map(ConsumerLoop::name)
+                .toList();
     }
 }

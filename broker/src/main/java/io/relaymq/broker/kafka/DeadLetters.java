@@ -45,7 +45,8 @@ public class DeadLetters implements DisposableBean {
     private final MeterRegistry meters;
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
 
-    public DeadLetters(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics, MeterRegistry meters) {
+    public DeadLetters(
+            KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics, MeterRegistry meters) {
         KafkaProperties.DeadLetter settings = kafka.deadLetter();
         this.topic = settings.topic();
         this.timeout = kafka.apiTimeout();
@@ -63,8 +64,14 @@ public class DeadLetters implements DisposableBean {
      * @throws ConsumerLoop.RetryBatch when it could not be stored: the consumer must not commit past it
      */
     public void park(String consumer, ConsumerRecord<byte[], byte[]> record, Throwable error) {
-        log.error("{}: record {}-{}@{} failed every attempt and is parked on {}", consumer, record.topic(),
-                record.partition(), record.offset(), topic, error);
+        log.error(
+                "{}: record {}-{}@{} failed every attempt and is parked on {}",
+                consumer,
+                record.topic(),
+                record.partition(),
+                record.offset(),
+                topic,
+                error);
         RecordHeaders headers = new RecordHeaders();
         headers.add(SOURCE_TOPIC, bytes(record.topic()));
         headers.add(SOURCE_PARTITION, bytes(Integer.toString(record.partition())));
@@ -85,9 +92,13 @@ public class DeadLetters implements DisposableBean {
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             throw new ConsumerLoop.RetryBatch("could not park a failing record on " + topic + ": " + e, e);
         }
-        counters.computeIfAbsent(consumer, c -> Counter.builder("relaymq.kafka.dead.letters")
-                .description("records a consumer could not process and parked on the dead-letter topic")
-                .tag("consumer", c).register(meters)).increment();
+        counters.computeIfAbsent(
+                        consumer,
+                        c -> Counter.builder("relaymq.kafka.dead.letters")
+                                .description("records a consumer could not process and parked on the dead-letter topic")
+                                .tag("consumer", c)
+                                .register(meters))
+                .increment();
     }
 
     public String topic() {

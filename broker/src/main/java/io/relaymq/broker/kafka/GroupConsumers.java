@@ -28,8 +28,14 @@ public abstract class GroupConsumers implements SmartLifecycle {
      * @param consumers      threads on this node
      * @param maxPollRecords most records per batch
      */
-    protected GroupConsumers(KafkaClientConfigs configs, ConsumerLoops loops, String name, String topic, String group,
-                             int consumers, int maxPollRecords) {
+    protected GroupConsumers(
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            String name,
+            String topic,
+            String group,
+            int consumers,
+            int maxPollRecords) {
         this.configs = configs;
         this.loops = loops;
         this.name = name;
@@ -46,12 +52,16 @@ public abstract class GroupConsumers implements SmartLifecycle {
     public void start() {
         for (int i = 0; i < consumers; i++) {
             String clientName = name + "-" + i;
-            ConsumerLoop loop = loops.create(name + "-consumer-" + i, () -> {
-                KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.dataConsumer(clientName, group,
-                        maxPollRecords));
-                consumer.subscribe(List.of(topic));
-                return consumer;
-            }, this::handle, true);
+            ConsumerLoop loop = loops.create(
+                    name + "-consumer-" + i,
+                    () -> {
+                        KafkaConsumer<byte[], byte[]> consumer =
+                                new KafkaConsumer<>(configs.dataConsumer(clientName, group, maxPollRecords));
+                        consumer.subscribe(List.of(topic));
+                        return consumer;
+                    },
+                    this::handle,
+                    true);
             running.add(loop);
             loop.start();
         }

@@ -19,14 +19,16 @@ class KafkaAdminConfiguration {
         Map<String, Object> config = new HashMap<>(kafka.clientConfig());
         config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
         config.put(AdminClientConfig.CLIENT_ID_CONFIG, "relaymq-admin-" + nodeId);
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) kafka.apiTimeout().toMillis());
-        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.min(kafka.apiTimeout().toMillis(), 30_000));
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int)
+                kafka.apiTimeout().toMillis());
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int)
+                Math.min(kafka.apiTimeout().toMillis(), 30_000));
         return Admin.create(config);
     }
 
     @Bean
-    DeadLetters deadLetters(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics,
-                            MeterRegistry meters) {
+    DeadLetters deadLetters(
+            KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics, MeterRegistry meters) {
         return new DeadLetters(kafka, configs, topics, meters);
     }
 

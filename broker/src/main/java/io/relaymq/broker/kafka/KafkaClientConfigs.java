@@ -63,7 +63,8 @@ public class KafkaClientConfigs {
      */
     public Map<String, Object> dataConsumer(String purpose, String groupId, int maxPollRecords) {
         Map<String, Object> config = new HashMap<>();
-        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int) kafka.dataFetch().maxWait().toMillis());
+        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int)
+                kafka.dataFetch().maxWait().toMillis());
         config.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, kafka.dataFetch().minBytes());
         config.putAll(consumer(purpose, groupId, maxPollRecords));
         return config;

@@ -26,6 +26,8 @@ class KafkaHealthIndicator extends AbstractHealthIndicator {
         DescribeClusterResult cluster = admin.describeCluster();
         builder.up()
                 .withDetail("clusterId", cluster.clusterId().get(timeout, TimeUnit.MILLISECONDS))
-                .withDetail("brokers", cluster.nodes().get(timeout, TimeUnit.MILLISECONDS).size());
+                .withDetail(
+                        "brokers",
+                        cluster.nodes().get(timeout, TimeUnit.MILLISECONDS).size());
     }
 }

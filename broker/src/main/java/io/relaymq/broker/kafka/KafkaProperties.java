@@ -30,12 +30,17 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.kafka")
-public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Duration apiTimeout,
-                              Map<String, String> clientConfig, @Min(0) @Max(32767) int minInsyncReplicas,
-                              @Valid @NotNull MsgAll msgAll,
-                              @Valid @NotNull State state, @Valid @NotNull Downlink downlink,
-                              @Valid @NotNull SessionEvents sessionEvents, @Valid @NotNull DataFetch dataFetch,
-                              @Valid @NotNull DeadLetter deadLetter) {
+public record KafkaProperties(
+        @NotBlank String bootstrapServers,
+        @NotNull Duration apiTimeout,
+        Map<String, String> clientConfig,
+        @Min(0) @Max(32767) int minInsyncReplicas,
+        @Valid @NotNull MsgAll msgAll,
+        @Valid @NotNull State state,
+        @Valid @NotNull Downlink downlink,
+        @Valid @NotNull SessionEvents sessionEvents,
+        @Valid @NotNull DataFetch dataFetch,
+        @Valid @NotNull DeadLetter deadLetter) {
 
     public KafkaProperties {
         clientConfig = clientConfig == null ? Map.of() : Map.copyOf(clientConfig);
@@ -52,11 +57,14 @@ public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Durati
      * @param writeRetryMaxBackoff the longest such pause
      * @param writeFlushTimeout how long a stopping node waits for unacknowledged updates
      */
-    public record State(@Min(1) @Max(32767) int replicationFactor, @NotBlank String retainedTopic,
-                        @NotBlank String subscriptionsTopic, @NotBlank String sessionsTopic,
-                        @NotNull Duration writeRetryBackoff, @NotNull Duration writeRetryMaxBackoff,
-                        @NotNull Duration writeFlushTimeout) {
-    }
+    public record State(
+            @Min(1) @Max(32767) int replicationFactor,
+            @NotBlank String retainedTopic,
+            @NotBlank String subscriptionsTopic,
+            @NotBlank String sessionsTopic,
+            @NotNull Duration writeRetryBackoff,
+            @NotNull Duration writeRetryMaxBackoff,
+            @NotNull Duration writeFlushTimeout) {}
 
     /**
      * The per-node topics through which other nodes hand over messages for this node's clients.
@@ -64,9 +72,13 @@ public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Durati
      * @param topicPrefix       the node id is appended
      * @param disconnectTopicPrefix per-node topic of "your session moved" commands (node id appended)
      */
-    public record Downlink(@NotBlank String topicPrefix, @NotBlank String disconnectTopicPrefix, @Min(1) int partitions, @Min(1) @Max(32767) int replicationFactor,
-                           @NotNull Duration retention, @Pattern(regexp = "0|1|all|-1") String acks) {
-    }
+    public record Downlink(
+            @NotBlank String topicPrefix,
+            @NotBlank String disconnectTopicPrefix,
+            @Min(1) int partitions,
+            @Min(1) @Max(32767) int replicationFactor,
+            @NotNull Duration retention,
+            @Pattern(regexp = "0|1|all|-1") String acks) {}
 
     /**
      * The session-ownership protocol: requests keyed by client id, answered on the requester's topic.
@@ -77,16 +89,25 @@ public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Durati
      * @param replicationFactor    replication of both topics
      * @param retention            how long Kafka keeps requests and answers
      */
-    public record SessionEvents(@NotBlank String requestTopic, @NotBlank String responseTopicPrefix, @Min(1) int partitions,
-                                @Min(1) @Max(32767) int replicationFactor, @NotNull Duration retention) {
-    }
+    public record SessionEvents(
+            @NotBlank String requestTopic,
+            @NotBlank String responseTopicPrefix,
+            @Min(1) int partitions,
+            @Min(1) @Max(32767) int replicationFactor,
+            @NotNull Duration retention) {}
 
     /** The topic every inbound PUBLISH goes through, and its producer and consumers. */
-    public record MsgAll(@NotBlank String topic, @Min(1) int partitions, @Min(1) @Max(32767) int replicationFactor,
-                         @NotNull Duration retention, @Pattern(regexp = "0|1|all|-1") String acks,
-                         @NotNull Duration linger, @Min(0) int batchSize, @NotBlank String consumerGroup,
-                         @Min(1) int consumers, @Min(1) int maxPollRecords) {
-    }
+    public record MsgAll(
+            @NotBlank String topic,
+            @Min(1) int partitions,
+            @Min(1) @Max(32767) int replicationFactor,
+            @NotNull Duration retention,
+            @Pattern(regexp = "0|1|all|-1") String acks,
+            @NotNull Duration linger,
+            @Min(0) int batchSize,
+            @NotBlank String consumerGroup,
+            @Min(1) int consumers,
+            @Min(1) int maxPollRecords) {}
 
     /**
      * Fetch batching of the message-path consumers. A fetch returns once {@code minBytes} are ready or
@@ -96,16 +117,19 @@ public record KafkaProperties(@NotBlank String bootstrapServers, @NotNull Durati
      * @param maxWait  longest a fetch waits for {@code minBytes}
      * @param minBytes bytes a fetch waits for
      */
-    public record DataFetch(@NotNull Duration maxWait, @Min(1) int minBytes) {
-    }
+    public record DataFetch(
+            @NotNull Duration maxWait, @Min(1) int minBytes) {}
 
     /**
      * Records a consumer failed to process: tried {@code maxAttempts} times, then parked on {@code topic}
      * with the reason, so the consumer goes on. A batch that cannot be finished (a store is down) is read
      * again after {@code retryPause}; a consumer that fails is started again after it (doubling up to 30 s).
      */
-    public record DeadLetter(@NotBlank String topic, @Min(1) int partitions, @Min(1) @Max(32767) int replicationFactor,
-                             @NotNull Duration retention, @Min(1) @Max(100) int maxAttempts,
-                             @NotNull Duration retryPause) {
-    }
+    public record DeadLetter(
+            @NotBlank String topic,
+            @Min(1) int partitions,
+            @Min(1) @Max(32767) int replicationFactor,
+            @NotNull Duration retention,
+            @Min(1) @Max(100) int maxAttempts,
+            @NotNull Duration retryPause) {}
 }

@@ -13,8 +13,7 @@ package io.relaymq.broker.kafka;
  */
 public final class MinInsyncReplicas {
 
-    private MinInsyncReplicas() {
-    }
+    private MinInsyncReplicas() {}
 
     /** The {@code min.insync.replicas} wanted for a topic with {@code replicationFactor} replicas. */
     public static int of(int configured, int replicationFactor) {

@@ -19,17 +19,25 @@ final class OffsetResets {
 
     private static final Logger log = LoggerFactory.getLogger(OffsetResets.class);
 
-    private OffsetResets() {
-    }
+    private OffsetResets() {}
 
     static void readFromEarliest(String loop, Consumer<byte[], byte[]> consumer, InvalidOffsetException e) {
         String group = consumer.groupMetadata().groupId();
         if (e instanceof OffsetOutOfRangeException range) {
-            log.warn("{}: group {} has offsets out of range (records expired or the log was truncated) on {};"
-                    + " reading them from their earliest record", loop, group, range.offsetOutOfRangePartitions());
+            log.warn(
+                    "{}: group {} has offsets out of range (records expired or the log was truncated) on {};"
+                            + " reading them from their earliest record",
+                    loop,
+                    group,
+                    range.offsetOutOfRangePartitions());
         } else {
-            log.warn("{}: group {} has no committed offset on {}; reading them from their earliest record", loop,
-                    group, new TreeSet<>(e.partitions().stream().map(TopicPartition::toString).toList()));
+            log.warn(
+                    "{}: group {} has no committed offset on {}; reading them from their earliest record",
+                    loop,
+                    group,
+                    new TreeSet<>(e.partitions().stream()
+                            .map(TopicPartition::toString)
+                            .toList()));
         }
         consumer.seekToBeginning(e.partitions());
     }

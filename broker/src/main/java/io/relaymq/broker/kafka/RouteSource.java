@@ -21,12 +21,15 @@ public record RouteSource(int partition, long offset) {
 
     public RouteSource {
         if (partition < 0 || offset < 0) {
-            throw new IllegalArgumentException("a source needs a partition and offset, was " + partition + ":" + offset);
+            throw new IllegalArgumentException(
+                    "a source needs a partition and offset, was " + partition + ":" + offset);
         }
     }
 
     public void addTo(Headers headers) {
-        headers.add(HEADER, ByteBuffer.allocate(12).putInt(partition).putLong(offset).array());
+        headers.add(
+                HEADER,
+                ByteBuffer.allocate(12).putInt(partition).putLong(offset).array());
     }
 
     /** The source a record carries, or {@code null} when it has none (or a malformed one). */

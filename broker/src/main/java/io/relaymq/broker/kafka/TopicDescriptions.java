@@ -17,21 +17,28 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
  */
 public final class TopicDescriptions {
 
-    private TopicDescriptions() {
-    }
+    private TopicDescriptions() {}
 
     public static TopicDescription describe(Admin admin, String topic, long timeoutMillis)
             throws ExecutionException, TimeoutException, InterruptedException {
-        return retryUnknown(timeoutMillis, () -> admin.describeTopics(List.of(topic)).allTopicNames()
-                .get(timeoutMillis, TimeUnit.MILLISECONDS).get(topic));
+        return retryUnknown(
+                timeoutMillis,
+                () -> admin.describeTopics(List.of(topic))
+                        .allTopicNames()
+                        .get(timeoutMillis, TimeUnit.MILLISECONDS)
+                        .get(topic));
     }
 
     /** The topic's configuration. */
     public static Config describeConfig(Admin admin, String topic, long timeoutMillis)
             throws ExecutionException, TimeoutException, InterruptedException {
         ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-        return retryUnknown(timeoutMillis, () -> admin.describeConfigs(List.of(resource)).all()
-                .get(timeoutMillis, TimeUnit.MILLISECONDS).get(resource));
+        return retryUnknown(
+                timeoutMillis,
+                () -> admin.describeConfigs(List.of(resource))
+                        .all()
+                        .get(timeoutMillis, TimeUnit.MILLISECONDS)
+                        .get(resource));
     }
 
     private interface AdminCall<T> {

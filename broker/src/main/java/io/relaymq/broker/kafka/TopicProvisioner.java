@@ -43,13 +43,20 @@ public class TopicProvisioner {
         int minInsync = MinInsyncReplicas.of(kafka.minInsyncReplicas(), replicationFactor);
         try {
             NewTopic topic = new NewTopic(name, partitions, (short) replicationFactor)
-                    .configs(Map.of(TopicConfig.RETENTION_MS_CONFIG, Long.toString(retention.toMillis()),
-                            TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(minInsync)));
+                    .configs(Map.of(
+                            TopicConfig.RETENTION_MS_CONFIG,
+                            Long.toString(retention.toMillis()),
+                            TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                            Integer.toString(minInsync)));
             boolean existed = false;
             try {
                 admin.createTopics(List.of(topic)).all().get(timeout, TimeUnit.MILLISECONDS);
-                log.info("created Kafka topic {} ({} partitions, replication {}, min.insync.replicas {})", name,
-                        partitions, replicationFactor, minInsync);
+                log.info(
+                        "created Kafka topic {} ({} partitions, replication {}, min.insync.replicas {})",
+                        name,
+                        partitions,
+                        replicationFactor,
+                        minInsync);
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof TopicExistsException)) {
                     throw e;
@@ -75,14 +82,21 @@ public class TopicProvisioner {
         String name = description.name();
         int replicas = description.partitions().get(0).replicas().size();
         int wanted = MinInsyncReplicas.of(kafka.minInsyncReplicas(), replicas);
-        ConfigEntry entry = TopicDescriptions.describeConfig(admin, name, timeout)
-                .get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
+        ConfigEntry entry =
+                TopicDescriptions.describeConfig(admin, name, timeout).get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
         int actual = entry == null || entry.value() == null ? 1 : Integer.parseInt(entry.value());
         if (actual < wanted) {
-            log.warn("Kafka topic {} has min.insync.replicas={} but {} is wanted with {} replicas: a write is"
-                    + " acknowledged before enough replicas have it, and losing a broker can lose it. Fix with"
-                    + " kafka-configs.sh --alter --entity-type topics --entity-name {} --add-config"
-                    + " min.insync.replicas={}", name, actual, wanted, replicas, name, wanted);
+            log.warn(
+                    "Kafka topic {} has min.insync.replicas={} but {} is wanted with {} replicas: a write is"
+                            + " acknowledged before enough replicas have it, and losing a broker can lose it. Fix with"
+                            + " kafka-configs.sh --alter --entity-type topics --entity-name {} --add-config"
+                            + " min.insync.replicas={}",
+                    name,
+                    actual,
+                    wanted,
+                    replicas,
+                    name,
+                    wanted);
         }
     }
 }

@@ -25,8 +25,12 @@ public final class ConnectAdmission {
      * @param connectRate     new connections per second (0: no limit)
      * @param openConnections open MQTT connections now
      */
-    public ConnectAdmission(int maxConnections, int connectRate, BooleanSupplier memoryPressure, IntSupplier openConnections,
-                            LongSupplier nanoTime) {
+    public ConnectAdmission(
+            int maxConnections,
+            int connectRate,
+            BooleanSupplier memoryPressure,
+            IntSupplier openConnections,
+            LongSupplier nanoTime) {
         this.maxConnections = maxConnections;
         this.rate = connectRate > 0 ? new TokenBucket(connectRate, nanoTime) : null;
         this.memoryPressure = memoryPressure;

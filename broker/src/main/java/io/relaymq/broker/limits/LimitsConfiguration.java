@@ -20,9 +20,15 @@ class LimitsConfiguration {
 
     @Bean
     ConnectAdmission connectAdmission(LimitsProperties limits, MemoryPressure memory, MqttMetrics metrics) {
-        log.info("MQTT connection limits: {} open connections, {} new connections per second (0 = no limit)",
-                limits.maxConnections(), limits.connectRate());
-        return new ConnectAdmission(limits.maxConnections(), limits.connectRate(), memory::isUnderPressure,
-                metrics::openConnections, System::nanoTime);
+        log.info(
+                "MQTT connection limits: {} open connections, {} new connections per second (0 = no limit)",
+                limits.maxConnections(),
+                limits.connectRate());
+        return new ConnectAdmission(
+                limits.maxConnections(),
+                limits.connectRate(),
+                memory::isUnderPressure,
+                metrics::openConnections,
+                System::nanoTime);
     }
 }

@@ -24,10 +24,13 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.mqtt.limits")
-public record LimitsProperties(@Min(0) Integer maxConnections, @Min(0) Integer connectRate, @Min(0) int publishRate,
-                               @DecimalMin("0.1") @DecimalMax("1.0") double heapThreshold,
-                               @DecimalMin("0.1") @DecimalMax("1.0") double directThreshold,
-                               @NotNull Duration memoryCheckInterval) {
+public record LimitsProperties(
+        @Min(0) Integer maxConnections,
+        @Min(0) Integer connectRate,
+        @Min(0) int publishRate,
+        @DecimalMin("0.1") @DecimalMax("1.0") double heapThreshold,
+        @DecimalMin("0.1") @DecimalMax("1.0") double directThreshold,
+        @NotNull Duration memoryCheckInterval) {
 
     /** Heap a connection is given when the connection limit is sized from the node. */
     public static final int HEAP_BYTES_PER_CONNECTION = 16 * 1024;
@@ -35,8 +38,12 @@ public record LimitsProperties(@Min(0) Integer maxConnections, @Min(0) Integer c
     public static final int CONNECTS_PER_CORE = 500;
 
     public LimitsProperties {
-        maxConnections = maxConnections != null ? maxConnections : sizedMaxConnections(Runtime.getRuntime().maxMemory());
-        connectRate = connectRate != null ? connectRate : sizedConnectRate(Runtime.getRuntime().availableProcessors());
+        maxConnections = maxConnections != null
+                ? maxConnections
+                : sizedMaxConnections(Runtime.getRuntime().maxMemory());
+        connectRate = connectRate != null
+                ? connectRate
+                : sizedConnectRate(Runtime.getRuntime().availableProcessors());
     }
 
     /** The connection limit of a node with this much heap. */

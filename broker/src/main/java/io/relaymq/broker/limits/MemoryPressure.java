@@ -44,7 +44,8 @@ public class MemoryPressure implements SmartLifecycle {
     public MemoryPressure(LimitsProperties limits, MeterRegistry registry) {
         this.limits = limits;
         this.heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
-                .filter(p -> p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()).toList();
+                .filter(p -> p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported())
+                .toList();
         Gauge.builder("relaymq.memory.pressure", () -> underPressure ? 1 : 0)
                 .description("1 while the node refuses connections and sheds queued messages for lack of memory")
                 .register(registry);
@@ -57,7 +58,9 @@ public class MemoryPressure implements SmartLifecycle {
     /** Reads the memory figures now and updates the pressure flag. */
     public void check() {
         long collections = collections();
-        if (underPressure && collections == collectionsSeen && System.currentTimeMillis() - forcedAt > FORCED_GC_EVERY_MS) {
+        if (underPressure
+                && collections == collectionsSeen
+                && System.currentTimeMillis() - forcedAt > FORCED_GC_EVERY_MS) {
             forcedAt = System.currentTimeMillis();
             System.gc();
             collections = collections();
@@ -69,10 +72,14 @@ public class MemoryPressure implements SmartLifecycle {
         if (pressure != underPressure) {
             underPressure = pressure;
             if (pressure) {
-                log.warn("memory pressure: heap after GC {}%, direct {}%; refusing connections and not queueing "
-                        + "for clients that do not read", percent(heapShare), percent(directShare));
+                log.warn(
+                        "memory pressure: heap after GC {}%, direct {}%; refusing connections and not queueing "
+                                + "for clients that do not read",
+                        percent(heapShare), percent(directShare));
             } else {
-                log.info("memory pressure over: heap after GC {}%, direct {}%", percent(heapShare), percent(directShare));
+                log.info(
+                        "memory pressure over: heap after GC {}%, direct {}%",
+                        percent(heapShare), percent(directShare));
             }
         }
     }

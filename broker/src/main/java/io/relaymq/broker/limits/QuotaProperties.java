@@ -17,6 +17,8 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.mqtt.quotas")
-public record QuotaProperties(@Min(1) int maxSubscriptionsPerClient, @Min(1) int maxRetainedMessages,
-                              @Min(1024) long maxRetainedBytes, @Min(1024) long maxQueuedBytesPerClient) {
-}
+public record QuotaProperties(
+        @Min(1) int maxSubscriptionsPerClient,
+        @Min(1) int maxRetainedMessages,
+        @Min(1024) long maxRetainedBytes,
+        @Min(1024) long maxQueuedBytesPerClient) {}

@@ -43,10 +43,14 @@ public class MqttMetrics {
             in[qos] = registry.counter("relaymq.messages.in", "qos", Integer.toString(qos));
             out[qos] = registry.counter("relaymq.messages.out", "qos", Integer.toString(qos));
         }
-        produceLatency = Timer.builder("relaymq.kafka.produce.latency").description("PUBLISH received to Kafka ack")
-                .publishPercentiles(0.5, 0.99).register(registry);
-        deliveryLatency = Timer.builder("relaymq.delivery.latency").description("PUBLISH received to routed to subscriber")
-                .publishPercentiles(0.5, 0.99).register(registry);
+        produceLatency = Timer.builder("relaymq.kafka.produce.latency")
+                .description("PUBLISH received to Kafka ack")
+                .publishPercentiles(0.5, 0.99)
+                .register(registry);
+        deliveryLatency = Timer.builder("relaymq.delivery.latency")
+                .description("PUBLISH received to routed to subscriber")
+                .publishPercentiles(0.5, 0.99)
+                .register(registry);
     }
 
     public void connectionOpened() {
@@ -69,7 +73,8 @@ public class MqttMetrics {
     }
 
     public void connectionRejected(String reason) {
-        rejected.computeIfAbsent(reason, r -> registry.counter("relaymq.connections.rejected", "reason", r)).increment();
+        rejected.computeIfAbsent(reason, r -> registry.counter("relaymq.connections.rejected", "reason", r))
+                .increment();
     }
 
     public void messageIn(int qos, int bytes) {
@@ -83,7 +88,8 @@ public class MqttMetrics {
     }
 
     public void dropped(String reason, int count) {
-        dropped.computeIfAbsent(reason, r -> registry.counter("relaymq.messages.dropped", "reason", r)).increment(count);
+        dropped.computeIfAbsent(reason, r -> registry.counter("relaymq.messages.dropped", "reason", r))
+                .increment(count);
     }
 
     /**
@@ -91,7 +97,9 @@ public class MqttMetrics {
      * retained_bytes, queued_bytes).
      */
     public void quotaExceeded(String quota) {
-        quotaExceeded.computeIfAbsent(quota, q -> registry.counter("relaymq.quota.exceeded", "quota", q)).increment();
+        quotaExceeded
+                .computeIfAbsent(quota, q -> registry.counter("relaymq.quota.exceeded", "quota", q))
+                .increment();
     }
 
     /**
@@ -100,7 +108,9 @@ public class MqttMetrics {
      * forwarded = Kafka did not have it; unknown = the lookup was given up, forwarded at least once).
      */
     public void qos2Resend(String outcome) {
-        qos2Resends.computeIfAbsent(outcome, o -> registry.counter("relaymq.qos2.resends", "outcome", o)).increment();
+        qos2Resends
+                .computeIfAbsent(outcome, o -> registry.counter("relaymq.qos2.resends", "outcome", o))
+                .increment();
     }
 
     public void produced(Duration latency) {

@@ -10,8 +10,7 @@ public final class ClientAddresses {
 
     public static final AttributeKey<InetSocketAddress> PROXIED = AttributeKey.valueOf("relaymq.clientAddress");
 
-    private ClientAddresses() {
-    }
+    private ClientAddresses() {}
 
     public static SocketAddress of(Channel channel) {
         InetSocketAddress proxied = channel.attr(PROXIED).get();

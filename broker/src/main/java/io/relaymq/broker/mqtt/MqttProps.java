@@ -9,8 +9,7 @@ import java.util.List;
 /** Typed reads of MQTT 5 properties from Netty's property bag. */
 public final class MqttProps {
 
-    private MqttProps() {
-    }
+    private MqttProps() {}
 
     public static Integer integer(MqttProperties props, int id) {
         MqttProperties.MqttProperty<?> p = props.getProperty(id);
@@ -50,8 +49,12 @@ public final class MqttProps {
                 ups.value().forEach(pair -> user.add(new UserProperty(pair.key, pair.value)));
             }
         }
-        return new MessageProperties(integer(props, MqttProperties.PAYLOAD_FORMAT_INDICATOR),
-                unsigned(props, MqttProperties.PUBLICATION_EXPIRY_INTERVAL), string(props, MqttProperties.CONTENT_TYPE),
-                string(props, MqttProperties.RESPONSE_TOPIC), binary(props, MqttProperties.CORRELATION_DATA), user);
+        return new MessageProperties(
+                integer(props, MqttProperties.PAYLOAD_FORMAT_INDICATOR),
+                unsigned(props, MqttProperties.PUBLICATION_EXPIRY_INTERVAL),
+                string(props, MqttProperties.CONTENT_TYPE),
+                string(props, MqttProperties.RESPONSE_TOPIC),
+                binary(props, MqttProperties.CORRELATION_DATA),
+                user);
     }
 }

@@ -16,7 +16,9 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.mqtt.topic-limits")
-public record TopicLimits(@Min(1) @Max(32768) int maxLevels, @Min(1) @Max(65535) int maxLength) {
+public record TopicLimits(
+        @Min(1) @Max(32768) int maxLevels,
+        @Min(1) @Max(65535) int maxLength) {
 
     /** Null when {@code topic} is within the limits, else what it exceeds (for the log and reason string). */
     public String checkTopic(String topic) {

@@ -59,7 +59,9 @@ class DependencyCheck implements InitializingBean {
 
     private boolean kafkaAnswers() {
         try {
-            admin.describeCluster().clusterId().get(Math.min(kafka.apiTimeout().toMillis(), 5000), TimeUnit.MILLISECONDS);
+            admin.describeCluster()
+                    .clusterId()
+                    .get(Math.min(kafka.apiTimeout().toMillis(), 5000), TimeUnit.MILLISECONDS);
             return true;
         } catch (Exception e) {
             if (e instanceof InterruptedException) {

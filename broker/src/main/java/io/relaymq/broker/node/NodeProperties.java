@@ -15,6 +15,8 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.node")
-public record NodeProperties(String id, @NotNull Duration dependencyTimeout, @NotNull Duration heartbeat,
-                             @NotNull Duration deadAfter) {
-}
+public record NodeProperties(
+        String id,
+        @NotNull Duration dependencyTimeout,
+        @NotNull Duration heartbeat,
+        @NotNull Duration deadAfter) {}

@@ -23,8 +23,7 @@ import org.springframework.context.annotation.DependsOn;
 class PostgresConfiguration {
 
     /** Marks that the schema is current; repositories depend on it. */
-    record MigratedSchema(String version) {
-    }
+    record MigratedSchema(String version) {}
 
     @Bean
     @DependsOn("dependencyCheck")

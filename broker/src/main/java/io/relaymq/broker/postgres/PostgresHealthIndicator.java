@@ -22,7 +22,7 @@ class PostgresHealthIndicator extends AbstractHealthIndicator {
     @Override
     protected void doHealthCheck(Health.Builder builder) throws Exception {
         try (Connection connection = dataSource.getConnection();
-             Statement statement = connection.createStatement()) {
+                Statement statement = connection.createStatement()) {
             statement.setQueryTimeout(5);
             try (ResultSet rs = statement.executeQuery("show server_version")) {
                 rs.next();

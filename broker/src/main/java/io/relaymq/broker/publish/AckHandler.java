@@ -24,7 +24,9 @@ public final class AckHandler {
     public void handle(MqttConnection connection, ClientSession session, MqttMessage message) {
         MqttFixedHeader fixed = message.fixedHeader();
         boolean pubrel = fixed.messageType() == MqttMessageType.PUBREL;
-        if (fixed.isDup() || fixed.isRetain() || fixed.qosLevel() != (pubrel ? MqttQoS.AT_LEAST_ONCE : MqttQoS.AT_MOST_ONCE)) {
+        if (fixed.isDup()
+                || fixed.isRetain()
+                || fixed.qosLevel() != (pubrel ? MqttQoS.AT_LEAST_ONCE : MqttQoS.AT_MOST_ONCE)) {
             // [MQTT-3.6.1-1] PUBREL flags are 0010; PUBACK, PUBREC and PUBCOMP flags are 0000 ([MQTT-2.2.2-2])
             log.info("{} disconnected: reserved flags of {} not as required", connection, fixed.messageType());
             connection.close(MALFORMED);
@@ -32,13 +34,16 @@ public final class AckHandler {
         }
         int packetId = ((MqttMessageIdVariableHeader) message.variableHeader()).messageId();
         int reason = message.variableHeader() instanceof MqttPubReplyMessageVariableHeader reply
-                ? reply.reasonCode() & 0xFF : 0;
+                ? reply.reasonCode() & 0xFF
+                : 0;
         switch (message.fixedHeader().messageType()) {
             case PUBACK -> session.onPubAck(packetId);
             case PUBREC -> session.onPubRec(packetId, reason >= 0x80);
             case PUBCOMP -> session.onPubComp(packetId);
             case PUBREL -> release(connection, session, packetId);
-            default -> throw new IllegalArgumentException("not an acknowledgement: " + message.fixedHeader().messageType());
+            default ->
+                throw new IllegalArgumentException(
+                        "not an acknowledgement: " + message.fixedHeader().messageType());
         }
     }
 
@@ -50,19 +55,24 @@ public final class AckHandler {
      */
     private static void release(MqttConnection connection, ClientSession session, int packetId) {
         if (!session.awaitingPubrel().contains(packetId)) {
-            connection.send(PublishPackets.reply(MqttMessageType.PUBCOMP, packetId,
-                    connection.isV5() ? PACKET_ID_NOT_FOUND : SUCCESS));
+            connection.send(PublishPackets.reply(
+                    MqttMessageType.PUBCOMP, packetId, connection.isV5() ? PACKET_ID_NOT_FOUND : SUCCESS));
             return;
         }
-        session.inboundQos2().release(packetId).whenComplete((ok, error) -> session.execute(() -> {
-            if (error != null) {
-                log.warn("[{}] could not release QoS 2 packet id {}, closing without PUBCOMP", connection.clientId(),
-                        packetId, error);
-                connection.close(UNSPECIFIED_ERROR);
-                return;
-            }
-            session.inboundQos2().removed(packetId);
-            connection.send(PublishPackets.reply(MqttMessageType.PUBCOMP, packetId, SUCCESS));
-        }));
+        session.inboundQos2()
+                .release(packetId)
+                .whenComplete((ok, error) -> session.execute(() -> {
+                    if (error != null) {
+                        log.warn(
+                                "[{}] could not release QoS 2 packet id {}, closing without PUBCOMP",
+                                connection.clientId(),
+                                packetId,
+                                error);
+                        connection.close(UNSPECIFIED_ERROR);
+                        return;
+                    }
+                    session.inboundQos2().removed(packetId);
+                    connection.send(PublishPackets.reply(MqttMessageType.PUBCOMP, packetId, SUCCESS));
+                }));
     }
 }

@@ -52,14 +52,19 @@ public final class InboundPublishHandler {
     private final Qos2Intake qos2;
 
     /** Without retained quotas, and no QoS 2 state outside the node (tests). */
-    public InboundPublishHandler(MessageSink producer, MqttSettings settings, TopicLimits topicLimits,
-                                 MqttMetrics metrics, Clock clock) {
+    public InboundPublishHandler(
+            MessageSink producer, MqttSettings settings, TopicLimits topicLimits, MqttMetrics metrics, Clock clock) {
         this(producer, settings, topicLimits, metrics, clock, RetainedAdmission.UNLIMITED, Qos2Resends.NONE);
     }
 
-    public InboundPublishHandler(MessageSink producer, MqttSettings settings, TopicLimits topicLimits,
-                                 MqttMetrics metrics, Clock clock, RetainedAdmission retainedAdmission,
-                                 Qos2Resends resends) {
+    public InboundPublishHandler(
+            MessageSink producer,
+            MqttSettings settings,
+            TopicLimits topicLimits,
+            MqttMetrics metrics,
+            Clock clock,
+            RetainedAdmission retainedAdmission,
+            Qos2Resends resends) {
         this.qos2 = new Qos2Intake(producer, resends, metrics, clock);
         this.producer = producer;
         this.settings = settings;
@@ -92,17 +97,25 @@ public final class InboundPublishHandler {
         InboundQos2Store.Receipt unverified = again ? session.inboundQos2().unverified(packetId) : null;
         // a QoS 2 message counts once, from PUBLISH to PUBREL, though it is also waiting for its PUBREC slot; ids
         // awaiting PUBREL from an earlier connection count once they are sent again on this one
-        if (qos > 0 && !again && connection.acks().notAwaitingRelease() + session.inboundQos2().inFlightOnThisConnection()
-                >= settings.receiveMaximum()) {
-            protocolViolation(connection, RECEIVE_MAXIMUM_EXCEEDED, "more unacknowledged QoS 1/2 PUBLISH than Receive Maximum");
+        if (qos > 0
+                && !again
+                && connection.acks().notAwaitingRelease()
+                                + session.inboundQos2().inFlightOnThisConnection()
+                        >= settings.receiveMaximum()) {
+            protocolViolation(
+                    connection, RECEIVE_MAXIMUM_EXCEEDED, "more unacknowledged QoS 1/2 PUBLISH than Receive Maximum");
             return;
         }
         // whatever earlier connections left and however often a copy is sent again, a session holds at most twice
         // Receive Maximum ids awaiting PUBREL and a connection as many unanswered PUBLISH packets
         int most = 2 * settings.receiveMaximum();
-        if (qos > 0 && (connection.acks().size() >= most || !again && session.awaitingPubrel().size() >= most)) {
-            protocolViolation(connection, RECEIVE_MAXIMUM_EXCEEDED, "more than " + most
-                    + " QoS 1/2 PUBLISH unanswered or QoS 2 ids awaiting PUBREL");
+        if (qos > 0
+                && (connection.acks().size() >= most
+                        || !again && session.awaitingPubrel().size() >= most)) {
+            protocolViolation(
+                    connection,
+                    RECEIVE_MAXIMUM_EXCEEDED,
+                    "more than " + most + " QoS 1/2 PUBLISH unanswered or QoS 2 ids awaiting PUBREL");
             return;
         }
         String overLimit = topicLimits.checkTopic(topic);
@@ -115,7 +128,14 @@ public final class InboundPublishHandler {
             return;
         }
         if (!connection.grant().mayPublish(topic)) {
-            refuse(connection, session, qos, packetId, NOT_AUTHORIZED, "not_authorized", "not authorized to publish to '" + topic + "'");
+            refuse(
+                    connection,
+                    session,
+                    qos,
+                    packetId,
+                    NOT_AUTHORIZED,
+                    "not_authorized",
+                    "not authorized to publish to '" + topic + "'");
             return;
         }
         boolean retain = publish.fixedHeader().isRetain();
@@ -130,8 +150,8 @@ public final class InboundPublishHandler {
         }
         byte[] payload = ByteBufUtil.getBytes(publish.payload());
         long now = clock.millis();
-        PublishedMessage message = new PublishedMessage(topic, qos, retain, payload,
-                connection.clientId(), now, MqttProps.forwarded(props));
+        PublishedMessage message = new PublishedMessage(
+                topic, qos, retain, payload, connection.clientId(), now, MqttProps.forwarded(props));
         metrics.messageIn(qos, payload.length);
         switch (qos) {
             case 0 -> producer.send(message);
@@ -147,8 +167,12 @@ public final class InboundPublishHandler {
     }
 
     /** QoS 1: PUBACK in its turn once Kafka stored the message; when Kafka failed, 5.0 gets 0x80, 3.1.1 is closed. */
-    private void forwardAndAcknowledge(MqttConnection connection, ClientSession session, PublishedMessage message,
-                                       int packetId, long receivedMillis) {
+    private void forwardAndAcknowledge(
+            MqttConnection connection,
+            ClientSession session,
+            PublishedMessage message,
+            int packetId,
+            long receivedMillis) {
         AckSequencer.Pending slot = connection.acks().register(stored -> {
             if (stored) {
                 connection.send(PublishPackets.reply(MqttMessageType.PUBACK, packetId, (byte) 0));
@@ -158,14 +182,18 @@ public final class InboundPublishHandler {
                 connection.close(UNSPECIFIED_ERROR);
             }
         });
-        producer.send(message).whenComplete((ok, error) -> session.execute(() -> {
-            if (error != null) {
-                log.warn("[{}] Kafka did not store a QoS 1 message: {}", connection.clientId(), error.getMessage());
-            } else {
-                metrics.produced(Duration.ofMillis(clock.millis() - receivedMillis));
-            }
-            connection.acks().complete(slot, error == null);
-        }));
+        producer.send(message)
+                .whenComplete((ok, error) -> session.execute(() -> {
+                    if (error != null) {
+                        log.warn(
+                                "[{}] Kafka did not store a QoS 1 message: {}",
+                                connection.clientId(),
+                                error.getMessage());
+                    } else {
+                        metrics.produced(Duration.ofMillis(clock.millis() - receivedMillis));
+                    }
+                    connection.acks().complete(slot, error == null);
+                }));
     }
 
     /**
@@ -173,8 +201,14 @@ public final class InboundPublishHandler {
      * gets PUBACK/PUBREC with {@code reason} in its turn (QoS 0 is dropped), 3.x has no such code and is
      * disconnected. Counted under {@code dropReason}.
      */
-    private void refuse(MqttConnection connection, ClientSession session, int qos, int packetId, byte reason,
-                        String dropReason, String what) {
+    private void refuse(
+            MqttConnection connection,
+            ClientSession session,
+            int qos,
+            int packetId,
+            byte reason,
+            String dropReason,
+            String what) {
         metrics.dropped(dropReason, 1);
         if (!connection.isV5()) {
             log.info("{} disconnected: {}", connection, what);
@@ -192,8 +226,8 @@ public final class InboundPublishHandler {
      * awaiting PUBREL ends that exchange for the client, which may reuse the id at once: the id is forgotten
      * (in the store too) before the answer goes out, so the next PUBLISH with it is taken as new.
      */
-    private static void refusedInTurn(MqttConnection connection, ClientSession session, int qos, int packetId,
-                                      byte reason) {
+    private static void refusedInTurn(
+            MqttConnection connection, ClientSession session, int qos, int packetId, byte reason) {
         MqttMessageType ackType = qos == 1 ? MqttMessageType.PUBACK : MqttMessageType.PUBREC;
         boolean awaited = qos == 2 && session.awaitingPubrel().contains(packetId);
         AckSequencer.Pending slot = connection.acks().register(ok -> {
@@ -202,8 +236,10 @@ public final class InboundPublishHandler {
                 return;
             }
             session.inboundQos2().notForwarded(packetId);
-            session.inboundQos2().release(packetId).whenComplete((done, error) -> session.execute(() ->
-                    connection.send(PublishPackets.reply(ackType, packetId, reason))));
+            session.inboundQos2()
+                    .release(packetId)
+                    .whenComplete((done, error) ->
+                            session.execute(() -> connection.send(PublishPackets.reply(ackType, packetId, reason))));
         });
         connection.acks().complete(slot, true);
     }
@@ -214,12 +250,13 @@ public final class InboundPublishHandler {
      * retained (true): its current subscribers get it, as with any retained PUBLISH, and a broker-wide
      * quota is no reason to drop the connection of a client that did nothing wrong itself.
      */
-    private boolean retainRefused(MqttConnection connection, ClientSession session, int qos, int packetId, String topic,
-                                  String quota) {
+    private boolean retainRefused(
+            MqttConnection connection, ClientSession session, int qos, int packetId, String topic, String quota) {
         metrics.quotaExceeded(quota);
         boolean tell = connection.isV5() && qos > 0;
-        retainedQuotaLog.hit(connection.clientId(), quota + ", '" + topic + "' "
-                + (tell ? "refused with 0x97" : "passed on without being retained"));
+        retainedQuotaLog.hit(
+                connection.clientId(),
+                quota + ", '" + topic + "' " + (tell ? "refused with 0x97" : "passed on without being retained"));
         if (!tell) {
             return true;
         }

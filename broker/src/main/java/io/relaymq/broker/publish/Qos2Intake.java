@@ -52,8 +52,12 @@ final class Qos2Intake {
     }
 
     /** A QoS 2 PUBLISH with a packet id not awaiting PUBREL. */
-    void accept(MqttConnection connection, ClientSession session, PublishedMessage message, int packetId,
-                long receivedMillis) {
+    void accept(
+            MqttConnection connection,
+            ClientSession session,
+            PublishedMessage message,
+            int packetId,
+            long receivedMillis) {
         session.awaitingPubrel().add(packetId);
         AckSequencer.Pending slot = register(connection, session, packetId);
         CompletableFuture<Boolean> outcome = session.inboundQos2().decide(packetId);
@@ -63,15 +67,19 @@ final class Qos2Intake {
     }
 
     /** A QoS 2 PUBLISH sent again with a packet id awaiting PUBREL. */
-    void again(MqttConnection connection, ClientSession session, PublishedMessage message, int packetId,
-               long receivedMillis) {
+    void again(
+            MqttConnection connection,
+            ClientSession session,
+            PublishedMessage message,
+            int packetId,
+            long receivedMillis) {
         AckSequencer.Pending slot = register(connection, session, packetId);
         InboundQos2 state = session.inboundQos2();
         state.sentAgain(packetId);
         CompletableFuture<Boolean> first = state.deciding(packetId);
         if (first != null) {
-            first.whenComplete((stored, error) -> session.execute(() ->
-                    connection.acks().complete(slot, error == null && stored)));
+            first.whenComplete((stored, error) ->
+                    session.execute(() -> connection.acks().complete(slot, error == null && stored)));
             return;
         }
         InboundQos2Store.Receipt receipt = state.unverified(packetId);
@@ -82,34 +90,48 @@ final class Qos2Intake {
         Step step = new Step(slot, state.decide(packetId), receivedMillis);
         guarded(() -> resends.stored(connection.clientId(), packetId, message.topic(), receipt))
                 .whenComplete((found, error) -> session.execute(() -> {
-            if (error == null && found) {
-                metrics.qos2Resend("recognised");
-                step.settle(connection, state, packetId, null, true);
-                return;
-            }
-            if (error != null) {
-                log.warn("[{}] could not tell whether Kafka has the QoS 2 message of packet id {}: forwarded "
-                        + "again (at least once)", connection.clientId(), packetId, error);
-                metrics.qos2Resend("unknown");
-            } else {
-                metrics.qos2Resend("forwarded");
-            }
-            keepAndForward(connection, session, message, packetId, receipt.token(), step);
-        }));
+                    if (error == null && found) {
+                        metrics.qos2Resend("recognised");
+                        step.settle(connection, state, packetId, null, true);
+                        return;
+                    }
+                    if (error != null) {
+                        log.warn(
+                                "[{}] could not tell whether Kafka has the QoS 2 message of packet id {}: forwarded "
+                                        + "again (at least once)",
+                                connection.clientId(),
+                                packetId,
+                                error);
+                        metrics.qos2Resend("unknown");
+                    } else {
+                        metrics.qos2Resend("forwarded");
+                    }
+                    keepAndForward(connection, session, message, packetId, receipt.token(), step);
+                }));
     }
 
-    private void keepAndForward(MqttConnection connection, ClientSession session, PublishedMessage message,
-                                int packetId, long token, Step step) {
+    private void keepAndForward(
+            MqttConnection connection,
+            ClientSession session,
+            PublishedMessage message,
+            int packetId,
+            long token,
+            Step step) {
         InboundQos2 state = session.inboundQos2();
         InboundQos2Store.Receipt receipt = new InboundQos2Store.Receipt(token, clock.millis(), "");
         guarded(() -> state.keep(packetId, receipt, session.expirySeconds(), session.ownershipVersion()))
                 .whenComplete((kept, error) -> session.execute(() -> {
                     if (error != null || !kept) {
                         if (error != null) {
-                            log.warn("[{}] QoS 2 packet id {} could not be kept: the message is not forwarded",
-                                    connection.clientId(), packetId, error);
+                            log.warn(
+                                    "[{}] QoS 2 packet id {} could not be kept: the message is not forwarded",
+                                    connection.clientId(),
+                                    packetId,
+                                    error);
                         } else {
-                            log.info("{} QoS 2 PUBLISH not forwarded: the session has begun on another node", connection);
+                            log.info(
+                                    "{} QoS 2 PUBLISH not forwarded: the session has begun on another node",
+                                    connection);
                             connection.close(SESSION_TAKEN_OVER);
                         }
                         state.notForwarded(packetId);
@@ -117,16 +139,20 @@ final class Qos2Intake {
                         connection.acks().complete(step.slot, false);
                         return;
                     }
-                    guarded(() -> producer.send(message, token)).whenComplete((ok, failure) -> session.execute(() -> {
-                        if (failure != null) {
-                            log.warn("[{}] Kafka did not store a QoS 2 message: {}", connection.clientId(),
-                                    failure.getMessage());
-                        } else {
-                            metrics.produced(Duration.ofMillis(clock.millis() - step.receivedMillis));
-                        }
-                        // a failed write may still have landed: a copy sent again is checked by its token
-                        step.settle(connection, state, packetId, failure == null ? null : receipt, failure == null);
-                    }));
+                    guarded(() -> producer.send(message, token))
+                            .whenComplete((ok, failure) -> session.execute(() -> {
+                                if (failure != null) {
+                                    log.warn(
+                                            "[{}] Kafka did not store a QoS 2 message: {}",
+                                            connection.clientId(),
+                                            failure.getMessage());
+                                } else {
+                                    metrics.produced(Duration.ofMillis(clock.millis() - step.receivedMillis));
+                                }
+                                // a failed write may still have landed: a copy sent again is checked by its token
+                                step.settle(
+                                        connection, state, packetId, failure == null ? null : receipt, failure == null);
+                            }));
                 }));
     }
 
@@ -152,8 +178,10 @@ final class Qos2Intake {
             // the client drops the message on this PUBREC: a later PUBLISH reusing the id is a new message, so
             // the id goes first
             session.inboundQos2().removed(packetId);
-            session.inboundQos2().release(packetId).whenComplete((ok, error) -> session.execute(() ->
-                    connection.send(PublishPackets.reply(MqttMessageType.PUBREC, packetId, UNSPECIFIED_ERROR))));
+            session.inboundQos2()
+                    .release(packetId)
+                    .whenComplete((ok, error) -> session.execute(() -> connection.send(
+                            PublishPackets.reply(MqttMessageType.PUBREC, packetId, UNSPECIFIED_ERROR))));
         } else {
             // 3.1.1 has no error PUBREC: the client sends the PUBLISH again on its next connection
             connection.close(UNSPECIFIED_ERROR);
@@ -172,8 +200,12 @@ final class Qos2Intake {
     /** One PUBLISH on its way: its PUBREC slot, the outcome copies wait for, and when it arrived. */
     private record Step(AckSequencer.Pending slot, CompletableFuture<Boolean> outcome, long receivedMillis) {
 
-        void settle(MqttConnection connection, InboundQos2 state, int packetId, InboundQos2Store.Receipt uncertain,
-                    boolean stored) {
+        void settle(
+                MqttConnection connection,
+                InboundQos2 state,
+                int packetId,
+                InboundQos2Store.Receipt uncertain,
+                boolean stored) {
             if (uncertain != null && uncertain.token() == 0) {
                 state.notForwarded(packetId); // no token to look for: a copy sent again goes on as new
             } else {

@@ -10,7 +10,8 @@ record ClusterInfo(String state, int knownNodes) {
             if (line.startsWith("cluster_state:")) {
                 state = line.substring("cluster_state:".length()).trim();
             } else if (line.startsWith("cluster_known_nodes:")) {
-                known = Integer.parseInt(line.substring("cluster_known_nodes:".length()).trim());
+                known = Integer.parseInt(
+                        line.substring("cluster_known_nodes:".length()).trim());
             }
         }
         return new ClusterInfo(state, known);

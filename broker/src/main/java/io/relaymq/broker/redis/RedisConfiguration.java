@@ -16,8 +16,10 @@ class RedisConfiguration {
     /** Command latencies go to Micrometer as {@code lettuce.command.completion{command,remote}}. */
     @Bean(destroyMethod = "close")
     RedisClusterConnector redisClusterConnector(RedisProperties redis, NodeProperties node, MeterRegistry meters) {
-        return new RedisClusterConnector(redis.toSettings(node.dependencyTimeout()), resources -> resources
-                .commandLatencyRecorder(new MicrometerCommandLatencyRecorder(meters, MicrometerOptions.create())));
+        return new RedisClusterConnector(
+                redis.toSettings(node.dependencyTimeout()),
+                resources -> resources.commandLatencyRecorder(
+                        new MicrometerCommandLatencyRecorder(meters, MicrometerOptions.create())));
     }
 
     /** The node's shared text connection (cluster state, scripts over string keys). */

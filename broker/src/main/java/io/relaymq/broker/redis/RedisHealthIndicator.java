@@ -21,12 +21,17 @@ class RedisHealthIndicator extends AbstractHealthIndicator {
 
     @Override
     protected void doHealthCheck(Health.Builder builder) throws Exception {
-        String info = connection.async().clusterInfo().get(redis.commandTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        String info =
+                connection.async().clusterInfo().get(redis.commandTimeout().toMillis(), TimeUnit.MILLISECONDS);
         ClusterInfo parsed = ClusterInfo.parse(info);
         (parsed.ok() ? builder.up() : builder.down())
                 .withDetail("clusterState", parsed.state())
                 .withDetail("knownNodes", parsed.knownNodes())
-                .withDetail("masters", connection.getPartitions().stream().filter(n -> n.is(
-                        io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag.UPSTREAM)).count());
+                .withDetail(
+                        "masters",
+                        connection.getPartitions().stream()
+                                .filter(n -> n.is(
+                                        io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag.UPSTREAM))
+                                .count());
     }
 }

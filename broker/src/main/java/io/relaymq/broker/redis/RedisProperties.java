@@ -20,9 +20,14 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.redis")
-public record RedisProperties(@Pattern(regexp = "cluster", message = "only 'cluster' is supported") String connectionType,
-                              @NotBlank String nodes, String password, @NotNull Duration commandTimeout,
-                              @NotNull Duration topologyRefreshPeriod) {
+public record RedisProperties(
+        @Pattern(regexp = "cluster", message = "only 'cluster' is supported")
+        String connectionType,
+
+        @NotBlank String nodes,
+        String password,
+        @NotNull Duration commandTimeout,
+        @NotNull Duration topologyRefreshPeriod) {
 
     public RedisProperties {
         password = password == null ? "" : password;

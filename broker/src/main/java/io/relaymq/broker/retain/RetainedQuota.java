@@ -11,7 +11,9 @@ public final class RetainedQuota {
 
     /** Outcome of a check; {@link #quota} names the quota exceeded, for metrics and logs. */
     public enum Verdict {
-        FITS(null), TOO_MANY_MESSAGES("retained_messages"), TOO_MANY_BYTES("retained_bytes");
+        FITS(null),
+        TOO_MANY_MESSAGES("retained_messages"),
+        TOO_MANY_BYTES("retained_bytes");
 
         public final String quota;
 

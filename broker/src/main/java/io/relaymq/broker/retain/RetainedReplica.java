@@ -25,18 +25,27 @@ public class RetainedReplica extends ReplicatedState implements RetainedSink {
 
     private final RetainedMessages store;
 
-    public RetainedReplica(RetainedMessages store, KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops,
-                           Admin admin,
-                           NodeId nodeId, NodeProperties node, StateWrites writes) {
+    public RetainedReplica(
+            RetainedMessages store,
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            Admin admin,
+            NodeId nodeId,
+            NodeProperties node,
+            StateWrites writes) {
         super(node.dependencyTimeout(), 50);
         this.store = store;
-        use(new StateTopicReplica(kafka.state().retainedTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
+        use(new StateTopicReplica(
+                kafka.state().retainedTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
     }
 
     @Override
     public void retain(PublishedMessage message) {
-        replica().write(message.topic(),
-                message.payload().length == 0 ? null : PublishedMessageCodec.encode(message.withRetain(true)));
+        replica()
+                .write(
+                        message.topic(),
+                        message.payload().length == 0 ? null : PublishedMessageCodec.encode(message.withRetain(true)));
     }
 
     private void apply(ConsumerRecord<byte[], byte[]> record) {

@@ -36,9 +36,20 @@ public class MsgAllConsumer extends GroupConsumers {
     /** By msg.all partition: up to which offset a poll is routed again after a failed send (no sources). */
     private final Map<Integer, Long> resendWithoutSource = new ConcurrentHashMap<>();
 
-    public MsgAllConsumer(KafkaProperties kafka, KafkaClientConfigs configs, ConsumerLoops loops, Router router,
-                          PersistedSink persisted, RemoteDelivery remote) {
-        super(configs, loops, "msg-all", kafka.msgAll().topic(), kafka.msgAll().consumerGroup(), kafka.msgAll().consumers(),
+    public MsgAllConsumer(
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            Router router,
+            PersistedSink persisted,
+            RemoteDelivery remote) {
+        super(
+                configs,
+                loops,
+                "msg-all",
+                kafka.msgAll().topic(),
+                kafka.msgAll().consumerGroup(),
+                kafka.msgAll().consumers(),
                 kafka.msgAll().maxPollRecords());
         this.router = router;
         this.writes = new PendingWrites(persisted, remote);

@@ -35,8 +35,8 @@ public class MsgAllProducer implements MessageSink, DisposableBean {
         KafkaProperties.MsgAll msgAll = kafka.msgAll();
         topics.ensure(msgAll.topic(), msgAll.partitions(), msgAll.replicationFactor(), msgAll.retention());
         this.topic = msgAll.topic();
-        Map<String, Object> config = configs.producer("msg-all", msgAll.acks(), msgAll.linger().toMillis(),
-                msgAll.batchSize());
+        Map<String, Object> config =
+                configs.producer("msg-all", msgAll.acks(), msgAll.linger().toMillis(), msgAll.batchSize());
         // send() runs on a connection's event loop: never let a Kafka outage block it for long
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 2000);
         this.deliveryTimeout = Duration.ofMillis(Long.parseLong(String.valueOf(
@@ -58,8 +58,8 @@ public class MsgAllProducer implements MessageSink, DisposableBean {
     @Override
     public CompletableFuture<Void> send(PublishedMessage message, long qos2Token) {
         CompletableFuture<Void> acked = new CompletableFuture<>();
-        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, message.topic().getBytes(StandardCharsets.UTF_8),
-                PublishedMessageCodec.encode(message));
+        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(
+                topic, message.topic().getBytes(StandardCharsets.UTF_8), PublishedMessageCodec.encode(message));
         if (qos2Token != 0) {
             record.headers().add(MsgAllReceipts.TOKEN_HEADER, MsgAllReceipts.encode(qos2Token));
         }

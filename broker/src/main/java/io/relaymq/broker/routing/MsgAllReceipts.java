@@ -48,17 +48,20 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
 
     /** The header of a QoS 2 record of a persistent session: its 8-byte token. */
     public static final String TOKEN_HEADER = "relaymq-qos2";
+
     static final Duration SETTLE = Duration.ofSeconds(1);
     /** Added to the producer's delivery timeout: its clock starts after the id was kept, at the send. */
     static final Duration MARGIN = Duration.ofSeconds(5);
     /** How long after an id was kept its keeper may still write, once it left the registry by stopping. */
     static final Duration LEFT_GRACE = Duration.ofSeconds(30);
+
     static final Duration LOOK_BACK = Duration.ofSeconds(5);
     static final long MOST_RECORDS = 1_000_000;
     static final int MOST_WAITING = 100_000;
     static final Duration DEADLINE = Duration.ofSeconds(30);
     /** How often a lookup waiting for its keeper to go is checked again. */
     static final Duration RECHECK = Duration.ofSeconds(1);
+
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
 
     private static final Logger log = LoggerFactory.getLogger(MsgAllReceipts.class);
@@ -73,10 +76,15 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
     /** Used on the reader thread only. */
     private final TokenScan scan;
 
-    public MsgAllReceipts(KafkaProperties kafka, KafkaClientConfigs configs, MsgAllProducer producer,
-                          ObjectProvider<NodeRegistry> nodes, InboundQos2Store store, Clock clock) {
-        this.scan = new TokenScan(kafka.msgAll().topic(), configs.stateReader("msg-all-receipts"), MOST_RECORDS, DEADLINE,
-                CALL_TIMEOUT);
+    public MsgAllReceipts(
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            MsgAllProducer producer,
+            ObjectProvider<NodeRegistry> nodes,
+            InboundQos2Store store,
+            Clock clock) {
+        this.scan = new TokenScan(
+                kafka.msgAll().topic(), configs.stateReader("msg-all-receipts"), MOST_RECORDS, DEADLINE, CALL_TIMEOUT);
         this.nodes = nodes;
         this.deliveryTimeout = producer.deliveryTimeout();
         this.clock = clock;
@@ -92,14 +100,14 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
     }
 
     @Override
-    public CompletionStage<Boolean> stored(String clientId, int packetId, String mqttTopic,
-                                           InboundQos2Store.Receipt receipt) {
+    public CompletionStage<Boolean> stored(
+            String clientId, int packetId, String mqttTopic, InboundQos2Store.Receipt receipt) {
         if (!running || waiting.size() >= MOST_WAITING) {
             return CompletableFuture.failedFuture(new IllegalStateException(
                     running ? MOST_WAITING + " QoS 2 receipt lookups waiting already" : "the node is stopping"));
         }
-        ReceiptLookup lookup = new ReceiptLookup(clientId, packetId, mqttTopic, receipt,
-                receipt.keptAtMillis() + SETTLE.toMillis(), clock);
+        ReceiptLookup lookup = new ReceiptLookup(
+                clientId, packetId, mqttTopic, receipt, receipt.keptAtMillis() + SETTLE.toMillis(), clock);
         waiting.add(lookup);
         return lookup.answer();
     }
@@ -144,15 +152,20 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
         }
         Map<TopicPartition, List<ReceiptLookup>> byPartition = new HashMap<>();
         for (ReceiptLookup lookup : toRead) {
-            byPartition.computeIfAbsent(scan.partitionOf(lookup.mqttTopic()), p -> new ArrayList<>()).add(lookup);
+            byPartition
+                    .computeIfAbsent(scan.partitionOf(lookup.mqttTopic()), p -> new ArrayList<>())
+                    .add(lookup);
         }
         for (Map.Entry<TopicPartition, List<ReceiptLookup>> entry : byPartition.entrySet()) {
             Set<Long> found;
             try {
                 found = read(entry.getKey(), entry.getValue());
             } catch (RuntimeException e) {
-                log.warn("QoS 2 receipt lookups in {} failed: {} messages are forwarded again (at least once)",
-                        entry.getKey(), entry.getValue().size(), e);
+                log.warn(
+                        "QoS 2 receipt lookups in {} failed: {} messages are forwarded again (at least once)",
+                        entry.getKey(),
+                        entry.getValue().size(),
+                        e);
                 entry.getValue().forEach(l -> l.answer().completeExceptionally(e));
                 continue;
             }
@@ -161,7 +174,9 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
                     log.debug("[{}] QoS 2 packet id {}: Kafka has its record", lookup.clientId(), lookup.packetId());
                     lookup.answer().complete(true);
                 } else if (conclusive.contains(lookup)) {
-                    log.debug("[{}] QoS 2 packet id {}: Kafka has no record, and none can come", lookup.clientId(),
+                    log.debug(
+                            "[{}] QoS 2 packet id {}: Kafka has no record, and none can come",
+                            lookup.clientId(),
                             lookup.packetId());
                     lookup.answer().complete(false);
                 } else {
@@ -184,11 +199,14 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
         for (ReceiptLookup lookup : lookups) {
             InboundQos2Store.Receipt receipt = lookup.receipt();
             Keeper keeper = keeper(receipt, startedAt);
-            if (now >= receipt.keptAtMillis() + deliveryTimeout.plus(MARGIN).toMillis() || keeper == Keeper.RESTARTED
+            if (now >= receipt.keptAtMillis() + deliveryTimeout.plus(MARGIN).toMillis()
+                    || keeper == Keeper.RESTARTED
                     || keeper == Keeper.ABSENT && now >= receipt.keptAtMillis() + LEFT_GRACE.toMillis()) {
                 conclusive.add(lookup);
             } else if (!receipt.keptBy().isEmpty()) {
-                asked.put(lookup, store.receipt(lookup.clientId(), lookup.packetId()).toCompletableFuture());
+                asked.put(
+                        lookup,
+                        store.receipt(lookup.clientId(), lookup.packetId()).toCompletableFuture());
             }
         }
         try {
@@ -225,7 +243,12 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
     }
 
     /** What the node registry says of the node that kept an id. */
-    private enum Keeper { RUNNING, RESTARTED, ABSENT, UNKNOWN }
+    private enum Keeper {
+        RUNNING,
+        RESTARTED,
+        ABSENT,
+        UNKNOWN
+    }
 
     /**
      * RESTARTED: the process that kept the id has exited (its node started again since); ABSENT: no node of that

@@ -34,8 +34,7 @@ public interface PersistedSink {
      *
      * @param filter the topic filter without its {@code $share/<group>/} prefix
      */
-    default void flush() {
-    }
+    default void flush() {}
 
     default long failures() {
         return 0;

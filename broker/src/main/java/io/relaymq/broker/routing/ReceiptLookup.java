@@ -10,11 +10,24 @@ import java.util.concurrent.TimeUnit;
  * One QoS 2 receipt {@link MsgAllReceipts} looks for, kept for {@code packetId} of {@code clientId}, due at {@code dueMillis}; {@code read}: its partition was read
  * for it once already. Its answer completes once.
  */
-record ReceiptLookup(String clientId, int packetId, String mqttTopic, InboundQos2Store.Receipt receipt, long dueMillis,
-                     boolean read, Clock clock, CompletableFuture<Boolean> answer) implements Delayed {
+record ReceiptLookup(
+        String clientId,
+        int packetId,
+        String mqttTopic,
+        InboundQos2Store.Receipt receipt,
+        long dueMillis,
+        boolean read,
+        Clock clock,
+        CompletableFuture<Boolean> answer)
+        implements Delayed {
 
-    ReceiptLookup(String clientId, int packetId, String mqttTopic, InboundQos2Store.Receipt receipt, long dueMillis,
-                  Clock clock) {
+    ReceiptLookup(
+            String clientId,
+            int packetId,
+            String mqttTopic,
+            InboundQos2Store.Receipt receipt,
+            long dueMillis,
+            Clock clock) {
         this(clientId, packetId, mqttTopic, receipt, dueMillis, false, clock, new CompletableFuture<>());
     }
 

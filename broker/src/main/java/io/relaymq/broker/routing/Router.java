@@ -18,12 +18,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.HashSet;
 import java.util.function.Function;
 
 /**
@@ -50,10 +50,17 @@ public final class Router {
      * @param remoteSessions the cluster's view of sessions not in {@code sessions}
      * @param persisted      where QoS 1/2 messages for persistent DEVICE sessions go
      */
-    public Router(SubscriptionTrie local, RemoteSubscriptions remote, SessionRegistry sessions, RetainedSink retained,
-                  SharedSubscriptionPicker shared, RemoteDelivery remoteDelivery,
-                  Function<String, Optional<SessionInfo>> remoteSessions, PersistedSink persisted, MqttMetrics metrics,
-                  Clock clock) {
+    public Router(
+            SubscriptionTrie local,
+            RemoteSubscriptions remote,
+            SessionRegistry sessions,
+            RetainedSink retained,
+            SharedSubscriptionPicker shared,
+            RemoteDelivery remoteDelivery,
+            Function<String, Optional<SessionInfo>> remoteSessions,
+            PersistedSink persisted,
+            MqttMetrics metrics,
+            Clock clock) {
         this.local = local;
         this.remote = remote;
         this.sessions = sessions;
@@ -99,21 +106,32 @@ public final class Router {
                 return;
             }
             shared.pick(group, members, this::memberState)
-                    .ifPresent(s -> targets.computeIfAbsent(s.clientId(), Target::new).add(s));
+                    .ifPresent(s ->
+                            targets.computeIfAbsent(s.clientId(), Target::new).add(s));
         });
         for (Target target : targets.values()) {
             // a shared-subscription copy may go to another member when routed again: no replay check for it
-            deliver(target.clientId, target.direct ? source : null, new OutboundMessage(message, Math.min(message.qos(), target.qos),
-                    target.retainAsPublished && message.retain(), target.subscriptionIds,
-                    target.direct ? null : target.sharedFilter));
+            deliver(
+                    target.clientId,
+                    target.direct ? source : null,
+                    new OutboundMessage(
+                            message,
+                            Math.min(message.qos(), target.qos),
+                            target.retainAsPublished && message.retain(),
+                            target.subscriptionIds,
+                            target.direct ? null : target.sharedFilter));
         }
     }
 
-    private static void collect(List<Subscription> matches, PublishedMessage message, Map<String, Target> targets,
-                                Map<String, List<Subscription>> groups) {
+    private static void collect(
+            List<Subscription> matches,
+            PublishedMessage message,
+            Map<String, Target> targets,
+            Map<String, List<Subscription>> groups) {
         for (Subscription s : matches) {
             if (s.filter().isShared()) {
-                groups.computeIfAbsent(s.filter().text(), k -> new ArrayList<>()).add(s);
+                groups.computeIfAbsent(s.filter().text(), k -> new ArrayList<>())
+                        .add(s);
             } else if (!(s.options().noLocal() && s.clientId().equals(message.publisherId()))) {
                 targets.computeIfAbsent(s.clientId(), Target::new).add(s);
             }
@@ -137,7 +155,10 @@ public final class Router {
         }
         Optional<SessionInfo> info = remoteSessions.apply(clientId);
         if (message.qos() > 0 && info.isPresent() && info.get().isPersistent()) {
-            persisted.persist(clientId, ClientType.APPLICATION.name().equals(info.get().details().clientType()), message,
+            persisted.persist(
+                    clientId,
+                    ClientType.APPLICATION.name().equals(info.get().details().clientType()),
+                    message,
                     source);
             return;
         }
@@ -155,7 +176,8 @@ public final class Router {
             return session.clientType() == ClientType.APPLICATION && session.isPersisted();
         }
         Optional<SessionInfo> info = remoteSessions.apply(clientId);
-        return info.isPresent() && info.get().isPersistent()
+        return info.isPresent()
+                && info.get().isPersistent()
                 && ClientType.APPLICATION.name().equals(info.get().details().clientType());
     }
 
@@ -177,9 +199,12 @@ public final class Router {
      */
     public void redeliverShared(OutboundMessage orphan, String leavingClientId) {
         List<Subscription> members = new ArrayList<>();
-        for (List<Subscription> matches : List.of(local.match(orphan.message().topic()), remote.match(orphan.message().topic()))) {
+        for (List<Subscription> matches : List.of(
+                local.match(orphan.message().topic()),
+                remote.match(orphan.message().topic()))) {
             for (Subscription s : matches) {
-                if (s.filter().text().equals(orphan.sharedFilter()) && !s.clientId().equals(leavingClientId)) {
+                if (s.filter().text().equals(orphan.sharedFilter())
+                        && !s.clientId().equals(leavingClientId)) {
                     members.add(s);
                 }
             }
@@ -190,10 +215,17 @@ public final class Router {
             return;
         }
         Subscription member = next.get();
-        deliver(member.clientId(), null, new OutboundMessage(orphan.message(),
-                Math.min(orphan.message().qos(), member.options().qos()), orphan.retain(),
-                member.options().subscriptionId() > 0 ? List.of(member.options().subscriptionId()) : List.of(),
-                orphan.sharedFilter()));
+        deliver(
+                member.clientId(),
+                null,
+                new OutboundMessage(
+                        orphan.message(),
+                        Math.min(orphan.message().qos(), member.options().qos()),
+                        orphan.retain(),
+                        member.options().subscriptionId() > 0
+                                ? List.of(member.options().subscriptionId())
+                                : List.of(),
+                        orphan.sharedFilter()));
     }
 
     /** The merged view of one client's matching subscriptions. */

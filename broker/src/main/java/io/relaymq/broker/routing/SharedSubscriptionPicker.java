@@ -20,7 +20,11 @@ public final class SharedSubscriptionPicker {
     private final ConcurrentMap<String, AtomicInteger> cursors = new ConcurrentHashMap<>();
 
     /** Where a member's session is, as far as this node can tell. */
-    public enum MemberState { CONNECTED, OFFLINE, UNKNOWN }
+    public enum MemberState {
+        CONNECTED,
+        OFFLINE,
+        UNKNOWN
+    }
 
     public Optional<Subscription> pick(String group, List<Subscription> members, Function<String, MemberState> state) {
         List<Subscription> connected = new ArrayList<>(members.size());
@@ -29,7 +33,7 @@ public final class SharedSubscriptionPicker {
             switch (state.apply(member.clientId())) {
                 case CONNECTED -> connected.add(member);
                 case OFFLINE -> offline.add(member);
-                default -> { }
+                default -> {}
             }
         }
         List<Subscription> candidates = connected.isEmpty() ? offline : connected;

@@ -43,8 +43,8 @@ final class TokenScan implements AutoCloseable {
     /** The partition of {@code mqttTopic}'s records: the producer's default hash of the record key. */
     TopicPartition partitionOf(String mqttTopic) {
         int partitions = consumer().partitionsFor(topic, callTimeout).size();
-        return new TopicPartition(topic, Utils.toPositive(Utils.murmur2(mqttTopic.getBytes(StandardCharsets.UTF_8)))
-                % partitions);
+        return new TopicPartition(
+                topic, Utils.toPositive(Utils.murmur2(mqttTopic.getBytes(StandardCharsets.UTF_8))) % partitions);
     }
 
     /** The tokens among {@code wanted} that the partition holds in records written from {@code sinceMillis} on. */
@@ -67,21 +67,30 @@ final class TokenScan implements AutoCloseable {
             if (System.nanoTime() - started > deadline.toNanos()) {
                 throw new IllegalStateException("reading " + partition + " took longer than " + deadline);
             }
-            for (ConsumerRecord<byte[], byte[]> record : c.poll(Duration.ofMillis(200)).records(partition)) {
+            for (ConsumerRecord<byte[], byte[]> record :
+                    c.poll(Duration.ofMillis(200)).records(partition)) {
                 long token = token(record);
                 if (record.offset() < end && wanted.contains(token)) {
                     found.add(token);
                 }
             }
         }
-        log.debug("read {} from offset {} to {} in {} ms: {} of {} QoS 2 records found", partition, from.offset(), end,
-                (System.nanoTime() - started) / 1_000_000, found.size(), wanted.size());
+        log.debug(
+                "read {} from offset {} to {} in {} ms: {} of {} QoS 2 records found",
+                partition,
+                from.offset(),
+                end,
+                (System.nanoTime() - started) / 1_000_000,
+                found.size(),
+                wanted.size());
         return found;
     }
 
     private static long token(ConsumerRecord<byte[], byte[]> record) {
         Header header = record.headers().lastHeader(MsgAllReceipts.TOKEN_HEADER);
-        return header != null && header.value().length == Long.BYTES ? ByteBuffer.wrap(header.value()).getLong() : 0;
+        return header != null && header.value().length == Long.BYTES
+                ? ByteBuffer.wrap(header.value()).getLong()
+                : 0;
     }
 
     private KafkaConsumer<byte[], byte[]> consumer() {

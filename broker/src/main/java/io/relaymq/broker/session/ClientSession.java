@@ -4,8 +4,8 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.broker.topic.TopicFilter;
-import io.relaymq.common.message.PublishedMessage;
 import io.relaymq.common.client.ClientType;
+import io.relaymq.common.message.PublishedMessage;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -47,8 +47,12 @@ public final class ClientSession {
     }
 
     /** @param clientType DEVICE or APPLICATION, from the client's credentials; fixed for the session's life */
-    public ClientSession(String clientId, ClientType clientType, EventExecutor executor, SessionContext context,
-                         boolean persistent) {
+    public ClientSession(
+            String clientId,
+            ClientType clientType,
+            EventExecutor executor,
+            SessionContext context,
+            boolean persistent) {
         this.clientId = clientId;
         this.clientType = clientType;
         this.executor = executor;
@@ -335,7 +339,8 @@ public final class ClientSession {
             return;
         }
         if (message.qos() > 0) {
-            if (!outbound.persisted() && context.memoryPressure().getAsBoolean()
+            if (!outbound.persisted()
+                    && context.memoryPressure().getAsBoolean()
                     && (connection == null || !connection.isWritable())) {
                 // short of memory: a client that is not reading does not get to grow its queue
                 context.metrics().dropped("memory_pressure", 1);

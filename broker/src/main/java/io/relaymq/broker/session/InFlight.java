@@ -4,7 +4,11 @@ package io.relaymq.broker.session;
 final class InFlight {
 
     /** Where the QoS flow stands. */
-    enum Stage { AWAITING_PUBACK, AWAITING_PUBREC, AWAITING_PUBCOMP }
+    enum Stage {
+        AWAITING_PUBACK,
+        AWAITING_PUBREC,
+        AWAITING_PUBCOMP
+    }
 
     final int packetId;
     final OutboundMessage message;

@@ -132,8 +132,8 @@ public final class InboundQos2 {
      * outlives its connection the id is kept in the store. The stage completes with false when another node
      * has begun the session meanwhile: the message must then not be forwarded from here.
      */
-    public CompletionStage<Boolean> keep(int packetId, InboundQos2Store.Receipt receipt, long expirySeconds,
-                                         long generation) {
+    public CompletionStage<Boolean> keep(
+            int packetId, InboundQos2Store.Receipt receipt, long expirySeconds, long generation) {
         if (expirySeconds == 0) {
             return KEPT;
         }
@@ -158,8 +158,8 @@ public final class InboundQos2 {
      * reads the ids kept. The stage completes on any thread; the ids are in {@link #ids()} once {@code execute}
      * ran the hand-over.
      */
-    public CompletionStage<Void> begin(boolean present, boolean clear, long generation, long ttlSeconds,
-                                       Consumer<Runnable> execute) {
+    public CompletionStage<Void> begin(
+            boolean present, boolean clear, long generation, long ttlSeconds, Consumer<Runnable> execute) {
         if (!present && !clear) {
             return DONE;
         }
@@ -231,7 +231,8 @@ public final class InboundQos2 {
         if (forGood && kept) {
             logFailure("remove", store.removeAll(clientId, generation));
         } else if (kept && !tokens.isEmpty()) {
-            CompletableFuture.allOf(writing).handle((ok, error) -> null)
+            CompletableFuture.allOf(writing)
+                    .handle((ok, error) -> null)
                     .thenCompose(done -> store.settle(clientId, tokens))
                     .whenComplete((ok, error) -> {
                         if (error != null) {

@@ -15,14 +15,13 @@ public interface InboundQos2Store {
      * What is kept for one packet id: the token its Kafka record carries, when it was kept, and the node that kept
      * it ({@code keptBy}, empty until the store wrote it).
      */
-    record Receipt(long token, long keptAtMillis, String keptBy) {
-    }
+    record Receipt(long token, long keptAtMillis, String keptBy) {}
 
     /** Keeps nothing (a node without a store, tests): the ids live only in the session's memory. */
     InboundQos2Store NONE = new InboundQos2Store() {
         @Override
-        public CompletionStage<Boolean> received(String clientId, int packetId, Receipt receipt, long generation,
-                                                 long ttlSeconds) {
+        public CompletionStage<Boolean> received(
+                String clientId, int packetId, Receipt receipt, long generation, long ttlSeconds) {
             return CompletableFuture.completedFuture(true);
         }
 
@@ -37,8 +36,8 @@ public interface InboundQos2Store {
         }
 
         @Override
-        public CompletionStage<Map<Integer, Receipt>> begin(String clientId, long generation, boolean clean,
-                                                            long ttlSeconds) {
+        public CompletionStage<Map<Integer, Receipt>> begin(
+                String clientId, long generation, boolean clean, long ttlSeconds) {
             return CompletableFuture.completedFuture(Map.of());
         }
 

@@ -28,8 +28,8 @@ public final class MemoryOutbound implements SessionOutbound {
      * @param forgetStored  removes from the store a message that reached this session through it
      * @param discardStored removes everything the store keeps for the client
      */
-    public MemoryOutbound(String clientId, SessionContext context, Consumer<PersistedMessage> forgetStored,
-                          Runnable discardStored) {
+    public MemoryOutbound(
+            String clientId, SessionContext context, Consumer<PersistedMessage> forgetStored, Runnable discardStored) {
         this.clientId = clientId;
         this.flow = new OutboundFlow(context.maxQueued(), context.maxQueuedBytes());
         this.writer = context.writer();

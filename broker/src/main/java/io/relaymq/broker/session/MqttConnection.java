@@ -22,6 +22,7 @@ public final class MqttConnection {
     private final Channel channel;
     /** Set by {@link #close}, which may run on another thread than the session's. */
     private volatile boolean closing;
+
     private final MqttVersion version;
     private final String clientId;
     private final int clientReceiveMaximum;
@@ -36,8 +37,13 @@ public final class MqttConnection {
     private int keepAliveSeconds;
     private volatile ClientGrant grant = ClientGrant.anonymous();
 
-    public MqttConnection(Channel channel, MqttVersion version, String clientId, int clientReceiveMaximum,
-                          long clientMaxPacketSize, int clientTopicAliasMaximum) {
+    public MqttConnection(
+            Channel channel,
+            MqttVersion version,
+            String clientId,
+            int clientReceiveMaximum,
+            long clientMaxPacketSize,
+            int clientTopicAliasMaximum) {
         this.channel = channel;
         this.version = version;
         this.clientId = clientId;
@@ -174,8 +180,10 @@ public final class MqttConnection {
         }
         closing = true;
         if (isV5()) {
-            MqttMessage disconnect = MqttMessageBuilders.disconnect().reasonCode(reasonCode)
-                    .properties(MqttProperties.NO_PROPERTIES).build();
+            MqttMessage disconnect = MqttMessageBuilders.disconnect()
+                    .reasonCode(reasonCode)
+                    .properties(MqttProperties.NO_PROPERTIES)
+                    .build();
             channel.writeAndFlush(disconnect).addListener(ChannelFutureListener.CLOSE);
         } else {
             channel.close();

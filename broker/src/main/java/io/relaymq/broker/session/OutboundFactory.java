@@ -5,8 +5,8 @@ package io.relaymq.broker.session;
 public interface OutboundFactory {
 
     /** Every session in memory, nothing stored elsewhere (a node without persistence, tests). */
-    OutboundFactory IN_MEMORY = (session, context, persistent) -> new MemoryOutbound(session.clientId(), context,
-            m -> { }, () -> { });
+    OutboundFactory IN_MEMORY =
+            (session, context, persistent) -> new MemoryOutbound(session.clientId(), context, m -> {}, () -> {});
 
     /**
      * @param persistent whether the session outlives its connection (clean_session=false, or a 5.0
@@ -18,13 +18,11 @@ public interface OutboundFactory {
      * A client that had a persistent session of the other kind (DEVICE or APPLICATION) connected: what that
      * kind stored for it is removed.
      */
-    default void kindChanged(String clientId, io.relaymq.common.client.ClientType previous) {
-    }
+    default void kindChanged(String clientId, io.relaymq.common.client.ClientType previous) {}
 
     /**
      * A persistent session of {@code kind} ended while no node held it (it expired after its node was
      * lost): what it stored is removed as on a normal expiry.
      */
-    default void discardStored(String clientId, io.relaymq.common.client.ClientType kind) {
-    }
+    default void discardStored(String clientId, io.relaymq.common.client.ClientType kind) {}
 }

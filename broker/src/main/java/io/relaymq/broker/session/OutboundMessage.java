@@ -9,8 +9,8 @@ import java.util.List;
  * subscriber only through a shared subscription, that subscription's filter (so the group can take
  * it back if the member leaves without acknowledging it).
  */
-public record OutboundMessage(PublishedMessage message, int qos, boolean retain, List<Integer> subscriptionIds,
-                              String sharedFilter) {
+public record OutboundMessage(
+        PublishedMessage message, int qos, boolean retain, List<Integer> subscriptionIds, String sharedFilter) {
 
     public OutboundMessage {
         subscriptionIds = List.copyOf(subscriptionIds);

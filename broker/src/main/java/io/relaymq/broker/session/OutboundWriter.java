@@ -29,7 +29,12 @@ public final class OutboundWriter {
             metrics.dropped("too_large", 1);
             return false;
         }
-        connection.send(PublishPackets.publish(message, packetId, dup, connection.isV5(), now,
+        connection.send(PublishPackets.publish(
+                message,
+                packetId,
+                dup,
+                connection.isV5(),
+                now,
                 connection.aliasFor(message.message().topic())));
         if (!dup) {
             metrics.messageOut(message.qos(), message.message().payload().length);

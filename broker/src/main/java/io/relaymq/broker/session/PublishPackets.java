@@ -17,36 +17,45 @@ import java.nio.charset.StandardCharsets;
 /** Builds the PUBLISH and acknowledgement packets the broker sends. */
 public final class PublishPackets {
 
-    private PublishPackets() {
-    }
+    private PublishPackets() {}
 
     /**
      * A PUBLISH for one subscriber. For 5.0 the forwarded properties are included, the message expiry
      * interval is rewritten to what is left ([MQTT-3.3.2-6]) and the subscription ids are added; with a
      * topic alias the topic name is left out once the alias is known to the client.
      */
-    public static MqttPublishMessage publish(OutboundMessage out, int packetId, boolean dup, boolean v5, long nowMillis,
-                                             MqttConnection.OutboundAlias alias) {
+    public static MqttPublishMessage publish(
+            OutboundMessage out,
+            int packetId,
+            boolean dup,
+            boolean v5,
+            long nowMillis,
+            MqttConnection.OutboundAlias alias) {
         PublishedMessage m = out.message();
         MqttProperties props = v5 ? properties(out, nowMillis) : MqttProperties.NO_PROPERTIES;
         if (v5 && alias.alias() > 0) {
             props = props == MqttProperties.NO_PROPERTIES ? new MqttProperties() : props;
             props.add(new MqttProperties.IntegerProperty(MqttProperties.TOPIC_ALIAS, alias.alias()));
         }
-        MqttFixedHeader fixed = new MqttFixedHeader(MqttMessageType.PUBLISH, dup, MqttQoS.valueOf(out.qos()),
-                out.retain(), 0);
+        MqttFixedHeader fixed =
+                new MqttFixedHeader(MqttMessageType.PUBLISH, dup, MqttQoS.valueOf(out.qos()), out.retain(), 0);
         String topic = alias.withTopic() ? m.topic() : "";
-        return new MqttPublishMessage(fixed, new MqttPublishVariableHeader(topic, out.qos() == 0 ? -1 : packetId, props),
+        return new MqttPublishMessage(
+                fixed,
+                new MqttPublishVariableHeader(topic, out.qos() == 0 ? -1 : packetId, props),
                 Unpooled.wrappedBuffer(m.payload()));
     }
 
     /** Encoded size of such a PUBLISH, close enough to enforce the client's Maximum Packet Size. */
     public static long estimatedSize(OutboundMessage out, boolean v5) {
         PublishedMessage m = out.message();
-        long body = 2L + m.topic().getBytes(StandardCharsets.UTF_8).length + (out.qos() > 0 ? 2 : 0) + m.payload().length;
+        long body =
+                2L + m.topic().getBytes(StandardCharsets.UTF_8).length + (out.qos() > 0 ? 2 : 0) + m.payload().length;
         if (v5) {
             MessageProperties p = m.properties();
-            body += 4 + (p.payloadFormat() != null ? 2 : 0) + (p.expirySeconds() != null ? 5 : 0)
+            body += 4
+                    + (p.payloadFormat() != null ? 2 : 0)
+                    + (p.expirySeconds() != null ? 5 : 0)
                     + (p.contentType() != null ? 3 + p.contentType().length() * 3L : 0)
                     + (p.responseTopic() != null ? 3 + p.responseTopic().length() * 3L : 0)
                     + (p.correlationData() != null ? 3 + p.correlationData().length : 0)
@@ -66,24 +75,21 @@ public final class PublishPackets {
         }
         MqttProperties props = new MqttProperties();
         if (p.payloadFormat() != null) {
-            props.add(new MqttProperties.IntegerProperty(MqttProperties.PAYLOAD_FORMAT_INDICATOR,
-                    p.payloadFormat()));
+            props.add(new MqttProperties.IntegerProperty(MqttProperties.PAYLOAD_FORMAT_INDICATOR, p.payloadFormat()));
         }
         Long remaining = m.remainingExpirySeconds(nowMillis);
         if (remaining != null) {
-            props.add(new MqttProperties.IntegerProperty(MqttProperties.PUBLICATION_EXPIRY_INTERVAL,
-                    (int) Math.min(remaining, Integer.MAX_VALUE)));
+            props.add(new MqttProperties.IntegerProperty(
+                    MqttProperties.PUBLICATION_EXPIRY_INTERVAL, (int) Math.min(remaining, Integer.MAX_VALUE)));
         }
         if (p.contentType() != null) {
             props.add(new MqttProperties.StringProperty(MqttProperties.CONTENT_TYPE, p.contentType()));
         }
         if (p.responseTopic() != null) {
-            props.add(new MqttProperties.StringProperty(MqttProperties.RESPONSE_TOPIC,
-                    p.responseTopic()));
+            props.add(new MqttProperties.StringProperty(MqttProperties.RESPONSE_TOPIC, p.responseTopic()));
         }
         if (p.correlationData() != null) {
-            props.add(new MqttProperties.BinaryProperty(MqttProperties.CORRELATION_DATA,
-                    p.correlationData()));
+            props.add(new MqttProperties.BinaryProperty(MqttProperties.CORRELATION_DATA, p.correlationData()));
         }
         if (!p.userProperties().isEmpty()) {
             MqttProperties.UserProperties user = new MqttProperties.UserProperties();
@@ -99,7 +105,8 @@ public final class PublishPackets {
     /** PUBACK, PUBREC, PUBREL or PUBCOMP; the reason code is written for 5.0 only by the encoder. */
     public static MqttMessage reply(MqttMessageType type, int packetId, byte reasonCode) {
         MqttQoS qos = type == MqttMessageType.PUBREL ? MqttQoS.AT_LEAST_ONCE : MqttQoS.AT_MOST_ONCE;
-        return new MqttMessage(new MqttFixedHeader(type, false, qos, false, 0),
+        return new MqttMessage(
+                new MqttFixedHeader(type, false, qos, false, 0),
                 new MqttPubReplyMessageVariableHeader(packetId, reasonCode, MqttProperties.NO_PROPERTIES));
     }
 }

@@ -8,12 +8,10 @@ public interface SessionChanges {
 
     SessionChanges NONE = new SessionChanges() {
         @Override
-        public void disconnected(String clientId, long expirySeconds, long generation) {
-        }
+        public void disconnected(String clientId, long expirySeconds, long generation) {}
 
         @Override
-        public void ended(String clientId, long generation) {
-        }
+        public void ended(String clientId, long generation) {}
     };
 
     /** @param generation the ownership version this node's copy of the session was granted */

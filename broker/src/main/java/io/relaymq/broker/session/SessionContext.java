@@ -28,38 +28,116 @@ import java.util.function.Consumer;
  * @param maxQueuedBytes     payload bytes queued and in flight per session in memory
  * @param inboundQos2        keeps the received QoS 2 packet ids of persistent sessions outside the node
  */
-public record SessionContext(SubscriptionTrie trie, SessionRegistry registry, Consumer<PublishedMessage> willSink,
-                             BiConsumer<OutboundMessage, String> sharedOrphans, SubscriptionChanges subscriptionChanges,
-                             SessionChanges sessionChanges,
-                             int maxInflightOutbound, int maxQueued, MqttMetrics metrics, Clock clock,
-                             OutboundWriter writer, OutboundFactory outbounds, BooleanSupplier memoryPressure,
-                             long maxQueuedBytes, InboundQos2Store inboundQos2) {
+public record SessionContext(
+        SubscriptionTrie trie,
+        SessionRegistry registry,
+        Consumer<PublishedMessage> willSink,
+        BiConsumer<OutboundMessage, String> sharedOrphans,
+        SubscriptionChanges subscriptionChanges,
+        SessionChanges sessionChanges,
+        int maxInflightOutbound,
+        int maxQueued,
+        MqttMetrics metrics,
+        Clock clock,
+        OutboundWriter writer,
+        OutboundFactory outbounds,
+        BooleanSupplier memoryPressure,
+        long maxQueuedBytes,
+        InboundQos2Store inboundQos2) {
 
     /** Received QoS 2 packet ids only in the node's memory. */
-    public SessionContext(SubscriptionTrie trie, SessionRegistry registry, Consumer<PublishedMessage> willSink,
-                          BiConsumer<OutboundMessage, String> sharedOrphans, SubscriptionChanges subscriptionChanges,
-                          SessionChanges sessionChanges, int maxInflightOutbound, int maxQueued, MqttMetrics metrics,
-                          Clock clock, OutboundWriter writer, OutboundFactory outbounds, BooleanSupplier memoryPressure,
-                          long maxQueuedBytes) {
-        this(trie, registry, willSink, sharedOrphans, subscriptionChanges, sessionChanges, maxInflightOutbound, maxQueued,
-                metrics, clock, writer, outbounds, memoryPressure, maxQueuedBytes, InboundQos2Store.NONE);
+    public SessionContext(
+            SubscriptionTrie trie,
+            SessionRegistry registry,
+            Consumer<PublishedMessage> willSink,
+            BiConsumer<OutboundMessage, String> sharedOrphans,
+            SubscriptionChanges subscriptionChanges,
+            SessionChanges sessionChanges,
+            int maxInflightOutbound,
+            int maxQueued,
+            MqttMetrics metrics,
+            Clock clock,
+            OutboundWriter writer,
+            OutboundFactory outbounds,
+            BooleanSupplier memoryPressure,
+            long maxQueuedBytes) {
+        this(
+                trie,
+                registry,
+                willSink,
+                sharedOrphans,
+                subscriptionChanges,
+                sessionChanges,
+                maxInflightOutbound,
+                maxQueued,
+                metrics,
+                clock,
+                writer,
+                outbounds,
+                memoryPressure,
+                maxQueuedBytes,
+                InboundQos2Store.NONE);
     }
 
     /** Without a byte limit on queues. */
-    public SessionContext(SubscriptionTrie trie, SessionRegistry registry, Consumer<PublishedMessage> willSink,
-                          BiConsumer<OutboundMessage, String> sharedOrphans, SubscriptionChanges subscriptionChanges,
-                          SessionChanges sessionChanges, int maxInflightOutbound, int maxQueued, MqttMetrics metrics,
-                          Clock clock, OutboundWriter writer, OutboundFactory outbounds, BooleanSupplier memoryPressure) {
-        this(trie, registry, willSink, sharedOrphans, subscriptionChanges, sessionChanges, maxInflightOutbound, maxQueued,
-                metrics, clock, writer, outbounds, memoryPressure, Long.MAX_VALUE);
+    public SessionContext(
+            SubscriptionTrie trie,
+            SessionRegistry registry,
+            Consumer<PublishedMessage> willSink,
+            BiConsumer<OutboundMessage, String> sharedOrphans,
+            SubscriptionChanges subscriptionChanges,
+            SessionChanges sessionChanges,
+            int maxInflightOutbound,
+            int maxQueued,
+            MqttMetrics metrics,
+            Clock clock,
+            OutboundWriter writer,
+            OutboundFactory outbounds,
+            BooleanSupplier memoryPressure) {
+        this(
+                trie,
+                registry,
+                willSink,
+                sharedOrphans,
+                subscriptionChanges,
+                sessionChanges,
+                maxInflightOutbound,
+                maxQueued,
+                metrics,
+                clock,
+                writer,
+                outbounds,
+                memoryPressure,
+                Long.MAX_VALUE);
     }
 
     /** Without memory-pressure shedding (tests). */
-    public SessionContext(SubscriptionTrie trie, SessionRegistry registry, Consumer<PublishedMessage> willSink,
-                          BiConsumer<OutboundMessage, String> sharedOrphans, SubscriptionChanges subscriptionChanges,
-                          SessionChanges sessionChanges, int maxInflightOutbound, int maxQueued, MqttMetrics metrics,
-                          Clock clock, OutboundWriter writer, OutboundFactory outbounds) {
-        this(trie, registry, willSink, sharedOrphans, subscriptionChanges, sessionChanges, maxInflightOutbound, maxQueued,
-                metrics, clock, writer, outbounds, () -> false);
+    public SessionContext(
+            SubscriptionTrie trie,
+            SessionRegistry registry,
+            Consumer<PublishedMessage> willSink,
+            BiConsumer<OutboundMessage, String> sharedOrphans,
+            SubscriptionChanges subscriptionChanges,
+            SessionChanges sessionChanges,
+            int maxInflightOutbound,
+            int maxQueued,
+            MqttMetrics metrics,
+            Clock clock,
+            OutboundWriter writer,
+            OutboundFactory outbounds) {
+        this(
+                trie,
+                registry,
+                willSink,
+                sharedOrphans,
+                subscriptionChanges,
+                sessionChanges,
+                maxInflightOutbound,
+                maxQueued,
+                metrics,
+                clock,
+                writer,
+                outbounds,
+                () -> false);
     }
 }

@@ -46,10 +46,8 @@ public interface SessionOutbound {
     List<OutboundMessage> end(boolean discardStored);
 
     /** The session subscribed (or changed a subscription); only outbounds that read shared topics care. */
-    default void subscribed(io.relaymq.broker.subscription.Subscription subscription) {
-    }
+    default void subscribed(io.relaymq.broker.subscription.Subscription subscription) {}
 
     /** The session dropped a subscription. */
-    default void unsubscribed(io.relaymq.broker.topic.TopicFilter filter) {
-    }
+    default void unsubscribed(io.relaymq.broker.topic.TopicFilter filter) {}
 }

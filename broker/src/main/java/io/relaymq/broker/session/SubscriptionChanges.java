@@ -8,12 +8,10 @@ public interface SubscriptionChanges {
 
     SubscriptionChanges NONE = new SubscriptionChanges() {
         @Override
-        public void changed(String clientId, Collection<Subscription> subscriptions) {
-        }
+        public void changed(String clientId, Collection<Subscription> subscriptions) {}
 
         @Override
-        public void removed(String clientId) {
-        }
+        public void removed(String clientId) {}
     };
 
     void changed(String clientId, Collection<Subscription> subscriptions);
@@ -25,6 +23,5 @@ public interface SubscriptionChanges {
      * arrives, this node must keep routing the client's messages as a remote client's, or messages it
      * routes in between match nobody.
      */
-    default void handedOver(String clientId, Collection<Subscription> subscriptions) {
-    }
+    default void handedOver(String clientId, Collection<Subscription> subscriptions) {}
 }

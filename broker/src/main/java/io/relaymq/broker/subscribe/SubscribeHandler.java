@@ -1,6 +1,5 @@
 package io.relaymq.broker.subscribe;
 
-
 import io.netty.handler.codec.mqtt.MqttFixedHeader;
 import io.netty.handler.codec.mqtt.MqttMessageIdAndPropertiesVariableHeader;
 import io.netty.handler.codec.mqtt.MqttMessageType;
@@ -73,8 +72,13 @@ public final class SubscribeHandler {
      * @param maxSubscriptions topic filters one session may hold
      * @param metrics          counts refused filters (null: not counted)
      */
-    public SubscribeHandler(RetainedMessages retained, TopicLimits topicLimits, Clock clock,
-                            SharedFilterQuota sharedFilters, int maxSubscriptions, MqttMetrics metrics) {
+    public SubscribeHandler(
+            RetainedMessages retained,
+            TopicLimits topicLimits,
+            Clock clock,
+            SharedFilterQuota sharedFilters,
+            int maxSubscriptions,
+            MqttMetrics metrics) {
         this.retained = retained;
         this.topicLimits = topicLimits;
         this.clock = clock;
@@ -85,7 +89,8 @@ public final class SubscribeHandler {
 
     public void subscribe(MqttConnection connection, ClientSession session, MqttSubscribeMessage subscribe) {
         int packetId = subscribe.idAndPropertiesVariableHeader().messageId();
-        MqttProperties props = connection.isV5() ? subscribe.idAndPropertiesVariableHeader().properties()
+        MqttProperties props = connection.isV5()
+                ? subscribe.idAndPropertiesVariableHeader().properties()
                 : MqttProperties.NO_PROPERTIES;
         if (subscribe.payload().topicSubscriptions().isEmpty()) {
             // [MQTT-3.8.3-3]
@@ -106,7 +111,8 @@ public final class SubscribeHandler {
         List<Integer> codes = new ArrayList<>();
         List<OutboundMessage> retainedToSend = new ArrayList<>();
         for (int i = 0; i < filters.size(); i++) {
-            MqttTopicSubscription request = subscribe.payload().topicSubscriptions().get(i);
+            MqttTopicSubscription request =
+                    subscribe.payload().topicSubscriptions().get(i);
             TopicFilter filter = filters.get(i);
             MqttSubscriptionOption option = request.option();
             String overLimit = topicLimits.checkFilter(filter);
@@ -126,24 +132,34 @@ public final class SubscribeHandler {
                 continue;
             }
             if (!sharedFilters.admits(session, filter)) {
-                log.info("{} shared subscription '{}' refused: MQTT_MAX_SHARED_SUBSCRIPTIONS topic filters exist",
-                        connection, request.topicName());
+                log.info(
+                        "{} shared subscription '{}' refused: MQTT_MAX_SHARED_SUBSCRIPTIONS topic filters exist",
+                        connection,
+                        request.topicName());
                 codes.add(connection.isV5() ? QUOTA_EXCEEDED : FAILURE_V3);
                 continue;
             }
             int qos = option.qos().value();
-            SubscriptionOptions options = new SubscriptionOptions(qos, option.isNoLocal(), option.isRetainAsPublished(),
-                    option.retainHandling().value(), subscriptionId == null ? 0 : subscriptionId);
+            SubscriptionOptions options = new SubscriptionOptions(
+                    qos,
+                    option.isNoLocal(),
+                    option.isRetainAsPublished(),
+                    option.retainHandling().value(),
+                    subscriptionId == null ? 0 : subscriptionId);
             boolean isNew = session.subscribe(new Subscription(connection.clientId(), filter, options));
             codes.add(qos);
             if (!filter.isShared() && (options.retainHandling() == 0 || (options.retainHandling() == 1 && isNew))) {
                 for (PublishedMessage m : retained.matching(filter, clock.millis())) {
-                    retainedToSend.add(new OutboundMessage(m, Math.min(m.qos(), qos), true,
+                    retainedToSend.add(new OutboundMessage(
+                            m,
+                            Math.min(m.qos(), qos),
+                            true,
                             options.subscriptionId() > 0 ? List.of(options.subscriptionId()) : List.of()));
                 }
             }
         }
-        connection.send(new MqttSubAckMessage(new MqttFixedHeader(MqttMessageType.SUBACK, false, MqttQoS.AT_MOST_ONCE, false, 0),
+        connection.send(new MqttSubAckMessage(
+                new MqttFixedHeader(MqttMessageType.SUBACK, false, MqttQoS.AT_MOST_ONCE, false, 0),
                 new MqttMessageIdAndPropertiesVariableHeader(packetId, MqttProperties.NO_PROPERTIES),
                 new MqttSubAckPayload(codes.stream().mapToInt(Integer::intValue).toArray())));
         retainedToSend.forEach(session::deliver);

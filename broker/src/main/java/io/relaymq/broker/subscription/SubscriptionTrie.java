@@ -70,7 +70,9 @@ public final class SubscriptionTrie {
         if (path[levels.size()].subscriptions.remove(key(clientId, filter.text())) == null) {
             return false;
         }
-        for (int depth = levels.size(); depth > 0 && prune(path[depth - 1], levels.get(depth - 1), path[depth]); depth--) {
+        for (int depth = levels.size();
+                depth > 0 && prune(path[depth - 1], levels.get(depth - 1), path[depth]);
+                depth--) {
             // each pass detached one empty node; the loop stops at the first node still in use
         }
         return true;
@@ -140,8 +142,7 @@ public final class SubscriptionTrie {
         return n;
     }
 
-    private record Visit(Node node, int depth) {
-    }
+    private record Visit(Node node, int depth) {}
 
     private static String key(String clientId, String filterText) {
         return clientId + '\u0000' + filterText;

@@ -9,8 +9,7 @@ public final class TopicNames {
     /** Longest topic or filter in UTF-8 bytes; the wire format allows no more. */
     public static final int MAX_LENGTH = 65535;
 
-    private TopicNames() {
-    }
+    private TopicNames() {}
 
     /**
      * A topic name a PUBLISH may carry: at least one character, no wildcards ([MQTT-3.3.2-2]), no

@@ -14,11 +14,13 @@ import org.springframework.context.annotation.Configuration;
 class ClientCertificateConfiguration {
 
     @Bean
-    ClientCertificateValidator clientCertificateValidator(MqttSettings settings, TlsRevocationProperties revocation,
-                                                          X509AuthProvider x509, Clock clock) {
+    ClientCertificateValidator clientCertificateValidator(
+            MqttSettings settings, TlsRevocationProperties revocation, X509AuthProvider x509, Clock clock) {
         MqttSettings.Listeners listeners = settings.listeners();
-        List<X509Certificate> trusted = listeners.tls().enabled() || listeners.wss().enabled()
-                ? TlsContextFactory.trustedCertificates(settings.tls()) : List.of();
+        List<X509Certificate> trusted =
+                listeners.tls().enabled() || listeners.wss().enabled()
+                        ? TlsContextFactory.trustedCertificates(settings.tls())
+                        : List.of();
         return new PkixClientCertificateValidator(trusted, x509::skipValidity, new RevocationCheck(revocation, clock));
     }
 }

@@ -28,9 +28,23 @@ enum ClientProperty {
     MAXIMUM_PACKET_SIZE(0x27, Type.FOUR_BYTES, Packet.CONNECT);
 
     /** Where a property block sits. */
-    enum Packet { CONNECT, WILL, PUBLISH, SUBSCRIBE, UNSUBSCRIBE }
+    enum Packet {
+        CONNECT,
+        WILL,
+        PUBLISH,
+        SUBSCRIBE,
+        UNSUBSCRIBE
+    }
 
-    enum Type { BYTE, TWO_BYTES, FOUR_BYTES, VARINT, STRING, BINARY, STRING_PAIR }
+    enum Type {
+        BYTE,
+        TWO_BYTES,
+        FOUR_BYTES,
+        VARINT,
+        STRING,
+        BINARY,
+        STRING_PAIR
+    }
 
     private static final ClientProperty[] BY_ID = new ClientProperty[128];
 

@@ -38,7 +38,8 @@ final class CrlFile {
         try {
             this.crls = read();
         } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalStateException("cannot read the CRL file " + file + " (LISTENER_SSL_CRL_FILE): " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot read the CRL file " + file + " (LISTENER_SSL_CRL_FILE): " + e.getMessage(), e);
         }
         this.readAt = clock.instant();
     }
@@ -51,7 +52,10 @@ final class CrlFile {
             try {
                 crls = read();
             } catch (IOException | GeneralSecurityException e) {
-                log.warn("cannot read the CRL file {} again, the CRLs read before stay in use: {}", file, e.getMessage());
+                log.warn(
+                        "cannot read the CRL file {} again, the CRLs read before stay in use: {}",
+                        file,
+                        e.getMessage());
             }
         }
         return crls;

@@ -14,5 +14,4 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.mqtt.drain")
-public record DrainProperties(@Min(0) int rate, @NotNull Duration timeout) {
-}
+public record DrainProperties(@Min(0) int rate, @NotNull Duration timeout) {}

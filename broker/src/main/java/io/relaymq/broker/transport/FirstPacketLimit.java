@@ -22,6 +22,7 @@ final class FirstPacketLimit extends ChannelInboundHandlerAdapter {
     private final int limit;
     /** Bytes of the current packet's body still to pass; 0 while reading a fixed header. */
     private long bodyLeft;
+
     private int headerBytes;
     private int remainingLength;
     private int multiplier = 1;
@@ -51,8 +52,9 @@ final class FirstPacketLimit extends ChannelInboundHandlerAdapter {
         if (declared > limit) {
             failed = true;
             ReferenceCountUtil.release(msg);
-            ctx.fireExceptionCaught(new TooLongFrameException("a packet before CONNACK declares " + declared
-                    + " bytes, more than the " + limit + " allowed before authentication (MQTT_MAX_CONNECT_PACKET_SIZE)"));
+            ctx.fireExceptionCaught(
+                    new TooLongFrameException("a packet before CONNACK declares " + declared + " bytes, more than the "
+                            + limit + " allowed before authentication (MQTT_MAX_CONNECT_PACKET_SIZE)"));
             return;
         }
         ctx.fireChannelRead(msg);

@@ -35,8 +35,13 @@ final class MqttChannelInitializer extends ChannelInitializer<SocketChannel> {
     private final Supplier<MqttConnectionHandler> handlers;
 
     /** {@code tls} null for plain connections; {@code webSocketPath} null for MQTT straight over TCP. */
-    MqttChannelInitializer(MqttSettings settings, PreAuthLimits preAuth, TrustedNetworks proxies, SslContext tls,
-                           String webSocketPath, Supplier<MqttConnectionHandler> handlers) {
+    MqttChannelInitializer(
+            MqttSettings settings,
+            PreAuthLimits preAuth,
+            TrustedNetworks proxies,
+            SslContext tls,
+            String webSocketPath,
+            Supplier<MqttConnectionHandler> handlers) {
         this.settings = settings;
         this.preAuth = preAuth;
         this.proxies = proxies;
@@ -49,8 +54,10 @@ final class MqttChannelInitializer extends ChannelInitializer<SocketChannel> {
     protected void initChannel(SocketChannel channel) {
         ChannelPipeline pipeline = channel.pipeline();
         if (settings.proxyProtocol() && !proxies.contains(channel.remoteAddress())) {
-            log.info("{} closed: PROXY protocol headers are accepted only from {} (MQTT_PROXY_PROTOCOL_TRUSTED_NETWORKS)",
-                    channel.remoteAddress(), proxies);
+            log.info(
+                    "{} closed: PROXY protocol headers are accepted only from {} (MQTT_PROXY_PROTOCOL_TRUSTED_NETWORKS)",
+                    channel.remoteAddress(),
+                    proxies);
             channel.close();
             return;
         }
@@ -65,8 +72,10 @@ final class MqttChannelInitializer extends ChannelInitializer<SocketChannel> {
         if (webSocketPath != null) {
             pipeline.addLast("http", new HttpServerCodec());
             pipeline.addLast("httpAggregator", new HttpObjectAggregator(65536));
-            pipeline.addLast("webSocket", new WebSocketServerProtocolHandler(webSocketPath, WS_SUBPROTOCOLS, false,
-                    settings.maxPacketSize() + 5));
+            pipeline.addLast(
+                    "webSocket",
+                    new WebSocketServerProtocolHandler(
+                            webSocketPath, WS_SUBPROTOCOLS, false, settings.maxPacketSize() + 5));
             pipeline.addLast("wrongPath", new WrongPathResponder(webSocketPath));
             pipeline.addLast("webSocketFrames", new WebSocketFrames());
         }
@@ -78,12 +87,14 @@ final class MqttChannelInitializer extends ChannelInitializer<SocketChannel> {
         addMqtt(pipeline, settings, PreAuthLimits.defaults(), handler);
     }
 
-    static void addMqtt(ChannelPipeline pipeline, MqttSettings settings, PreAuthLimits preAuth, MqttConnectionHandler handler) {
+    static void addMqtt(
+            ChannelPipeline pipeline, MqttSettings settings, PreAuthLimits preAuth, MqttConnectionHandler handler) {
         ConnectDeadline.addTo(pipeline, settings.connectTimeout());
         pipeline.addLast("flush", new FlushConsolidationHandler(256, true));
         pipeline.addLast(FirstPacketLimit.NAME, new FirstPacketLimit(preAuth.maxConnectPacketSize()));
         pipeline.addLast("packetCheck", new PacketCheck(settings.maxPacketSize()));
-        pipeline.addLast(MqttConnectionHandler.DECODER, new MqttDecoder(settings.maxPacketSize(), settings.maxClientIdLength()));
+        pipeline.addLast(
+                MqttConnectionHandler.DECODER, new MqttDecoder(settings.maxPacketSize(), settings.maxClientIdLength()));
         pipeline.addLast("mqttEncoder", MqttEncoder.INSTANCE);
         pipeline.addLast("mqtt", handler);
     }

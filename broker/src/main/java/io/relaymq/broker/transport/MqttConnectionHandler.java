@@ -46,7 +46,12 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final byte KEEP_ALIVE_TIMEOUT = (byte) 0x8D;
     private static final int EARLY_PACKET_LIMIT = 1000;
 
-    private enum State { AWAITING_CONNECT, CONNECTING, CONNECTED, CLOSED }
+    private enum State {
+        AWAITING_CONNECT,
+        CONNECTING,
+        CONNECTED,
+        CLOSED
+    }
 
     private final ConnectHandler connectHandler;
     private final PacketDispatcher dispatcher;
@@ -62,8 +67,8 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     /** {@code publishRate}: PUBLISH packets per second this client may send (0: no limit). */
-    public MqttConnectionHandler(ConnectHandler connectHandler, PacketDispatcher dispatcher, MqttMetrics metrics,
-                                 int publishRate) {
+    public MqttConnectionHandler(
+            ConnectHandler connectHandler, PacketDispatcher dispatcher, MqttMetrics metrics, int publishRate) {
         this.connectHandler = connectHandler;
         this.dispatcher = dispatcher;
         this.metrics = metrics;
@@ -72,7 +77,8 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        io.netty.channel.group.ChannelGroup group = ctx.channel().attr(MqttServer.CONNECTIONS).get();
+        io.netty.channel.group.ChannelGroup group =
+                ctx.channel().attr(MqttServer.CONNECTIONS).get();
         if (group != null) {
             group.add(ctx.channel());
         }
@@ -108,7 +114,9 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     private void onFirstPacket(ChannelHandlerContext ctx, MqttMessage message) {
         if (message.fixedHeader().messageType() != MqttMessageType.CONNECT) {
             ReferenceCountUtil.release(message);
-            log.info("{} closed: first packet was {}, not CONNECT", ClientAddresses.of(ctx.channel()),
+            log.info(
+                    "{} closed: first packet was {}, not CONNECT",
+                    ClientAddresses.of(ctx.channel()),
                     message.fixedHeader().messageType());
             metrics.connectionRejected("no_connect");
             close(ctx);
@@ -118,7 +126,10 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
         state = State.CONNECTING;
         ctx.channel().config().setAutoRead(false);
         MqttVersion version = ctx.channel().attr(VERSION).get();
-        boolean accepted = connectHandler.handle(ctx.channel(), connect, version == null ? MqttVersion.MQTT_3_1_1 : version,
+        boolean accepted = connectHandler.handle(
+                ctx.channel(),
+                connect,
+                version == null ? MqttVersion.MQTT_3_1_1 : version,
                 (conn, s) -> ctx.executor().execute(() -> connected(ctx, conn, s)));
         if (!accepted) {
             state = State.CLOSED;
@@ -128,7 +139,10 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     private void keepEarly(ChannelHandlerContext ctx, MqttMessage message) {
         if (early.size() >= EARLY_PACKET_LIMIT) {
             ReferenceCountUtil.release(message);
-            log.info("{} closed: more than {} packets before CONNACK", ClientAddresses.of(ctx.channel()), EARLY_PACKET_LIMIT);
+            log.info(
+                    "{} closed: more than {} packets before CONNACK",
+                    ClientAddresses.of(ctx.channel()),
+                    EARLY_PACKET_LIMIT);
             close(ctx);
             return;
         }
@@ -147,7 +161,11 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
         int keepAlive = conn.keepAliveSeconds();
         if (keepAlive > 0 && ctx.pipeline().get(DECODER) != null) {
             // [MQTT-3.1.2-24]: no packet within one and a half keep alive periods closes the connection
-            ctx.pipeline().addBefore(DECODER, IDLE_HANDLER, new IdleStateHandler(keepAlive * 1500L, 0, 0, TimeUnit.MILLISECONDS));
+            ctx.pipeline()
+                    .addBefore(
+                            DECODER,
+                            IDLE_HANDLER,
+                            new IdleStateHandler(keepAlive * 1500L, 0, 0, TimeUnit.MILLISECONDS));
         }
         ctx.channel().config().setAutoRead(true);
         MqttMessage next;
@@ -166,10 +184,14 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         ctx.channel().config().setAutoRead(false);
         metrics.throttled();
-        ctx.executor().schedule(() -> {
-            ctx.channel().config().setAutoRead(true);
-            ctx.read();
-        }, Math.max(1, publishBudget.nanosUntilNext()), java.util.concurrent.TimeUnit.NANOSECONDS);
+        ctx.executor()
+                .schedule(
+                        () -> {
+                            ctx.channel().config().setAutoRead(true);
+                            ctx.read();
+                        },
+                        Math.max(1, publishBudget.nanosUntilNext()),
+                        java.util.concurrent.TimeUnit.NANOSECONDS);
     }
 
     private void dispatch(MqttMessage message) {
@@ -198,17 +220,21 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
             boolean v5 = version == MqttVersion.MQTT_5;
             ConnectReject reject = cause instanceof MqttUnacceptableProtocolVersionException
                     ? ConnectReject.UNSUPPORTED_PROTOCOL
-                    : cause instanceof MqttIdentifierRejectedException ? ConnectReject.CLIENT_ID_INVALID
-                    : cause instanceof TooLongFrameException ? ConnectReject.PACKET_TOO_LARGE
-                    : cause instanceof PacketViolation v && v.isProtocolError() ? ConnectReject.PROTOCOL_ERROR
-                    : ConnectReject.MALFORMED;
+                    : cause instanceof MqttIdentifierRejectedException
+                            ? ConnectReject.CLIENT_ID_INVALID
+                            : cause instanceof TooLongFrameException
+                                    ? ConnectReject.PACKET_TOO_LARGE
+                                    : cause instanceof PacketViolation v && v.isProtocolError()
+                                            ? ConnectReject.PROTOCOL_ERROR
+                                            : ConnectReject.MALFORMED;
             state = State.CLOSED;
             connectHandler.refuse(ctx.channel(), v5, reject, "", cause.getMessage());
             return;
         }
         state = State.CLOSED;
         if (connection != null) {
-            byte reason = cause instanceof TooLongFrameException ? PACKET_TOO_LARGE
+            byte reason = cause instanceof TooLongFrameException
+                    ? PACKET_TOO_LARGE
                     : cause instanceof PacketViolation v ? v.reasonCode() : MALFORMED;
             connection.close(reason);
         } else {
@@ -228,7 +254,9 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         if (evt == ConnectDeadline.EXPIRED) {
             if (state != State.CLOSED) {
-                log.info("{} closed: {} within the CONNECT deadline (MQTT_CONNECT_TIMEOUT)", ClientAddresses.of(ctx.channel()),
+                log.info(
+                        "{} closed: {} within the CONNECT deadline (MQTT_CONNECT_TIMEOUT)",
+                        ClientAddresses.of(ctx.channel()),
                         state == State.AWAITING_CONNECT ? "no complete CONNECT" : "not authenticated");
                 metrics.connectionRejected("connect_timeout");
             }

@@ -90,30 +90,69 @@ class MqttEngineConfiguration {
     }
 
     @Bean
-    SessionOutbounds sessionOutbounds(DeviceOutbounds deviceOutbounds, ApplicationReaders applicationReaders,
-                                      PersistedProducer persistedProducer) {
+    SessionOutbounds sessionOutbounds(
+            DeviceOutbounds deviceOutbounds,
+            ApplicationReaders applicationReaders,
+            PersistedProducer persistedProducer) {
         return new SessionOutbounds(deviceOutbounds, applicationReaders, persistedProducer);
     }
 
     @Bean
-    Router router(SubscriptionTrie trie, RemoteSubscriptions remote, SessionRegistry sessions, RetainedReplica retained,
-                  RemoteDelivery remoteDelivery, SessionReplica sessionReplica, PersistedProducer persistedProducer,
-                  MqttMetrics metrics, Clock clock) {
-        return new Router(trie, remote, sessions, retained, new SharedSubscriptionPicker(), remoteDelivery,
-                sessionReplica::get, persistedProducer, metrics, clock);
+    Router router(
+            SubscriptionTrie trie,
+            RemoteSubscriptions remote,
+            SessionRegistry sessions,
+            RetainedReplica retained,
+            RemoteDelivery remoteDelivery,
+            SessionReplica sessionReplica,
+            PersistedProducer persistedProducer,
+            MqttMetrics metrics,
+            Clock clock) {
+        return new Router(
+                trie,
+                remote,
+                sessions,
+                retained,
+                new SharedSubscriptionPicker(),
+                remoteDelivery,
+                sessionReplica::get,
+                persistedProducer,
+                metrics,
+                clock);
     }
 
     @Bean
-    SessionContext sessionContext(SubscriptionTrie trie, SessionRegistry registry, MsgAllProducer producer, Router router,
-                                  SubscriptionReplica subscriptionReplica, SessionReplica sessionReplica,
-                                  SessionOutbounds sessionOutbounds, MqttSettings settings, MqttMetrics metrics,
-                                  Clock clock, MemoryPressure memory, RetainedQuota retainedQuota,
-                                  QuotaProperties quotas, RedisInboundQos2Store inboundQos2Store) {
-        return new SessionContext(trie, registry, will -> producer.send(willWithinQuota(will, retainedQuota, metrics)),
-                router::redeliverShared, subscriptionReplica,
-                sessionReplica, settings.maxInflightOutbound(), settings.maxQueuedMessages(), metrics, clock,
-                new OutboundWriter(metrics, clock), sessionOutbounds, memory::isUnderPressure,
-                quotas.maxQueuedBytesPerClient(), inboundQos2Store);
+    SessionContext sessionContext(
+            SubscriptionTrie trie,
+            SessionRegistry registry,
+            MsgAllProducer producer,
+            Router router,
+            SubscriptionReplica subscriptionReplica,
+            SessionReplica sessionReplica,
+            SessionOutbounds sessionOutbounds,
+            MqttSettings settings,
+            MqttMetrics metrics,
+            Clock clock,
+            MemoryPressure memory,
+            RetainedQuota retainedQuota,
+            QuotaProperties quotas,
+            RedisInboundQos2Store inboundQos2Store) {
+        return new SessionContext(
+                trie,
+                registry,
+                will -> producer.send(willWithinQuota(will, retainedQuota, metrics)),
+                router::redeliverShared,
+                subscriptionReplica,
+                sessionReplica,
+                settings.maxInflightOutbound(),
+                settings.maxQueuedMessages(),
+                metrics,
+                clock,
+                new OutboundWriter(metrics, clock),
+                sessionOutbounds,
+                memory::isUnderPressure,
+                quotas.maxQueuedBytesPerClient(),
+                inboundQos2Store);
     }
 
     /** A retained will beyond the retained quotas is published, but not retained (nobody is left to tell). */
@@ -127,36 +166,69 @@ class MqttEngineConfiguration {
     }
 
     @Bean
-    ConnectHandler connectHandler(SessionRegistry registry, SessionContext sessionContext, MqttSettings settings,
-                                  MqttMetrics metrics, Clock clock, ReplicatedSessionDirectory cluster,
-                                  ApplicationClientCap authenticator, ConnectAdmission admission,
-                                  TopicLimits topicLimits) {
-        return new ConnectHandler(new ConnectValidator(settings, topicLimits, clock), registry, sessionContext, settings, metrics,
-                cluster, authenticator, admission);
+    ConnectHandler connectHandler(
+            SessionRegistry registry,
+            SessionContext sessionContext,
+            MqttSettings settings,
+            MqttMetrics metrics,
+            Clock clock,
+            ReplicatedSessionDirectory cluster,
+            ApplicationClientCap authenticator,
+            ConnectAdmission admission,
+            TopicLimits topicLimits) {
+        return new ConnectHandler(
+                new ConnectValidator(settings, topicLimits, clock),
+                registry,
+                sessionContext,
+                settings,
+                metrics,
+                cluster,
+                authenticator,
+                admission);
     }
 
     @Bean
-    PacketDispatcher packetDispatcher(MsgAllProducer producer, RetainedMessages retained, MqttSettings settings,
-                                      MqttMetrics metrics, Clock clock, TopicLimits topicLimits,
-                                      SharedFilterCap sharedFilterCap, QuotaProperties quotas,
-                                      RetainedQuota retainedQuota, MsgAllReceipts receipts) {
+    PacketDispatcher packetDispatcher(
+            MsgAllProducer producer,
+            RetainedMessages retained,
+            MqttSettings settings,
+            MqttMetrics metrics,
+            Clock clock,
+            TopicLimits topicLimits,
+            SharedFilterCap sharedFilterCap,
+            QuotaProperties quotas,
+            RetainedQuota retainedQuota,
+            MsgAllReceipts receipts) {
         return new PacketDispatcher(
-                new InboundPublishHandler(producer, settings, topicLimits, metrics, clock, retainedQuota::refusal,
-                        receipts),
+                new InboundPublishHandler(
+                        producer, settings, topicLimits, metrics, clock, retainedQuota::refusal, receipts),
                 new AckHandler(),
-                new SubscribeHandler(retained, topicLimits, clock, sharedFilterCap, quotas.maxSubscriptionsPerClient(),
-                        metrics),
+                new SubscribeHandler(
+                        retained, topicLimits, clock, sharedFilterCap, quotas.maxSubscriptionsPerClient(), metrics),
                 new DisconnectHandler(settings));
     }
 
     @Bean
-    MqttServer mqttServer(MqttSettings settings, ConnectHandler connectHandler, PacketDispatcher dispatcher,
-                          MqttMetrics metrics, X509AuthProvider x509, LimitsProperties limits, DrainProperties drain,
-                          ObjectProvider<NodeRegistry> nodes, NodeProperties node, Clock clock, PreAuthLimits preAuth) {
-        DrainPolicy policy = new DrainPolicy(() -> othersAlive(nodes.getObject(), node, clock), drain.rate(), drain.timeout());
-        return new MqttServer(settings, preAuth,
+    MqttServer mqttServer(
+            MqttSettings settings,
+            ConnectHandler connectHandler,
+            PacketDispatcher dispatcher,
+            MqttMetrics metrics,
+            X509AuthProvider x509,
+            LimitsProperties limits,
+            DrainProperties drain,
+            ObjectProvider<NodeRegistry> nodes,
+            NodeProperties node,
+            Clock clock,
+            PreAuthLimits preAuth) {
+        DrainPolicy policy =
+                new DrainPolicy(() -> othersAlive(nodes.getObject(), node, clock), drain.rate(), drain.timeout());
+        return new MqttServer(
+                settings,
+                preAuth,
                 () -> new MqttConnectionHandler(connectHandler, dispatcher, metrics, limits.publishRate()),
-                x509::skipValidity, policy);
+                x509::skipValidity,
+                policy);
     }
 
     private static boolean othersAlive(NodeRegistry nodes, NodeProperties node, Clock clock) {

@@ -62,8 +62,11 @@ public final class MqttServer implements SmartLifecycle, ListenerPorts {
      * @param skipClientCertValidity whether client certificates may be outside their validity dates (X.509 provider)
      * @param drain                  how connections are released on stop
      */
-    public MqttServer(MqttSettings settings, Supplier<MqttConnectionHandler> handlers, BooleanSupplier skipClientCertValidity,
-                      DrainPolicy drain) {
+    public MqttServer(
+            MqttSettings settings,
+            Supplier<MqttConnectionHandler> handlers,
+            BooleanSupplier skipClientCertValidity,
+            DrainPolicy drain) {
         this(settings, PreAuthLimits.defaults(), handlers, skipClientCertValidity, drain);
     }
 
@@ -71,12 +74,17 @@ public final class MqttServer implements SmartLifecycle, ListenerPorts {
      * @param preAuth what a connection may do before CONNACK; with the PROXY protocol on, its trusted networks
      *                must name the load balancers (else this throws {@link IllegalArgumentException})
      */
-    public MqttServer(MqttSettings settings, PreAuthLimits preAuth, Supplier<MqttConnectionHandler> handlers,
-                      BooleanSupplier skipClientCertValidity, DrainPolicy drain) {
+    public MqttServer(
+            MqttSettings settings,
+            PreAuthLimits preAuth,
+            Supplier<MqttConnectionHandler> handlers,
+            BooleanSupplier skipClientCertValidity,
+            DrainPolicy drain) {
         this.proxies = TrustedNetworks.parse(preAuth.proxyProtocolTrustedNetworks());
         if (settings.proxyProtocol() && proxies.isEmpty()) {
-            throw new IllegalArgumentException("MQTT_PROXY_PROTOCOL_ENABLED=true needs MQTT_PROXY_PROTOCOL_TRUSTED_NETWORKS: "
-                    + "the networks (CIDR, comma-separated) of the load balancers that send PROXY headers");
+            throw new IllegalArgumentException(
+                    "MQTT_PROXY_PROTOCOL_ENABLED=true needs MQTT_PROXY_PROTOCOL_TRUSTED_NETWORKS: "
+                            + "the networks (CIDR, comma-separated) of the load balancers that send PROXY headers");
         }
         this.preAuth = preAuth;
         this.settings = settings;
@@ -89,12 +97,15 @@ public final class MqttServer implements SmartLifecycle, ListenerPorts {
     public void start() {
         boolean epoll = Epoll.isAvailable();
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        Class<? extends ServerSocketChannel> channelType =
+                epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         boss = new MultiThreadIoEventLoopGroup(1, io);
         workers = new MultiThreadIoEventLoopGroup(settings.netty().workerThreads(), io);
         connections = new DefaultChannelGroup("mqtt-connections", GlobalEventExecutor.INSTANCE);
         MqttSettings.Listeners l = settings.listeners();
-        SslContext tls = l.tls().enabled() || l.wss().enabled() ? TlsContextFactory.create(settings.tls(), skipClientCertValidity) : null;
+        SslContext tls = l.tls().enabled() || l.wss().enabled()
+                ? TlsContextFactory.create(settings.tls(), skipClientCertValidity)
+                : null;
         if (l.tcp().enabled()) {
             bind("tcp", l.tcp(), channelType, null, null);
         }
@@ -111,8 +122,12 @@ public final class MqttServer implements SmartLifecycle, ListenerPorts {
         log.info("MQTT listening: {} ({})", boundPorts(), epoll ? "epoll" : "nio");
     }
 
-    private void bind(String name, MqttSettings.Listener listener, Class<? extends ServerSocketChannel> channelType,
-                      SslContext tls, String webSocketPath) {
+    private void bind(
+            String name,
+            MqttSettings.Listener listener,
+            Class<? extends ServerSocketChannel> channelType,
+            SslContext tls,
+            String webSocketPath) {
         MqttSettings.Netty netty = settings.netty();
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(boss, workers)
@@ -120,20 +135,26 @@ public final class MqttServer implements SmartLifecycle, ListenerPorts {
                 .option(ChannelOption.SO_BACKLOG, netty.soBacklog())
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
-                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                .childOption(
+                        ChannelOption.WRITE_BUFFER_WATER_MARK,
                         new WriteBufferWaterMark(netty.writeLowWaterMark(), netty.writeHighWaterMark()))
                 .childHandler(new MqttChannelInitializer(settings, preAuth, proxies, tls, webSocketPath, handlers))
                 .childAttr(CONNECTIONS, connections);
         try {
-            Channel channel = bootstrap.bind(new InetSocketAddress(listener.host(), listener.port())).sync().channel();
+            Channel channel = bootstrap
+                    .bind(new InetSocketAddress(listener.host(), listener.port()))
+                    .sync()
+                    .channel();
             listeners.put(name, channel);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while binding " + name, e);
         } catch (Exception e) {
             stop();
-            throw new IllegalStateException("cannot listen for MQTT " + name + " on " + listener.host() + ":"
-                    + listener.port() + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot listen for MQTT " + name + " on " + listener.host() + ":" + listener.port() + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 
@@ -171,15 +192,22 @@ public final class MqttServer implements SmartLifecycle, ListenerPorts {
         List<Channel> open = new ArrayList<>(connections);
         int perTick = drain.perTick(open.size());
         for (int i = 0; i < open.size() && System.nanoTime() < deadline; i += perTick) {
-            open.subList(i, Math.min(open.size(), i + perTick)).forEach(ch -> ch.pipeline().fireUserEventTriggered(reason));
+            open.subList(i, Math.min(open.size(), i + perTick))
+                    .forEach(ch -> ch.pipeline().fireUserEventTriggered(reason));
             if (i + perTick < open.size()) {
                 sleepTick();
             }
         }
         long left = Math.max(0, deadline - System.nanoTime());
-        connections.newCloseFuture().awaitUninterruptibly(Math.max(left, TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
-        log.info("MQTT listeners closed; {} connections told {} in {} ms, {} still open", open.size(), reason,
-                (System.nanoTime() - start) / 1_000_000, connections.size());
+        connections
+                .newCloseFuture()
+                .awaitUninterruptibly(Math.max(left, TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
+        log.info(
+                "MQTT listeners closed; {} connections told {} in {} ms, {} still open",
+                open.size(),
+                reason,
+                (System.nanoTime() - start) / 1_000_000,
+                connections.size());
     }
 
     private boolean othersAlive() {

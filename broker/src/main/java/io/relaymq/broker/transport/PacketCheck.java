@@ -26,7 +26,11 @@ final class PacketCheck extends ByteToMessageDecoder {
 
     private static final AttributeKey<MqttVersion> VERSION = AttributeKey.valueOf("NETTY_CODEC_MQTT_VERSION");
 
-    private enum Mode { CHECK, PASS, DISCARD }
+    private enum Mode {
+        CHECK,
+        PASS,
+        DISCARD
+    }
 
     private final int maxPacketSize;
     private Mode mode = Mode.CHECK;
@@ -195,7 +199,8 @@ final class PacketCheck extends ByteToMessageDecoder {
             int id = block.varint();
             ClientProperty property = ClientProperty.of(id, packet);
             if (property == null) {
-                throw PacketViolation.malformed(packet + ": property 0x" + Integer.toHexString(id) + " is not valid here");
+                throw PacketViolation.malformed(
+                        packet + ": property 0x" + Integer.toHexString(id) + " is not valid here");
             }
             if (!seen.add(property) && !property.repeatable()) {
                 throw PacketViolation.protocolError(packet + ": " + property + " more than once");

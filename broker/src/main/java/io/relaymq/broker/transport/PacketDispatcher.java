@@ -25,8 +25,11 @@ public final class PacketDispatcher {
     private final SubscribeHandler subscriptions;
     private final DisconnectHandler disconnect;
 
-    public PacketDispatcher(InboundPublishHandler publish, AckHandler acks, SubscribeHandler subscriptions,
-                            DisconnectHandler disconnect) {
+    public PacketDispatcher(
+            InboundPublishHandler publish,
+            AckHandler acks,
+            SubscribeHandler subscriptions,
+            DisconnectHandler disconnect) {
         this.publish = publish;
         this.acks = acks;
         this.subscriptions = subscriptions;

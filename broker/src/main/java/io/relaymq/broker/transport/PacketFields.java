@@ -90,8 +90,7 @@ final class PacketFields {
     /** Well-formed UTF-8 per RFC 3629 (no overlong forms, no surrogates, nothing above U+10FFFF), without U+0000. */
     static final class Utf8 {
 
-        private Utf8() {
-        }
+        private Utf8() {}
 
         static boolean isWellFormed(ByteBuf buf, int from, int length) {
             int i = from;

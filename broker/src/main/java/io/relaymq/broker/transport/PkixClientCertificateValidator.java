@@ -35,8 +35,8 @@ public final class PkixClientCertificateValidator implements ClientCertificateVa
     private final RevocationCheck revocation;
 
     /** @param skipValidity whether the client certificate may be outside its validity dates (X.509 provider setting) */
-    public PkixClientCertificateValidator(Collection<X509Certificate> trusted, BooleanSupplier skipValidity,
-                                          RevocationCheck revocation) {
+    public PkixClientCertificateValidator(
+            Collection<X509Certificate> trusted, BooleanSupplier skipValidity, RevocationCheck revocation) {
         this.anchors = trusted.stream().map(c -> new TrustAnchor(c, null)).collect(Collectors.toUnmodifiableSet());
         this.skipValidity = skipValidity;
         this.revocation = revocation;
@@ -45,18 +45,21 @@ public final class PkixClientCertificateValidator implements ClientCertificateVa
     @Override
     public CertificateCheck validate(String clientId, List<X509Certificate> presented) {
         if (anchors.isEmpty() || presented.isEmpty()) {
-            return CertificateCheck.refused(ConnectReject.NOT_AUTHORIZED, "no trusted certificates to validate the client certificate");
+            return CertificateCheck.refused(
+                    ConnectReject.NOT_AUTHORIZED, "no trusted certificates to validate the client certificate");
         }
         Date date = ClientCertificateTrust.validationDate(presented.get(0), skipValidity.getAsBoolean());
         PKIXCertPathBuilderResult built;
         try {
             built = build(presented, date);
         } catch (GeneralSecurityException e) {
-            return CertificateCheck.refused(ConnectReject.NOT_AUTHORIZED, "client certificate not trusted: " + e.getMessage());
+            return CertificateCheck.refused(
+                    ConnectReject.NOT_AUTHORIZED, "client certificate not trusted: " + e.getMessage());
         }
         List<X509Certificate> path = path(built);
         if (insideValidity(presented.get(0))) {
-            Optional<CertificateCheck> refused = revocation.refusal(clientId, built.getCertPath(), built.getTrustAnchor(), date);
+            Optional<CertificateCheck> refused =
+                    revocation.refusal(clientId, built.getCertPath(), built.getTrustAnchor(), date);
             if (refused.isPresent()) {
                 return refused.get();
             }
@@ -77,7 +80,8 @@ public final class PkixClientCertificateValidator implements ClientCertificateVa
         }
     }
 
-    private PKIXCertPathBuilderResult build(List<X509Certificate> presented, Date date) throws GeneralSecurityException {
+    private PKIXCertPathBuilderResult build(List<X509Certificate> presented, Date date)
+            throws GeneralSecurityException {
         X509CertSelector target = new X509CertSelector();
         target.setCertificate(presented.get(0));
         PKIXBuilderParameters params = new PKIXBuilderParameters(anchors, target);

@@ -16,12 +16,14 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.mqtt.pre-auth")
-public record PreAuthLimits(@Min(64) @Max(268_435_455) int maxConnectPacketSize, List<String> proxyProtocolTrustedNetworks) {
+public record PreAuthLimits(
+        @Min(64) @Max(268_435_455) int maxConnectPacketSize, List<String> proxyProtocolTrustedNetworks) {
 
     public static final int DEFAULT_MAX_CONNECT_PACKET_SIZE = 65_536;
 
     public PreAuthLimits {
-        proxyProtocolTrustedNetworks = proxyProtocolTrustedNetworks == null ? List.of() : List.copyOf(proxyProtocolTrustedNetworks);
+        proxyProtocolTrustedNetworks =
+                proxyProtocolTrustedNetworks == null ? List.of() : List.copyOf(proxyProtocolTrustedNetworks);
     }
 
     /** The shipped defaults, with no trusted proxies. */

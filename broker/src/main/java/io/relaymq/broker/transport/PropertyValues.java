@@ -5,8 +5,7 @@ import io.relaymq.broker.transport.ClientProperty.Packet;
 /** Reads one 5.0 property value by its type and refuses the values the specification calls a Protocol Error. */
 final class PropertyValues {
 
-    private PropertyValues() {
-    }
+    private PropertyValues() {}
 
     static void check(PacketFields f, ClientProperty property, Packet packet) {
         long value = switch (property.type) {
@@ -51,8 +50,7 @@ final class PropertyValues {
                     throw PacketViolation.protocolError(packet + ": " + property + " 0");
                 }
             }
-            default -> {
-            }
+            default -> {}
         }
     }
 }

@@ -17,7 +17,9 @@ final class ProxiedAddress extends ChannelInboundHandlerAdapter {
         if (msg instanceof HAProxyMessage proxy) {
             try {
                 if (proxy.sourceAddress() != null) {
-                    ctx.channel().attr(ClientAddresses.PROXIED).set(new InetSocketAddress(proxy.sourceAddress(), proxy.sourcePort()));
+                    ctx.channel()
+                            .attr(ClientAddresses.PROXIED)
+                            .set(new InetSocketAddress(proxy.sourceAddress(), proxy.sourcePort()));
                 }
             } finally {
                 proxy.release();

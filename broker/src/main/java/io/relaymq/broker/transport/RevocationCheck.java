@@ -46,14 +46,18 @@ public final class RevocationCheck {
         this.settings = settings;
         if (settings.crl().enabled()) {
             if (settings.crl().file() == null || settings.crl().file().isBlank()) {
-                throw new IllegalStateException("CRL checks are on (LISTENER_SSL_CRL_ENABLED) but LISTENER_SSL_CRL_FILE is not set");
+                throw new IllegalStateException(
+                        "CRL checks are on (LISTENER_SSL_CRL_ENABLED) but LISTENER_SSL_CRL_FILE is not set");
             }
             crls = new CrlFile(Path.of(settings.crl().file()), settings.crl().refreshInterval(), clock);
         } else {
             crls = null;
         }
         ocspAnswers = settings.ocsp().enabled()
-                ? Caffeine.newBuilder().expireAfterWrite(settings.ocsp().cacheTtl()).maximumSize(MAX_CACHED).build()
+                ? Caffeine.newBuilder()
+                        .expireAfterWrite(settings.ocsp().cacheTtl())
+                        .maximumSize(MAX_CACHED)
+                        .build()
                 : null;
     }
 
@@ -75,7 +79,8 @@ public final class RevocationCheck {
             return refusal(clientId, key, e);
         } catch (GeneralSecurityException e) {
             log.error("[{}] cannot check the revocation of the client certificate", clientId, e);
-            return Optional.of(CertificateCheck.refused(ConnectReject.SERVER_UNAVAILABLE, "revocation could not be checked"));
+            return Optional.of(
+                    CertificateCheck.refused(ConnectReject.SERVER_UNAVAILABLE, "revocation could not be checked"));
         }
     }
 
@@ -87,15 +92,18 @@ public final class RevocationCheck {
         }
         if (e.getReason() == CertPathValidatorException.BasicReason.UNDETERMINED_REVOCATION_STATUS) {
             if (settings.ocsp().enabled() && settings.ocsp().softFail()) {
-                log.warn("[{}] revocation status of the client certificate unknown, accepted (OCSP soft fail): {}",
-                        clientId, e.getMessage());
+                log.warn(
+                        "[{}] revocation status of the client certificate unknown, accepted (OCSP soft fail): {}",
+                        clientId,
+                        e.getMessage());
                 return Optional.empty();
             }
-            return Optional.of(CertificateCheck.refused(ConnectReject.SERVER_UNAVAILABLE,
+            return Optional.of(CertificateCheck.refused(
+                    ConnectReject.SERVER_UNAVAILABLE,
                     "revocation status of the client certificate unknown: " + e.getMessage()));
         }
-        return Optional.of(CertificateCheck.refused(ConnectReject.NOT_AUTHORIZED,
-                "client certificate rejected: " + e.getMessage()));
+        return Optional.of(CertificateCheck.refused(
+                ConnectReject.NOT_AUTHORIZED, "client certificate rejected: " + e.getMessage()));
     }
 
     private static CertificateCheck revoked(String reason) {

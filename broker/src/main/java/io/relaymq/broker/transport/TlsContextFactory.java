@@ -27,8 +27,7 @@ import javax.net.ssl.KeyManagerFactory;
  */
 public final class TlsContextFactory {
 
-    private TlsContextFactory() {
-    }
+    private TlsContextFactory() {}
 
     public static SslContext create(MqttSettings.Tls tls) {
         return create(tls, () -> false);
@@ -44,8 +43,9 @@ public final class TlsContextFactory {
             if (!trusted.isEmpty()) {
                 builder.trustManager(new ClientCertificateTrust(trusted, skipValidity));
             } else if (!"none".equals(tls.clientAuth())) {
-                throw new IllegalStateException("client-auth " + tls.clientAuth()
-                        + " needs trust-cert-file or trust-store-file (LISTENER_SSL_PEM_TRUST_CERT / LISTENER_SSL_TRUST_STORE)");
+                throw new IllegalStateException(
+                        "client-auth " + tls.clientAuth()
+                                + " needs trust-cert-file or trust-store-file (LISTENER_SSL_PEM_TRUST_CERT / LISTENER_SSL_TRUST_STORE)");
             }
             return builder.build();
         } catch (GeneralSecurityException | IOException e) {
@@ -55,7 +55,9 @@ public final class TlsContextFactory {
 
     private static SslContextBuilder keyMaterial(MqttSettings.Tls tls) throws GeneralSecurityException, IOException {
         if (!isBlank(tls.certFile()) && !isBlank(tls.keyFile())) {
-            return SslContextBuilder.forServer(new File(tls.certFile()), new File(tls.keyFile()),
+            return SslContextBuilder.forServer(
+                    new File(tls.certFile()),
+                    new File(tls.keyFile()),
                     isBlank(tls.keyPassword()) ? null : tls.keyPassword());
         }
         if (!isBlank(tls.keyStoreFile())) {
@@ -90,7 +92,8 @@ public final class TlsContextFactory {
         }
         if (!isBlank(tls.trustCertFile())) {
             try (InputStream in = Files.newInputStream(Path.of(tls.trustCertFile()))) {
-                for (Certificate certificate : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
+                for (Certificate certificate :
+                        CertificateFactory.getInstance("X.509").generateCertificates(in)) {
                     trusted.add((X509Certificate) certificate);
                 }
             }
@@ -98,7 +101,8 @@ public final class TlsContextFactory {
         return trusted;
     }
 
-    private static KeyStore load(String file, String type, String password) throws GeneralSecurityException, IOException {
+    private static KeyStore load(String file, String type, String password)
+            throws GeneralSecurityException, IOException {
         KeyStore store = KeyStore.getInstance(isBlank(type) ? "PKCS12" : type);
         try (InputStream in = Files.newInputStream(Path.of(file))) {
             store.load(in, password(password));

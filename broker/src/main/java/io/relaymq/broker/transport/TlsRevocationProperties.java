@@ -12,15 +12,15 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.mqtt.tls.revocation")
-public record TlsRevocationProperties(@Valid @NotNull Crl crl, @Valid @NotNull Ocsp ocsp) {
+public record TlsRevocationProperties(
+        @Valid @NotNull Crl crl, @Valid @NotNull Ocsp ocsp) {
 
     /**
      * @param enabled         check client certificates against the CRLs in {@code file}
      * @param file            PEM or DER file with one or more CRLs
      * @param refreshInterval how often the file is read again
      */
-    public record Crl(boolean enabled, String file, @NotNull Duration refreshInterval) {
-    }
+    public record Crl(boolean enabled, String file, @NotNull Duration refreshInterval) {}
 
     /**
      * @param enabled      ask an OCSP responder about each client certificate
@@ -28,8 +28,11 @@ public record TlsRevocationProperties(@Valid @NotNull Crl crl, @Valid @NotNull O
      * @param softFail     accept a certificate whose status cannot be learned (responder down); false: refuse
      * @param cacheTtl     how long a good or revoked answer is kept per certificate
      */
-    public record Ocsp(boolean enabled, String responderUrl, boolean softFail, @NotNull Duration cacheTtl) {
-    }
+    public record Ocsp(
+            boolean enabled,
+            String responderUrl,
+            boolean softFail,
+            @NotNull Duration cacheTtl) {}
 
     public boolean enabled() {
         return crl.enabled() || ocsp.enabled();

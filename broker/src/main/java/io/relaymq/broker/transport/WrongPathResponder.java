@@ -27,8 +27,8 @@ final class WrongPathResponder extends SimpleChannelInboundHandler<FullHttpReque
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
         byte[] body = ("MQTT over WebSocket is served at " + path + "\n").getBytes(StandardCharsets.UTF_8);
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_FOUND,
-                Unpooled.wrappedBuffer(body));
+        FullHttpResponse response = new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_FOUND, Unpooled.wrappedBuffer(body));
         response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8");
         response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
         ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);

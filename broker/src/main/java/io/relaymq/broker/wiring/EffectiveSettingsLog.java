@@ -30,10 +30,15 @@ class EffectiveSettingsLog {
 
     @EventListener(ApplicationReadyEvent.class)
     void logOnce() {
-        log.info("RelayMQ node '{}' ready: http port {}, kafka {}, redis {} ({} nodes, password {}), postgres {} as {}",
-                nodeId, environment.getProperty("local.server.port", environment.getProperty("server.port")),
-                kafka.bootstrapServers(), redis.connectionType(), redis.nodeList().size(),
+        log.info(
+                "RelayMQ node '{}' ready: http port {}, kafka {}, redis {} ({} nodes, password {}), postgres {} as {}",
+                nodeId,
+                environment.getProperty("local.server.port", environment.getProperty("server.port")),
+                kafka.bootstrapServers(),
+                redis.connectionType(),
+                redis.nodeList().size(),
                 redis.password().isEmpty() ? "none" : "set",
-                environment.getProperty("spring.datasource.url"), environment.getProperty("spring.datasource.username"));
+                environment.getProperty("spring.datasource.url"),
+                environment.getProperty("spring.datasource.username"));
     }
 }

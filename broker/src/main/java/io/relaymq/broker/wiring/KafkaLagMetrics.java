@@ -32,13 +32,16 @@ public class KafkaLagMetrics implements SmartLifecycle {
     private final Map<String, AtomicLong> lags = new ConcurrentHashMap<>();
     private ScheduledExecutorService timer;
 
-    public KafkaLagMetrics(Admin admin, KafkaProperties kafka, DevicePersistenceProperties device, MeterRegistry meters) {
+    public KafkaLagMetrics(
+            Admin admin, KafkaProperties kafka, DevicePersistenceProperties device, MeterRegistry meters) {
         this.admin = admin;
         this.timeoutMillis = kafka.apiTimeout().toMillis();
-        for (String group : List.of(kafka.msgAll().consumerGroup(), device.kafka().consumerGroup())) {
+        for (String group :
+                List.of(kafka.msgAll().consumerGroup(), device.kafka().consumerGroup())) {
             AtomicLong lag = new AtomicLong();
             lags.put(group, lag);
-            meters.gauge("relaymq.kafka.consumer.lag", List.of(io.micrometer.core.instrument.Tag.of("group", group)), lag);
+            meters.gauge(
+                    "relaymq.kafka.consumer.lag", List.of(io.micrometer.core.instrument.Tag.of("group", group)), lag);
         }
     }
 

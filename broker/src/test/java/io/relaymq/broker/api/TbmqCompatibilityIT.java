@@ -39,8 +39,15 @@ class TbmqCompatibilityIT {
 
     @BeforeAll
     static void startNode(StackEndpoints stack) throws Exception {
-        node = BrokerProcess.start("api-compat", stack, Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "false",
-                "API_CORS_ALLOWED_ORIGINS", "https://console.example.com")).awaitReady();
+        node = BrokerProcess.start(
+                        "api-compat",
+                        stack,
+                        Map.of(
+                                "MQTT_AUTH_ALLOW_ANONYMOUS",
+                                "false",
+                                "API_CORS_ALLOWED_ORIGINS",
+                                "https://console.example.com"))
+                .awaitReady();
     }
 
     @AfterAll
@@ -57,12 +64,13 @@ class TbmqCompatibilityIT {
     void tbmqToolFlowAgainstARunningNode() {
         ApiClient anonymous = ApiClient.anonymous(node.httpPort());
         // TBMQ tools log in with {username, password} and send the token as "X-Authorization: Bearer <token>"
-        ApiClient.Response login = anonymous.post("/api/auth/login",
-                Map.of("username", ApiClient.ADMIN_EMAIL, "password", ApiClient.ADMIN_PASSWORD));
+        ApiClient.Response login = anonymous.post(
+                "/api/auth/login", Map.of("username", ApiClient.ADMIN_EMAIL, "password", ApiClient.ADMIN_PASSWORD));
         assertThat(login.status()).isEqualTo(200);
         ApiClient api = anonymous.withToken(login.body().get("token").asString());
 
-        ApiClient.Response page = api.get("/api/mqtt/client/credentials?pageSize=50&page=0&sortProperty=createdTime&sortOrder=DESC");
+        ApiClient.Response page =
+                api.get("/api/mqtt/client/credentials?pageSize=50&page=0&sortProperty=createdTime&sortOrder=DESC");
         assertThat(page.status()).isEqualTo(200);
         assertThat(page.body().propertyNames()).contains("data", "totalPages", "totalElements", "hasNext");
 
@@ -71,8 +79,10 @@ class TbmqCompatibilityIT {
         body.put("name", user);
         body.put("clientType", "DEVICE");
         body.put("credentialsType", "MQTT_BASIC");
-        body.put("credentialsValue", "{\"clientId\":null,\"userName\":\"" + user + "\",\"password\":\"secret-1\","
-                + "\"authRules\":{\"pubAuthRulePatterns\":[\".*\"],\"subAuthRulePatterns\":[\".*\"]}}");
+        body.put(
+                "credentialsValue",
+                "{\"clientId\":null,\"userName\":\"" + user + "\",\"password\":\"secret-1\","
+                        + "\"authRules\":{\"pubAuthRulePatterns\":[\".*\"],\"subAuthRulePatterns\":[\".*\"]}}");
         ApiClient.Response created = api.post("/api/mqtt/client/credentials", body);
         assertThat(created.status()).isEqualTo(200);
         JsonNode saved = created.body();
@@ -110,28 +120,38 @@ class TbmqCompatibilityIT {
         body.put("credentialsValue", "{\"userName\":\"" + user + "\",\"password\":\"pw-123456\"}");
         assertThat(here.post("/api/mqtt/client/credentials", body).status()).isEqualTo(200);
         var client = clients.v5("remote-" + user, node.mqttPort(), null);
-        await().atMost(Duration.ofSeconds(15)).until(() -> connect(client, user, "pw-123456") == Mqtt5ConnAckReasonCode.SUCCESS);
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> connect(client, user, "pw-123456") == Mqtt5ConnAckReasonCode.SUCCESS);
 
-        await().atMost(Duration.ofSeconds(15)).until(() -> here.get("/api/client-session/details?clientId=remote-" + user)
-                .status() == 200);
-        JsonNode session = here.get("/api/client-session/details?clientId=remote-" + user).body();
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> here.get("/api/client-session/details?clientId=remote-" + user)
+                                .status()
+                        == 200);
+        JsonNode session =
+                here.get("/api/client-session/details?clientId=remote-" + user).body();
         assertThat(session.get("nodeId").asString()).isEqualTo("api-compat");
         assertThat(session.get("clientType").asString()).isEqualTo("APPLICATION");
 
-        assertThat(here.delete("/api/client-session/disconnect?clientId=remote-" + user).status()).isEqualTo(200);
+        assertThat(here.delete("/api/client-session/disconnect?clientId=remote-" + user)
+                        .status())
+                .isEqualTo(200);
         await().atMost(Duration.ofSeconds(15)).until(() -> client.getState() != MqttClientState.CONNECTED);
     }
 
     @Test
     void corsAllowsOnlyTheConfiguredOrigins() {
         ApiClient anonymous = ApiClient.anonymous(node.httpPort());
-        ApiClient.Response allowed = anonymous.send(anonymous.request("/api/auth/user")
-                .header("Origin", "https://console.example.com").header("Access-Control-Request-Method", "GET")
+        ApiClient.Response allowed = anonymous.send(anonymous
+                .request("/api/auth/user")
+                .header("Origin", "https://console.example.com")
+                .header("Access-Control-Request-Method", "GET")
                 .method("OPTIONS", java.net.http.HttpRequest.BodyPublishers.noBody()));
         assertThat(allowed.status()).isEqualTo(200);
         assertThat(allowed.header("Access-Control-Allow-Origin")).isEqualTo("https://console.example.com");
-        ApiClient.Response refused = anonymous.send(anonymous.request("/api/auth/user")
-                .header("Origin", "https://evil.example.com").header("Access-Control-Request-Method", "GET")
+        ApiClient.Response refused = anonymous.send(anonymous
+                .request("/api/auth/user")
+                .header("Origin", "https://evil.example.com")
+                .header("Access-Control-Request-Method", "GET")
                 .method("OPTIONS", java.net.http.HttpRequest.BodyPublishers.noBody()));
         assertThat(refused.status()).isEqualTo(403);
         assertThat(refused.header("Access-Control-Allow-Origin")).isNull();

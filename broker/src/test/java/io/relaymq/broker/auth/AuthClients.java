@@ -35,7 +35,10 @@ public final class AuthClients {
     private final List<Mqtt5BlockingClient> open = new ArrayList<>();
 
     public Mqtt5BlockingClient v5(String clientId, int port, MqttClientSslConfig tls) {
-        var builder = Mqtt5Client.builder().identifier(clientId).serverHost("127.0.0.1").serverPort(port);
+        var builder = Mqtt5Client.builder()
+                .identifier(clientId)
+                .serverHost("127.0.0.1")
+                .serverPort(port);
         if (tls != null) {
             builder = builder.sslConfig(tls);
         }
@@ -49,12 +52,16 @@ public final class AuthClients {
         try {
             var connect = client.connectWith().cleanStart(true);
             if (username != null && password != null) {
-                connect.simpleAuth(Mqtt5SimpleAuth.builder().username(username)
-                        .password(password.getBytes(StandardCharsets.UTF_8)).build());
+                connect.simpleAuth(Mqtt5SimpleAuth.builder()
+                        .username(username)
+                        .password(password.getBytes(StandardCharsets.UTF_8))
+                        .build());
             } else if (username != null) {
                 connect.simpleAuth(Mqtt5SimpleAuth.builder().username(username).build());
             } else if (password != null) {
-                connect.simpleAuth(Mqtt5SimpleAuth.builder().password(password.getBytes(StandardCharsets.UTF_8)).build());
+                connect.simpleAuth(Mqtt5SimpleAuth.builder()
+                        .password(password.getBytes(StandardCharsets.UTF_8))
+                        .build());
             }
             return connect.send().getReasonCode();
         } catch (Mqtt5ConnAckException e) {
@@ -64,8 +71,11 @@ public final class AuthClients {
 
     public static Mqtt5PubAckReasonCode publish(Mqtt5BlockingClient client, String topic) {
         try {
-            Mqtt5PublishResult result = client.publishWith().topic(topic).qos(MqttQos.AT_LEAST_ONCE)
-                    .payload("x".getBytes(StandardCharsets.UTF_8)).send();
+            Mqtt5PublishResult result = client.publishWith()
+                    .topic(topic)
+                    .qos(MqttQos.AT_LEAST_ONCE)
+                    .payload("x".getBytes(StandardCharsets.UTF_8))
+                    .send();
             return result.getError().map(AuthClients::pubAckCode).orElse(Mqtt5PubAckReasonCode.SUCCESS);
         } catch (Mqtt5PubAckException e) {
             return e.getMqttMessage().getReasonCode();
@@ -81,7 +91,12 @@ public final class AuthClients {
 
     public static Mqtt5SubAckReasonCode subscribe(Mqtt5BlockingClient client, String filter) {
         try {
-            return client.subscribeWith().topicFilter(filter).qos(MqttQos.AT_LEAST_ONCE).send().getReasonCodes().get(0);
+            return client.subscribeWith()
+                    .topicFilter(filter)
+                    .qos(MqttQos.AT_LEAST_ONCE)
+                    .send()
+                    .getReasonCodes()
+                    .get(0);
         } catch (Mqtt5SubAckException e) {
             return e.getMqttMessage().getReasonCodes().get(0);
         }

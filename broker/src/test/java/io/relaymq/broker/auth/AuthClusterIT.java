@@ -40,8 +40,10 @@ class AuthClusterIT {
 
     @Autowired
     CredentialsService credentials;
+
     @Autowired
     AuthProviderService providers;
+
     @Autowired
     BlockedClients blocked;
 
@@ -49,7 +51,8 @@ class AuthClusterIT {
 
     @BeforeAll
     static void startSecondNode(StackEndpoints stack) throws Exception {
-        other = BrokerProcess.start("auth-b", stack, Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "false")).awaitReady();
+        other = BrokerProcess.start("auth-b", stack, Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "false"))
+                .awaitReady();
     }
 
     @AfterAll
@@ -67,8 +70,13 @@ class AuthClusterIT {
     }
 
     private MqttClientCredentials user(String user, String pubPattern) {
-        return credentials.save(null, user, ClientType.DEVICE, CredentialsType.MQTT_BASIC, "{\"userName\":\"" + user
-                + "\",\"password\":\"pw\",\"authRules\":{\"pubAuthRulePatterns\":[\"" + pubPattern + "\"]}}");
+        return credentials.save(
+                null,
+                user,
+                ClientType.DEVICE,
+                CredentialsType.MQTT_BASIC,
+                "{\"userName\":\"" + user + "\",\"password\":\"pw\",\"authRules\":{\"pubAuthRulePatterns\":[\""
+                        + pubPattern + "\"]}}");
     }
 
     @Test
@@ -86,8 +94,13 @@ class AuthClusterIT {
         await().atMost(PROPAGATION).until(() -> connect(client, name, "pw") == Mqtt5ConnAckReasonCode.SUCCESS);
         assertThat(publish(client, "b/1")).isEqualTo(Mqtt5PubAckReasonCode.NOT_AUTHORIZED);
 
-        credentials.save(created.id(), name, ClientType.DEVICE, CredentialsType.MQTT_BASIC, "{\"userName\":\"" + name
-                + "\",\"password\":\"pw\",\"authRules\":{\"pubAuthRulePatterns\":[\"b/.*\"]}}");
+        credentials.save(
+                created.id(),
+                name,
+                ClientType.DEVICE,
+                CredentialsType.MQTT_BASIC,
+                "{\"userName\":\"" + name
+                        + "\",\"password\":\"pw\",\"authRules\":{\"pubAuthRulePatterns\":[\"b/.*\"]}}");
         await().atMost(PROPAGATION).until(() -> publish(client, "b/1") == Mqtt5PubAckReasonCode.SUCCESS);
 
         credentials.delete(created.id());

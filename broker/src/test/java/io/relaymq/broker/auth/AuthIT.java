@@ -49,16 +49,22 @@ class AuthIT {
 
     @Autowired
     MqttServer server;
+
     @Autowired
     CredentialsService credentials;
+
     @Autowired
     BlockedClients blocked;
+
     @Autowired
     UnauthorizedClientLog unauthorizedLog;
+
     @Autowired
     UnauthorizedClientRepository unauthorized;
+
     @Autowired
     MeterRegistry meters;
+
     @Autowired
     DataSource dataSource;
 
@@ -88,7 +94,8 @@ class AuthIT {
         String user = unique("alice");
         basicUser(user, "s3cret", "\".*\"", "\".*\"");
 
-        assertThat(connect(clients.v5(unique("c"), port(), null), user, "s3cret")).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
+        assertThat(connect(clients.v5(unique("c"), port(), null), user, "s3cret"))
+                .isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
         assertThat(connect(clients.v5(unique("c"), port(), null), user, "wrong"))
                 .isEqualTo(Mqtt5ConnAckReasonCode.BAD_USER_NAME_OR_PASSWORD);
         assertThat(connect(clients.v5(unique("c"), port(), null), user, null))
@@ -104,11 +111,15 @@ class AuthIT {
         String user = unique("sql");
         Jdbc jdbc = new Jdbc(dataSource);
         jdbc.update("CREATE EXTENSION IF NOT EXISTS pgcrypto");
-        jdbc.update("INSERT INTO mqtt_client_credentials (id, created_time, name, client_type, credentials_type,"
-                + " credentials_id, credentials_value) VALUES (gen_random_uuid(), 0, ?, 'DEVICE', 'MQTT_BASIC', 'username|' || ?,"
-                + " json_build_object('userName', ?::text, 'password', crypt('from-sql', gen_salt('bf')),"
-                + " 'authRules', json_build_object('pubAuthRulePatterns', json_build_array('sql/.*'),"
-                + " 'subAuthRulePatterns', json_build_array()))::text)", user, user, user);
+        jdbc.update(
+                "INSERT INTO mqtt_client_credentials (id, created_time, name, client_type, credentials_type,"
+                        + " credentials_id, credentials_value) VALUES (gen_random_uuid(), 0, ?, 'DEVICE', 'MQTT_BASIC', 'username|' || ?,"
+                        + " json_build_object('userName', ?::text, 'password', crypt('from-sql', gen_salt('bf')),"
+                        + " 'authRules', json_build_object('pubAuthRulePatterns', json_build_array('sql/.*'),"
+                        + " 'subAuthRulePatterns', json_build_array()))::text)",
+                user,
+                user,
+                user);
         Mqtt5BlockingClient client = clients.v5(unique("c"), port(), null);
         assertThat(connect(client, user, "from-sql")).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
         assertThat(publish(client, "sql/1")).isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
@@ -119,7 +130,11 @@ class AuthIT {
     @Test
     void credentialsWithoutPasswordAcceptAnyPassword() throws Exception {
         String clientId = unique("gateway");
-        credentials.save(null, clientId, ClientType.APPLICATION, CredentialsType.MQTT_BASIC,
+        credentials.save(
+                null,
+                clientId,
+                ClientType.APPLICATION,
+                CredentialsType.MQTT_BASIC,
                 "{\"clientId\":\"" + clientId + "\"}");
         assertThat(connect311(port(), clientId, "whoever", "anything")).isZero();
         assertThat(connect311(port(), clientId, null, null)).isZero();
@@ -159,7 +174,8 @@ class AuthIT {
         } finally {
             pool.shutdownNow();
         }
-        assertThat(meters.get("relaymq.auth.password.hashes").counter().count() - before).isEqualTo(1.0);
+        assertThat(meters.get("relaymq.auth.password.hashes").counter().count() - before)
+                .isEqualTo(1.0);
     }
 
     @Test
@@ -218,8 +234,16 @@ class AuthIT {
         basicUser(user, "pw", "\"mine/.*\"", "\".*\"");
         Mqtt5BlockingClient client = clients.v5(unique("c"), port(), null);
         try {
-            client.connectWith().simpleAuth().username(user).password("pw".getBytes()).applySimpleAuth()
-                    .willPublish().topic("others/will").payload("x".getBytes()).applyWillPublish().send();
+            client.connectWith()
+                    .simpleAuth()
+                    .username(user)
+                    .password("pw".getBytes())
+                    .applySimpleAuth()
+                    .willPublish()
+                    .topic("others/will")
+                    .payload("x".getBytes())
+                    .applyWillPublish()
+                    .send();
             throw new AssertionError("connect with a forbidden will topic was accepted");
         } catch (com.hivemq.client.mqtt.mqtt5.exceptions.Mqtt5ConnAckException e) {
             assertThat(e.getMqttMessage().getReasonCode()).isEqualTo(Mqtt5ConnAckReasonCode.NOT_AUTHORIZED);
@@ -234,16 +258,21 @@ class AuthIT {
         assertThat(connect(client, user, "pw")).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
         assertThat(publish(client, "late/1")).isEqualTo(Mqtt5PubAckReasonCode.NOT_AUTHORIZED);
 
-        credentials.save(created.id(), user, ClientType.DEVICE, CredentialsType.MQTT_BASIC, "{\"userName\":\"" + user
-                + "\",\"password\":\"pw\",\"authRules\":{\"pubAuthRulePatterns\":[\"late/.*\"],\"subAuthRulePatterns\":[\"late/.*\"]}}");
+        credentials.save(
+                created.id(),
+                user,
+                ClientType.DEVICE,
+                CredentialsType.MQTT_BASIC,
+                "{\"userName\":\"" + user
+                        + "\",\"password\":\"pw\",\"authRules\":{\"pubAuthRulePatterns\":[\"late/.*\"],\"subAuthRulePatterns\":[\"late/.*\"]}}");
 
-        await().atMost(Duration.ofSeconds(20))
-                .until(() -> publish(client, "late/1") == Mqtt5PubAckReasonCode.SUCCESS);
+        await().atMost(Duration.ofSeconds(20)).until(() -> publish(client, "late/1") == Mqtt5PubAckReasonCode.SUCCESS);
         assertThat(publish(client, "early/1")).isEqualTo(Mqtt5PubAckReasonCode.NOT_AUTHORIZED);
         assertThat(subscribe(client, "late/#")).isEqualTo(Mqtt5SubAckReasonCode.GRANTED_QOS_1);
         assertThat(client.getState().isConnected()).isTrue();
         // the password was kept (the update repeated the plain password, which is hashed again)
-        assertThat(connect(clients.v5(unique("c"), port(), null), user, "pw")).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
+        assertThat(connect(clients.v5(unique("c"), port(), null), user, "pw"))
+                .isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
     }
 
     @Test
@@ -266,10 +295,12 @@ class AuthIT {
     @Test
     void regexBlocksMatchTheirTarget() throws Exception {
         String prefix = unique("rogue");
-        BlockedClient regex = new BlockedClient(BlockedType.REGEX, prefix + "-[0-9]+", 0, null, RegexMatchTarget.BY_USERNAME);
+        BlockedClient regex =
+                new BlockedClient(BlockedType.REGEX, prefix + "-[0-9]+", 0, null, RegexMatchTarget.BY_USERNAME);
         blocked.block(regex);
         try {
-            await().atMost(Duration.ofSeconds(20)).until(() -> connect311(port(), unique("c"), prefix + "-42", null) == 5);
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> connect311(port(), unique("c"), prefix + "-42", null) == 5);
             assertThat(connect311(port(), unique("c"), prefix + "-x", null)).isZero();
             assertThat(connect311(port(), prefix + "-42", null, null)).isZero();
         } finally {

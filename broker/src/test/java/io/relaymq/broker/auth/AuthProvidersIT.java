@@ -38,8 +38,10 @@ class AuthProvidersIT {
 
     @Autowired
     MqttServer server;
+
     @Autowired
     CredentialsService credentials;
+
     @Autowired
     AuthProviderService providers;
 
@@ -65,9 +67,14 @@ class AuthProvidersIT {
     @Test
     void aCertificateOfTheTrustedCaMatchesItsCnAndGetsRulesWithTheCn() throws Exception {
         String cn = unique("meter");
-        credentials.save(null, "meters " + cn, ClientType.APPLICATION, CredentialsType.X_509, "{\"certCnPattern\":\"" + cn
-                + "\",\"certCnIsRegex\":false,\"authRulesMapping\":{\".*\":{\"pubAuthRulePatterns\":[\"meters/${cn}/.*\"],"
-                + "\"subAuthRulePatterns\":[]}}}");
+        credentials.save(
+                null,
+                "meters " + cn,
+                ClientType.APPLICATION,
+                CredentialsType.X_509,
+                "{\"certCnPattern\":\"" + cn
+                        + "\",\"certCnIsRegex\":false,\"authRulesMapping\":{\".*\":{\"pubAuthRulePatterns\":[\"meters/${cn}/.*\"],"
+                        + "\"subAuthRulePatterns\":[]}}}");
         Mqtt5BlockingClient client = tlsClient(TestPki.client(cn, TestTlsMaterial.clientCa()));
         assertThat(connect(client, null, null)).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
         assertThat(publish(client, "meters/" + cn + "/reading")).isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
@@ -77,7 +84,11 @@ class AuthProvidersIT {
     @Test
     void aCnRegexMatchesAFleetOfCertificates() throws Exception {
         String fleet = unique("fleet");
-        credentials.save(null, fleet, ClientType.DEVICE, CredentialsType.X_509,
+        credentials.save(
+                null,
+                fleet,
+                ClientType.DEVICE,
+                CredentialsType.X_509,
                 "{\"certCnPattern\":\"" + fleet + "-[0-9]+\",\"certCnIsRegex\":true,\"authRulesMapping\":{}}");
         Mqtt5BlockingClient client = tlsClient(TestPki.client(fleet + "-17", TestTlsMaterial.clientCa()));
         assertThat(connect(client, null, null)).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
@@ -91,9 +102,16 @@ class AuthProvidersIT {
     @Test
     void aCertificateOfALookalikeCaFailsTheHandshake() throws Exception {
         String cn = unique("impostor");
-        credentials.save(null, cn, ClientType.DEVICE, CredentialsType.X_509,
+        credentials.save(
+                null,
+                cn,
+                ClientType.DEVICE,
+                CredentialsType.X_509,
                 "{\"certCnPattern\":\"" + cn + "\",\"certCnIsRegex\":false}");
-        TestPki.Identity lookalikeCa = TestPki.ca(TestTlsMaterial.clientCa().certificate().getSubjectX500Principal().getName());
+        TestPki.Identity lookalikeCa = TestPki.ca(TestTlsMaterial.clientCa()
+                .certificate()
+                .getSubjectX500Principal()
+                .getName());
         Mqtt5BlockingClient wrongChain = tlsClient(TestPki.client(cn, lookalikeCa));
         assertThatThrownBy(() -> connect(wrongChain, null, null)).isInstanceOf(RuntimeException.class);
     }
@@ -101,15 +119,20 @@ class AuthProvidersIT {
     @Test
     void anExpiredCertificateIsRefusedUnlessValidityChecksAreSwitchedOff() throws Exception {
         String cn = unique("old-meter");
-        credentials.save(null, cn, ClientType.DEVICE, CredentialsType.X_509,
+        credentials.save(
+                null,
+                cn,
+                ClientType.DEVICE,
+                CredentialsType.X_509,
                 "{\"certCnPattern\":\"" + cn + "\",\"certCnIsRegex\":false}");
         Instant now = Instant.now();
-        TestPki.Identity expired = TestPki.client(cn, TestTlsMaterial.clientCa(), now.minus(Duration.ofDays(3)),
-                now.minus(Duration.ofDays(1)));
+        TestPki.Identity expired = TestPki.client(
+                cn, TestTlsMaterial.clientCa(), now.minus(Duration.ofDays(3)), now.minus(Duration.ofDays(1)));
         assertThatThrownBy(() -> connect(tlsClient(expired), null, null)).isInstanceOf(RuntimeException.class);
         providers.configure(AuthProviderType.X_509, "{\"skipValidityCheckForClientCert\":true}");
         try {
-            await().atMost(Duration.ofSeconds(20)).ignoreExceptions()
+            await().atMost(Duration.ofSeconds(20))
+                    .ignoreExceptions()
                     .until(() -> connect(tlsClient(expired), null, null) == Mqtt5ConnAckReasonCode.SUCCESS);
         } finally {
             providers.configure(AuthProviderType.X_509, "{\"skipValidityCheckForClientCert\":false}");
@@ -120,14 +143,20 @@ class AuthProvidersIT {
     void jwtPasswordsAreCheckedOnceTheProviderIsOn() throws Exception {
         String clientId = unique("jwt");
         String token = jwt(clientId, SECRET);
-        providers.configure(AuthProviderType.JWT, "{\"algorithm\":\"HMAC_BASED\",\"secret\":\"" + SECRET
-                + "\",\"authClaims\":{\"sub\":\"${clientId}\"},\"authRules\":{\"pubAuthRulePatterns\":[\"jwt/.*\"]}}");
+        providers.configure(
+                AuthProviderType.JWT,
+                "{\"algorithm\":\"HMAC_BASED\",\"secret\":\"" + SECRET
+                        + "\",\"authClaims\":{\"sub\":\"${clientId}\"},\"authRules\":{\"pubAuthRulePatterns\":[\"jwt/.*\"]}}");
         providers.setEnabled(AuthProviderType.JWT, true);
         try {
-            await().atMost(Duration.ofSeconds(20)).until(() ->
-                    connect(clients.v5(clientId, server.boundPorts().get("tcp"), null), "any", jwt(clientId, SECRET + "x"))
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> connect(
+                                    clients.v5(clientId, server.boundPorts().get("tcp"), null),
+                                    "any",
+                                    jwt(clientId, SECRET + "x"))
                             == Mqtt5ConnAckReasonCode.BAD_USER_NAME_OR_PASSWORD);
-            Mqtt5BlockingClient client = clients.v5(clientId, server.boundPorts().get("tcp"), null);
+            Mqtt5BlockingClient client =
+                    clients.v5(clientId, server.boundPorts().get("tcp"), null);
             assertThat(connect(client, "any", token)).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
             assertThat(publish(client, "jwt/1")).isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
             assertThat(publish(client, "other/1")).isEqualTo(Mqtt5PubAckReasonCode.NOT_AUTHORIZED);
@@ -140,8 +169,12 @@ class AuthProvidersIT {
     }
 
     private static String jwt(String subject, String secret) throws Exception {
-        SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), new JWTClaimsSet.Builder().subject(subject)
-                .expirationTime(Date.from(Instant.now().plusSeconds(300))).build());
+        SignedJWT jwt = new SignedJWT(
+                new JWSHeader(JWSAlgorithm.HS256),
+                new JWTClaimsSet.Builder()
+                        .subject(subject)
+                        .expirationTime(Date.from(Instant.now().plusSeconds(300)))
+                        .build());
         jwt.sign(new MACSigner(secret.getBytes(StandardCharsets.UTF_8)));
         return jwt.serialize();
     }

@@ -15,19 +15,22 @@ import org.junit.jupiter.api.Test;
 class ClientSubscriptionsTest {
 
     private static Subscription sub(String client, String filter, int qos, int id) {
-        return new Subscription(client, TopicFilter.parse(filter).orElseThrow(), new SubscriptionOptions(qos, true, true, 2, id));
+        return new Subscription(
+                client, TopicFilter.parse(filter).orElseThrow(), new SubscriptionOptions(qos, true, true, 2, id));
     }
 
     @Test
     void recordsRoundTrip() {
-        ClientSubscriptions record = ClientSubscriptions.of("node-a", List.of(sub("c", "a/+", 1, 7), sub("c", "$share/g/b/#", 2, 0)));
+        ClientSubscriptions record =
+                ClientSubscriptions.of("node-a", List.of(sub("c", "a/+", 1, 7), sub("c", "$share/g/b/#", 2, 0)));
         ClientSubscriptions back = ClientSubscriptions.decode("c", record.encode());
         assertThat(back).isEqualTo(record);
     }
 
     @Test
     void truncatedRecordsAreRejected() {
-        byte[] bytes = ClientSubscriptions.of("node-a", List.of(sub("c", "a", 0, 0))).encode();
+        byte[] bytes =
+                ClientSubscriptions.of("node-a", List.of(sub("c", "a", 0, 0))).encode();
         assertThatThrownBy(() -> ClientSubscriptions.decode("c", Arrays.copyOf(bytes, bytes.length - 2)))
                 .isInstanceOf(IllegalArgumentException.class);
     }
@@ -44,7 +47,9 @@ class ClientSubscriptionsTest {
         assertThat(remote.match("y/z")).hasSize(1);
 
         remote.apply("c1", ClientSubscriptions.of("node-a", List.of(sub("c1", "y/#", 1, 0))), "node-a", id -> true);
-        assertThat(remote.match("y/z")).as("the session moved here; the local trie has it").isEmpty();
+        assertThat(remote.match("y/z"))
+                .as("the session moved here; the local trie has it")
+                .isEmpty();
         assertThat(remote.owner("c1")).isEmpty();
 
         remote.apply("c2", ClientSubscriptions.of("node-c", List.of(sub("c2", "z", 0, 0))), "node-a", id -> true);
@@ -63,8 +68,12 @@ class ClientSubscriptionsTest {
 
     @Test
     void downlinkRecordsRoundTrip() {
-        OutboundMessage message = new OutboundMessage(new PublishedMessage("t", 2, true, new byte[] {1, 2}, "p", 5L, null),
-                1, true, List.of(3, 4), "$share/g/t");
+        OutboundMessage message = new OutboundMessage(
+                new PublishedMessage("t", 2, true, new byte[] {1, 2}, "p", 5L, null),
+                1,
+                true,
+                List.of(3, 4),
+                "$share/g/t");
         OutboundMessage back = OutboundMessageCodec.decode(OutboundMessageCodec.encode(message));
         assertThat(back.qos()).isEqualTo(1);
         assertThat(back.retain()).isTrue();

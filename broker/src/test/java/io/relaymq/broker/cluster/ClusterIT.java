@@ -67,8 +67,8 @@ class ClusterIT {
     }
 
     private MqttClient client(BrokerProcess node, String prefix) throws Exception {
-        MqttClient client = new MqttClient(node.mqtt(), prefix + "-" + UUID.randomUUID().toString().substring(0, 8),
-                new MemoryPersistence());
+        MqttClient client = new MqttClient(
+                node.mqtt(), prefix + "-" + UUID.randomUUID().toString().substring(0, 8), new MemoryPersistence());
         MqttConnectOptions options = new MqttConnectOptions();
         options.setConnectionTimeout(30);
         client.connect(options);
@@ -93,8 +93,7 @@ class ClusterIT {
         }
 
         @Override
-        public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {
-        }
+        public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {}
     }
 
     private static String unique(String prefix) {
@@ -123,7 +122,8 @@ class ClusterIT {
     void publishOnOneNodeReceiveOnTheOther(int qos) throws Exception {
         String topic = unique("cluster/qos" + qos);
         BlockingQueue<String> received = new LinkedBlockingQueue<>();
-        client(b, "sub").subscribe(topic, qos, (t, m) -> received.add(new String(m.getPayload(), StandardCharsets.UTF_8)));
+        client(b, "sub")
+                .subscribe(topic, qos, (t, m) -> received.add(new String(m.getPayload(), StandardCharsets.UTF_8)));
         MqttClient publisher = client(a, "pub");
         awaitRouted(publisher, topic, received);
 
@@ -144,7 +144,8 @@ class ClusterIT {
         publisher.publish(base + "/kitchen/humidity", "40".getBytes(StandardCharsets.UTF_8), 1, false);
         publisher.publish(base + "/hall/temp", "19".getBytes(StandardCharsets.UTF_8), 1, false);
 
-        assertThat(List.of(take(received), take(received))).containsExactlyInAnyOrder(base + "/kitchen/temp", base + "/hall/temp");
+        assertThat(List.of(take(received), take(received)))
+                .containsExactlyInAnyOrder(base + "/kitchen/temp", base + "/hall/temp");
         assertThat(received.poll(1, TimeUnit.SECONDS)).isNull();
     }
 
@@ -212,7 +213,9 @@ class ClusterIT {
         BlockingQueue<String> second = new LinkedBlockingQueue<>();
         MqttClient onB = persistent(b, clientId, second);
 
-        assertThat(first.poll(30, TimeUnit.SECONDS)).as("A closed the old connection").isEqualTo("lost");
+        assertThat(first.poll(30, TimeUnit.SECONDS))
+                .as("A closed the old connection")
+                .isEqualTo("lost");
         assertThat(onB.isConnected()).isTrue();
         await().atMost(Duration.ofSeconds(60)).until(() -> {
             publisher.publish(topic, "after-move".getBytes(StandardCharsets.UTF_8), 1, false);
@@ -238,7 +241,8 @@ class ClusterIT {
         assertThat(before.poll(30, TimeUnit.SECONDS)).isEqualTo("lost");
 
         // the crashed node is noticed: it leaves the registry, its clean session ends cluster-wide
-        await().atMost(Duration.ofSeconds(60)).until(() -> !ClusterState.registeredNodes(stack).contains("cluster-doomed"));
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> !ClusterState.registeredNodes(stack).contains("cluster-doomed"));
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             java.util.Map<String, byte[]> sessions = ClusterState.latestRecords(stack, "relaymq.client.session");
             assertThat(sessions).containsKey(cleanClient);
@@ -248,7 +252,9 @@ class ClusterIT {
 
         BlockingQueue<String> after = new LinkedBlockingQueue<>();
         // until the cluster notices the crash, CONNECTs decided by the dead node are refused: retry like a client
-        await().atMost(Duration.ofSeconds(90)).ignoreExceptions().until(() -> persistent(b, clientId, after).isConnected());
+        await().atMost(Duration.ofSeconds(90))
+                .ignoreExceptions()
+                .until(() -> persistent(b, clientId, after).isConnected());
         MqttClient publisher = client(a, "pub");
         await().atMost(Duration.ofSeconds(60)).until(() -> {
             publisher.publish(topic, "still-subscribed".getBytes(StandardCharsets.UTF_8), 1, false);
@@ -270,8 +276,12 @@ class ClusterIT {
             for (var twin : twins) {
                 twin.connect(options);
             }
-            await().atMost(Duration.ofSeconds(60)).during(Duration.ofSeconds(2))
-                    .until(() -> twins.stream().filter(org.eclipse.paho.client.mqttv3.MqttAsyncClient::isConnected).count() == 1);
+            await().atMost(Duration.ofSeconds(60))
+                    .during(Duration.ofSeconds(2))
+                    .until(() -> twins.stream()
+                                    .filter(org.eclipse.paho.client.mqttv3.MqttAsyncClient::isConnected)
+                                    .count()
+                            == 1);
         } finally {
             for (var twin : twins) {
                 try {
@@ -307,7 +317,9 @@ class ClusterIT {
             options.setConnectionTimeout(30);
             var token = roamer.connectWithResult(options);
             clients.add(roamer);
-            assertThat(token.getSessionPresent()).as("the late node continues the session").isTrue();
+            assertThat(token.getSessionPresent())
+                    .as("the late node continues the session")
+                    .isTrue();
             assertThat(roamerEvents.poll(30, TimeUnit.SECONDS)).isEqualTo("lost");
             MqttClient publisher = client(b, "pub");
             await().atMost(Duration.ofSeconds(60)).until(() -> {
@@ -317,7 +329,8 @@ class ClusterIT {
         }
         // a graceful shutdown leaves the node's persistent sessions marked disconnected, not gone
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-            SessionInfo roamer = SessionInfo.decode(ClusterState.latestRecords(stack, "relaymq.client.session").get(roamerId));
+            SessionInfo roamer = SessionInfo.decode(
+                    ClusterState.latestRecords(stack, "relaymq.client.session").get(roamerId));
             assertThat(roamer.ownerNode()).isEqualTo("cluster-c");
             assertThat(roamer.connected()).isFalse();
         });

@@ -19,12 +19,13 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 /** Reads the cluster's shared state straight from Redis and Kafka, as an operator would. */
 final class ClusterState {
 
-    private ClusterState() {
-    }
+    private ClusterState() {}
 
     static Set<String> registeredNodes(StackEndpoints stack) {
-        RedisClusterClient client = RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
-                .map(a -> RedisURI.create("redis://" + a)).toList());
+        RedisClusterClient client =
+                RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
+                        .map(a -> RedisURI.create("redis://" + a))
+                        .toList());
         try (StatefulRedisClusterConnection<String, String> connection = client.connect()) {
             return connection.sync().hgetall(NodeRegistry.KEY).keySet();
         } finally {
@@ -35,8 +36,10 @@ final class ClusterState {
     /** The latest value per key of a compacted single-partition topic (null = tombstone). */
     static Map<String, byte[]> latestRecords(StackEndpoints stack, String topic) {
         Map<String, byte[]> latest = new HashMap<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of("bootstrap.servers",
-                stack.kafkaBootstrapServers()), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of("bootstrap.servers", stack.kafkaBootstrapServers()),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
             TopicPartition partition = new TopicPartition(topic, 0);
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));

@@ -74,7 +74,8 @@ class DeadNodeDetectionIT {
 
         int count = redis.nodes().size();
         redis.stop();
-        await().atMost(Duration.ofSeconds(30)).until(() -> IntStream.range(0, count).noneMatch(redis::isAlive));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> IntStream.range(0, count).noneMatch(redis::isAlive));
         // the outage itself: longer than RELAYMQ_NODE_DEAD_AFTER, nothing to wait for but time
         await().pollDelay(OUTAGE).atMost(OUTAGE.plusSeconds(1)).until(() -> true);
         redis.restartAll();
@@ -88,7 +89,9 @@ class DeadNodeDetectionIT {
         }
         assertThat(lost).as("connections the subscriber lost").hasValue(0);
         for (BrokerProcess node : new BrokerProcess[] {a, b}) {
-            assertThat(Files.readString(node.logFile())).as(node.nodeId() + " log").doesNotContain("stopped sending heartbeats");
+            assertThat(Files.readString(node.logFile()))
+                    .as(node.nodeId() + " log")
+                    .doesNotContain("stopped sending heartbeats");
         }
         publisher.disconnect();
         subscriber.disconnect();
@@ -116,8 +119,7 @@ class DeadNodeDetectionIT {
             }
 
             @Override
-            public void deliveryComplete(IMqttDeliveryToken token) {
-            }
+            public void deliveryComplete(IMqttDeliveryToken token) {}
         });
         MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(false);

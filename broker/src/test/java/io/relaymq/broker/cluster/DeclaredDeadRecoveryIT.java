@@ -42,7 +42,8 @@ class DeclaredDeadRecoveryIT {
 
     @BeforeAll
     static void startNode(StackEndpoints stack) throws Exception {
-        node = BrokerProcess.start("declared-dead-a", stack, Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "true")).awaitReady();
+        node = BrokerProcess.start("declared-dead-a", stack, Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "true"))
+                .awaitReady();
     }
 
     @AfterAll
@@ -63,15 +64,23 @@ class DeclaredDeadRecoveryIT {
             return held.get() != null && held.get().connected();
         });
         SessionInfo info = held.get();
-        SessionInfo sweptAway = new SessionInfo(info.ownerNode(), false, info.expirySeconds(),
-                info.details().withDisconnectedAt(System.currentTimeMillis()), info.generation());
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of("bootstrap.servers",
-                stack.kafkaBootstrapServers()), new ByteArraySerializer(), new ByteArraySerializer())) {
-            producer.send(new ProducerRecord<>(SESSIONS_TOPIC, CLIENT.getBytes(StandardCharsets.UTF_8), sweptAway.encode()))
+        SessionInfo sweptAway = new SessionInfo(
+                info.ownerNode(),
+                false,
+                info.expirySeconds(),
+                info.details().withDisconnectedAt(System.currentTimeMillis()),
+                info.generation());
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
+                Map.of("bootstrap.servers", stack.kafkaBootstrapServers()),
+                new ByteArraySerializer(),
+                new ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(
+                            SESSIONS_TOPIC, CLIENT.getBytes(StandardCharsets.UTF_8), sweptAway.encode()))
                     .get();
         }
 
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(lost).hasValue(1));
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(lost).hasValue(1));
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
             subscriber.reconnect();
             return true;
@@ -98,8 +107,7 @@ class DeclaredDeadRecoveryIT {
             }
 
             @Override
-            public void deliveryComplete(IMqttDeliveryToken token) {
-            }
+            public void deliveryComplete(IMqttDeliveryToken token) {}
         });
         MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(false);

@@ -45,10 +45,19 @@ class ExpiredSessionSweepIT {
 
     @BeforeAll
     static void startNodes(StackEndpoints stack) throws Exception {
-        Map<String, String> env = Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "true",
-                "MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS", "app-.*", "RELAYMQ_NODE_HEARTBEAT", "1s",
-                "RELAYMQ_NODE_DEAD_AFTER", "6s", "MQTT_SESSION_SWEEP_INTERVAL", "1s",
-                "MQTT_PERSISTENT_SESSION_APP_REMOVED_TOPIC_GRACE", "1s");
+        Map<String, String> env = Map.of(
+                "MQTT_AUTH_ALLOW_ANONYMOUS",
+                "true",
+                "MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS",
+                "app-.*",
+                "RELAYMQ_NODE_HEARTBEAT",
+                "1s",
+                "RELAYMQ_NODE_DEAD_AFTER",
+                "6s",
+                "MQTT_SESSION_SWEEP_INTERVAL",
+                "1s",
+                "MQTT_PERSISTENT_SESSION_APP_REMOVED_TOPIC_GRACE",
+                "1s");
         // The lowest live node id sweeps, and the APPLICATION topic goes after the grace of the node that
         // ended the session. The survivor's id sorts first so that it, with its 1 s grace, is that node even
         // when the in-JVM test node (it-node-1, default grace) shares the stack.
@@ -57,7 +66,8 @@ class ExpiredSessionSweepIT {
         victim.awaitReady();
         survivor.awaitReady();
         redisClient = RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
-                .map(a -> RedisURI.create("redis://" + a)).toList());
+                .map(a -> RedisURI.create("redis://" + a))
+                .toList());
         redis = redisClient.connect();
     }
 
@@ -86,10 +96,12 @@ class ExpiredSessionSweepIT {
     /** Publishes to the client's topic until Redis has stored a message for it (the subscription is routed). */
     private void storeOneFor(String clientId) throws Exception {
         org.eclipse.paho.client.mqttv3.MqttClient publisher = clients.plain(survivor);
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> {
-            publisher.publish("sweep/" + clientId, "m".getBytes(StandardCharsets.UTF_8), 1, false);
-            return hasRedisKeys(clientId);
-        });
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> {
+                    publisher.publish("sweep/" + clientId, "m".getBytes(StandardCharsets.UTF_8), 1, false);
+                    return hasRedisKeys(clientId);
+                });
     }
 
     private static boolean hasRedisKeys(String clientId) {
@@ -120,8 +132,9 @@ class ExpiredSessionSweepIT {
                 storeOneFor(device);
             }
             await().atMost(Duration.ofSeconds(30)).until(() -> topicExists(api, application));
-            await().atMost(Duration.ofSeconds(30)).until(() -> List.of(connectedAtCrash, leftBeforeCrash, application, kept)
-                    .stream().allMatch(c -> hasSession(api, c)));
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> List.of(connectedAtCrash, leftBeforeCrash, application, kept).stream()
+                            .allMatch(c -> hasSession(api, c)));
 
             // the victim records this disconnect, then dies before the 2 s expiry timer it started
             left.disconnect();
@@ -129,12 +142,21 @@ class ExpiredSessionSweepIT {
 
             // dead after 6 s, expiry 2 s, sweep every 1 s, topic grace 1 s: well within the bound under load
             await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> {
-                assertThat(List.of(connectedAtCrash, leftBeforeCrash, application)).noneMatch(c -> hasSession(api, c));
-                assertThat(hasRedisKeys(connectedAtCrash)).as("Redis keys of the session connected at the crash").isFalse();
-                assertThat(hasRedisKeys(leftBeforeCrash)).as("Redis keys of the session that had left").isFalse();
-                assertThat(topicExists(api, application)).as("the APPLICATION topic").isFalse();
+                assertThat(List.of(connectedAtCrash, leftBeforeCrash, application))
+                        .noneMatch(c -> hasSession(api, c));
+                assertThat(hasRedisKeys(connectedAtCrash))
+                        .as("Redis keys of the session connected at the crash")
+                        .isFalse();
+                assertThat(hasRedisKeys(leftBeforeCrash))
+                        .as("Redis keys of the session that had left")
+                        .isFalse();
+                assertThat(topicExists(api, application))
+                        .as("the APPLICATION topic")
+                        .isFalse();
             });
-            assertThat(hasSession(api, kept)).as("a session within its expiry stays").isTrue();
+            assertThat(hasSession(api, kept))
+                    .as("a session within its expiry stays")
+                    .isTrue();
             assertThat(hasRedisKeys(kept)).as("with its stored state").isTrue();
         } finally {
             for (MqttClient client : v5Clients) {

@@ -10,7 +10,10 @@ class ExpiredSessionSweeperTest {
     private static final long DISCONNECTED_AT = 1_000_000;
 
     private static SessionInfo record(boolean connected, long expirySeconds, long disconnectedAt) {
-        return new SessionInfo("node-x", connected, expirySeconds,
+        return new SessionInfo(
+                "node-x",
+                connected,
+                expirySeconds,
                 new SessionDetails("DEVICE", "10.0.0.1", "5", false, 1, disconnectedAt));
     }
 
@@ -24,10 +27,17 @@ class ExpiredSessionSweeperTest {
     @Test
     void connectedCleanNeverExpiringAndUndatedSessionsAreLeftAlone() {
         long later = DISCONNECTED_AT + 365L * 24 * 3600 * 1000 * 200;
-        assertThat(ExpiredSessionSweeper.expired(record(true, 2, DISCONNECTED_AT), later)).as("connected").isFalse();
-        assertThat(ExpiredSessionSweeper.expired(record(false, 0, DISCONNECTED_AT), later)).as("clean").isFalse();
+        assertThat(ExpiredSessionSweeper.expired(record(true, 2, DISCONNECTED_AT), later))
+                .as("connected")
+                .isFalse();
+        assertThat(ExpiredSessionSweeper.expired(record(false, 0, DISCONNECTED_AT), later))
+                .as("clean")
+                .isFalse();
         assertThat(ExpiredSessionSweeper.expired(record(false, 0xFFFFFFFFL, DISCONNECTED_AT), later))
-                .as("5.0 expiry 0xFFFFFFFF: never").isFalse();
-        assertThat(ExpiredSessionSweeper.expired(record(false, 2, 0), later)).as("disconnect time unknown").isFalse();
+                .as("5.0 expiry 0xFFFFFFFF: never")
+                .isFalse();
+        assertThat(ExpiredSessionSweeper.expired(record(false, 2, 0), later))
+                .as("disconnect time unknown")
+                .isFalse();
     }
 }

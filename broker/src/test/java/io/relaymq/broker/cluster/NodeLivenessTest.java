@@ -35,8 +35,10 @@ class NodeLivenessTest {
     @Test
     void aNodeWhoseHeartbeatStopsChangingIsDeadOnlyAfterTheDeadAfterPeriod() {
         assertThat(observeAt(T0, beat("a", T0), beat("b", T0))).isEmpty();
-        assertThat(observeAt(T0 + 30_000, beat("a", T0 + 30_000), beat("b", T0))).isEmpty();
-        assertThat(observeAt(T0 + 30_001, beat("a", T0 + 30_001), beat("b", T0))).containsExactly("b");
+        assertThat(observeAt(T0 + 30_000, beat("a", T0 + 30_000), beat("b", T0)))
+                .isEmpty();
+        assertThat(observeAt(T0 + 30_001, beat("a", T0 + 30_001), beat("b", T0)))
+                .containsExactly("b");
     }
 
     @Test

@@ -17,16 +17,24 @@ class NodeRegistryIT {
 
     @Test
     void theNodeIsListedWithARecentHeartbeatAndItsPorts() throws Exception {
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(registry.nodes())
-                .anySatisfy(node -> {
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(registry.nodes()).anySatisfy(node -> {
                     assertThat(node.nodeId()).isEqualTo("it-node-1");
                     assertThat(node.lastSeenMillis()).isGreaterThan(System.currentTimeMillis() - 15_000);
                     assertThat(node.lastSeenMillis()).isGreaterThanOrEqualTo(node.startedMillis());
                     assertThat(node.mqttPorts()).contains("tcp=");
                 }));
-        long first = registry.nodes().stream().filter(n -> n.nodeId().equals("it-node-1")).findFirst().orElseThrow()
+        long first = registry.nodes().stream()
+                .filter(n -> n.nodeId().equals("it-node-1"))
+                .findFirst()
+                .orElseThrow()
                 .lastSeenMillis();
-        await().atMost(Duration.ofSeconds(20)).until(() -> registry.nodes().stream()
-                .filter(n -> n.nodeId().equals("it-node-1")).findFirst().orElseThrow().lastSeenMillis() > first);
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> registry.nodes().stream()
+                                .filter(n -> n.nodeId().equals("it-node-1"))
+                                .findFirst()
+                                .orElseThrow()
+                                .lastSeenMillis()
+                        > first);
     }
 }

@@ -26,7 +26,9 @@ class RemoteSubscriptionsTest {
         assertThat(remote.match("sensors/1")).extracting(Subscription::clientId).containsExactly("c");
         remote.apply("c", ClientSubscriptions.of("node-b", List.of(sub("c", "sensors/#"))), "node-a", id -> false);
         assertThat(remote.owner("c")).contains("node-b");
-        assertThat(remote.match("sensors/1/x")).extracting(Subscription::clientId).containsExactly("c");
+        assertThat(remote.match("sensors/1/x"))
+                .extracting(Subscription::clientId)
+                .containsExactly("c");
         assertThat(remote.match("other")).isEmpty();
     }
 

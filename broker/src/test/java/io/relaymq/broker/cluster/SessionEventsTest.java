@@ -13,7 +13,8 @@ class SessionEventsTest {
     void requestsAndDecisionsRoundTrip() {
         SessionEvents.ConnectRequest request = new SessionEvents.ConnectRequest("r-1", "node-b", 3600, DETAILS);
         assertThat(SessionEvents.ConnectRequest.decode(request.encode())).isEqualTo(request);
-        SessionEvents.ConnectDecision decision = new SessionEvents.ConnectDecision("r-1", "node-a", true, 42, "APPLICATION");
+        SessionEvents.ConnectDecision decision =
+                new SessionEvents.ConnectDecision("r-1", "node-a", true, 42, "APPLICATION");
         assertThat(SessionEvents.ConnectDecision.decode(decision.encode())).isEqualTo(decision);
         SessionEvents.ConnectDecision none = new SessionEvents.ConnectDecision("r-2", null, false, 0, null);
         assertThat(SessionEvents.ConnectDecision.decode(none.encode())).isEqualTo(none);
@@ -23,12 +24,15 @@ class SessionEventsTest {
     void aDecisionReportsTheSessionAsItWasBefore() {
         SessionEvents.ConnectRequest request = new SessionEvents.ConnectRequest("r", "node-b", 0, DETAILS);
         assertThat(SessionEventDecider.decide(request, null, 1).previousOwner()).isNull();
-        SessionEvents.ConnectDecision moved = SessionEventDecider.decide(request, new SessionInfo("node-a", true, 60, DETAILS), 7);
+        SessionEvents.ConnectDecision moved =
+                SessionEventDecider.decide(request, new SessionInfo("node-a", true, 60, DETAILS), 7);
         assertThat(moved.previousOwner()).isEqualTo("node-a");
         assertThat(moved.previousPersistent()).isTrue();
         assertThat(moved.version()).isEqualTo(7);
         assertThat(moved.previousClientType()).isEqualTo("APPLICATION");
-        assertThat(SessionEventDecider.decide(request, new SessionInfo("node-a", false, 0, DETAILS), 8).previousPersistent()).isFalse();
+        assertThat(SessionEventDecider.decide(request, new SessionInfo("node-a", false, 0, DETAILS), 8)
+                        .previousPersistent())
+                .isFalse();
     }
 
     @Test
@@ -53,8 +57,13 @@ class SessionEventsTest {
     @Test
     void recordsWrittenBeforeDetailsExistedStillDecode() {
         byte[] owner = "node-old".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        byte[] v1 = java.nio.ByteBuffer.allocate(1 + 4 + owner.length + 1 + 8).put((byte) 1).putInt(owner.length).put(owner)
-                .put((byte) 1).putLong(60).array();
+        byte[] v1 = java.nio.ByteBuffer.allocate(1 + 4 + owner.length + 1 + 8)
+                .put((byte) 1)
+                .putInt(owner.length)
+                .put(owner)
+                .put((byte) 1)
+                .putLong(60)
+                .array();
         assertThat(SessionInfo.decode(v1)).isEqualTo(new SessionInfo("node-old", true, 60, SessionDetails.UNKNOWN));
     }
 
@@ -73,19 +82,26 @@ class SessionEventsTest {
         byte[] v3 = request.encode();
         v3[0] = SessionEvents.VERSION_3;
         byte[] oldRequest = java.util.Arrays.copyOf(v3, v3.length - 4 - "MQTT_BASIC:username|a".length());
-        assertThat(SessionEvents.ConnectRequest.decode(oldRequest).details().principal()).isEmpty();
-        SessionEvents.ConnectDecision refused = new SessionEvents.ConnectDecision("r", "node-a", true, 9, "DEVICE", true);
+        assertThat(SessionEvents.ConnectRequest.decode(oldRequest).details().principal())
+                .isEmpty();
+        SessionEvents.ConnectDecision refused =
+                new SessionEvents.ConnectDecision("r", "node-a", true, 9, "DEVICE", true);
         assertThat(SessionEvents.ConnectDecision.decode(refused.encode())).isEqualTo(refused);
-        assertThat(SessionEvents.ConnectDecision.decode(refused.encode(SessionEvents.VERSION_3)).refused()).isFalse();
+        assertThat(SessionEvents.ConnectDecision.decode(refused.encode(SessionEvents.VERSION_3))
+                        .refused())
+                .isFalse();
     }
 
     @Test
     void sessionCommandsRoundTrip() {
         var filter = io.relaymq.broker.topic.TopicFilter.parse("a/+").orElseThrow();
-        var subscription = new io.relaymq.broker.subscription.Subscription("c", filter,
-                new io.relaymq.broker.subscription.SubscriptionOptions(1, true, false, 2, 9));
-        for (SessionCommand command : java.util.List.of(SessionCommand.handOver(77), SessionCommand.of(SessionCommand.Kind.DISCONNECT),
-                SessionCommand.of(SessionCommand.Kind.REMOVE), SessionCommand.setSubscriptions(java.util.List.of(subscription)))) {
+        var subscription = new io.relaymq.broker.subscription.Subscription(
+                "c", filter, new io.relaymq.broker.subscription.SubscriptionOptions(1, true, false, 2, 9));
+        for (SessionCommand command : java.util.List.of(
+                SessionCommand.handOver(77),
+                SessionCommand.of(SessionCommand.Kind.DISCONNECT),
+                SessionCommand.of(SessionCommand.Kind.REMOVE),
+                SessionCommand.setSubscriptions(java.util.List.of(subscription)))) {
             assertThat(SessionCommand.decode("c", command.encode())).isEqualTo(command);
         }
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SessionCommand.decode("c", new byte[] {'?'}))

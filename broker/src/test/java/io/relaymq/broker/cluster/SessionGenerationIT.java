@@ -45,6 +45,7 @@ class SessionGenerationIT {
 
     /** Enough clients that some of their persisted-topic partitions are consumed on node A. */
     private static final int CLIENTS = 8;
+
     private static final int MESSAGES = 20;
     private static final String SESSIONS_TOPIC = "relaymq.client.session";
 
@@ -89,17 +90,25 @@ class SessionGenerationIT {
             for (String clientId : moved.keySet()) {
                 List<SessionInfo> records = await().atMost(Duration.ofSeconds(60))
                         .until(() -> sessionRecords(clientId), r -> !r.isEmpty() && isOn(r.get(r.size() - 1), b));
-                SessionInfo onA = records.stream().filter(r -> isOn(r, a)).findFirst().orElseThrow();
-                SessionInfo late = new SessionInfo(a.nodeId(), false, onA.expirySeconds(),
-                        onA.details().withDisconnectedAt(System.currentTimeMillis()), onA.generation());
+                SessionInfo onA =
+                        records.stream().filter(r -> isOn(r, a)).findFirst().orElseThrow();
+                SessionInfo late = new SessionInfo(
+                        a.nodeId(),
+                        false,
+                        onA.expirySeconds(),
+                        onA.details().withDisconnectedAt(System.currentTimeMillis()),
+                        onA.generation());
                 producer.send(record(clientId, late.encode())).get();
             }
             // the replicas read in order: once node A knows this record, it has read the late ones before it
             String sentinel = id("sentinel");
-            producer.send(record(sentinel, new SessionInfo("nowhere", false, 60, SessionDetails.UNKNOWN, 1).encode())).get();
+            producer.send(record(sentinel, new SessionInfo("nowhere", false, 60, SessionDetails.UNKNOWN, 1).encode()))
+                    .get();
             ApiClient api = ApiClient.admin(a.httpPort());
             await().atMost(Duration.ofSeconds(60))
-                    .until(() -> api.get("/api/client-session/details?clientId=" + sentinel).status() == 200);
+                    .until(() -> api.get("/api/client-session/details?clientId=" + sentinel)
+                                    .status()
+                            == 200);
             producer.send(record(sentinel, null)).get();
         }
 
@@ -112,7 +121,8 @@ class SessionGenerationIT {
         for (String clientId : moved.keySet()) {
             await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
                 List<SessionInfo> records = sessionRecords(clientId);
-                assertThat(records.get(records.size() - 1)).as("what compaction keeps for %s", clientId)
+                assertThat(records.get(records.size() - 1))
+                        .as("what compaction keeps for %s", clientId)
                         .satisfies(last -> assertThat(isOn(last, b)).isTrue());
             });
         }
@@ -127,17 +137,23 @@ class SessionGenerationIT {
     }
 
     private static KafkaProducer<byte[], byte[]> producer() {
-        return new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.ACKS_CONFIG, "all"), new ByteArraySerializer(), new ByteArraySerializer());
+        return new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.ACKS_CONFIG, "all"),
+                new ByteArraySerializer(),
+                new ByteArraySerializer());
     }
 
     /** Every record of {@code clientId} in the sessions topic, in order (null = tombstone). */
     private static List<SessionInfo> sessionRecords(String clientId) {
         TopicPartition partition = new TopicPartition(SESSIONS_TOPIC, 0);
         List<SessionInfo> found = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"), new ByteArrayDeserializer(),
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrap,
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_committed"),
+                new ByteArrayDeserializer(),
                 new ByteArrayDeserializer())) {
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));

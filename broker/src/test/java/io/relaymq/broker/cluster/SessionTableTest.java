@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 /** The rule every node applies to session records, so that a late write of an older connect changes nothing. */
 class SessionTableTest {
 
-    private static final SessionDetails DETAILS =
-            new SessionDetails("DEVICE", "10.0.0.7", "MQTT_3_1_1", false, 1_700_000_000_000L, 0, "MQTT_BASIC:username|d");
+    private static final SessionDetails DETAILS = new SessionDetails(
+            "DEVICE", "10.0.0.7", "MQTT_3_1_1", false, 1_700_000_000_000L, 0, "MQTT_BASIC:username|d");
 
     private final SessionTable table = new SessionTable();
 
@@ -36,13 +36,16 @@ class SessionTableTest {
         SessionInfo gone = record("node-b", false, 9);
         assertThat(table.put("c", gone).applied()).isTrue();
         assertThat(table.put("c", record("node-b", true, 9)).applied())
-                .as("the connect record written after its own disconnect").isFalse();
+                .as("the connect record written after its own disconnect")
+                .isFalse();
         assertThat(table.get("c")).contains(gone);
 
         SessionTable fresh = new SessionTable();
         fresh.put("c", record("node-b", true, 9));
         assertThat(fresh.put("c", gone).applied()).isTrue();
-        assertThat(fresh.put("c", record("node-a", true, 10)).applied()).as("a newer connect").isTrue();
+        assertThat(fresh.put("c", record("node-a", true, 10)).applied())
+                .as("a newer connect")
+                .isTrue();
     }
 
     @Test
@@ -97,6 +100,8 @@ class SessionTableTest {
     void theDecidingNodeGrantsAGenerationAboveEverythingItKnows() {
         assertThat(SessionEventDecider.generation(0, 0)).isEqualTo(1);
         assertThat(SessionEventDecider.generation(41, 9)).isEqualTo(42);
-        assertThat(SessionEventDecider.generation(3, 9)).as("request topic recreated: offsets start again").isEqualTo(10);
+        assertThat(SessionEventDecider.generation(3, 9))
+                .as("request topic recreated: offsets start again")
+                .isEqualTo(10);
     }
 }

@@ -39,8 +39,10 @@ class StateTopicWriterTest {
     }
 
     private List<String> sentValues() {
-        return producer.history().stream().map(ProducerRecord::value)
-                .map(v -> v == null ? "<tombstone>" : new String(v, StandardCharsets.UTF_8)).toList();
+        return producer.history().stream()
+                .map(ProducerRecord::value)
+                .map(v -> v == null ? "<tombstone>" : new String(v, StandardCharsets.UTF_8))
+                .toList();
     }
 
     private void runDueRetries() {
@@ -72,7 +74,9 @@ class StateTopicWriterTest {
         writer.write("k", bytes("old"), List.of());
         writer.write("k", bytes("new"), List.of());
         producer.errorNext(new TimeoutException("old lost"));
-        assertThat(retries.getQueue()).as("nothing to retry: a newer value is on its way").isEmpty();
+        assertThat(retries.getQueue())
+                .as("nothing to retry: a newer value is on its way")
+                .isEmpty();
         producer.errorNext(new TimeoutException("new lost"));
         runDueRetries();
         producer.completeNext();
@@ -133,8 +137,8 @@ class StateTopicWriterTest {
 
     @Test
     void pausesDoubleUpToTheCap() {
-        StateTopicWriter w = new StateTopicWriter("t", producer, retries, Duration.ofMillis(200), Duration.ofSeconds(1),
-                failures);
+        StateTopicWriter w =
+                new StateTopicWriter("t", producer, retries, Duration.ofMillis(200), Duration.ofSeconds(1), failures);
         assertThat(w.pause(1)).isEqualTo(200);
         assertThat(w.pause(2)).isEqualTo(400);
         assertThat(w.pause(3)).isEqualTo(800);

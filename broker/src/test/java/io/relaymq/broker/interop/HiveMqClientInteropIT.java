@@ -37,7 +37,9 @@ class HiveMqClientInteropIT {
     private Mqtt5BlockingClient v5(String id, boolean webSocket) {
         var builder = MqttClient.builder().useMqttVersion5().identifier(id).serverHost("127.0.0.1");
         if (webSocket) {
-            builder = builder.serverPort(Endpoints.wsPort(server)).webSocketConfig().serverPath("mqtt")
+            builder = builder.serverPort(Endpoints.wsPort(server))
+                    .webSocketConfig()
+                    .serverPath("mqtt")
                     .applyWebSocketConfig();
         } else {
             builder = builder.serverPort(Endpoints.tcpPort(server));
@@ -52,12 +54,19 @@ class HiveMqClientInteropIT {
     void mqtt5RoundTripOverWebSocket(MqttQos qos) throws Exception {
         String topic = unique("hivemq/ws") + "/data";
         Mqtt5BlockingClient subscriber = v5(unique("ws-sub"), true);
-        try (Mqtt5BlockingClient.Mqtt5Publishes publishes = subscriber.publishes(com.hivemq.client.mqtt.MqttGlobalPublishFilter.ALL)) {
+        try (Mqtt5BlockingClient.Mqtt5Publishes publishes =
+                subscriber.publishes(com.hivemq.client.mqtt.MqttGlobalPublishFilter.ALL)) {
             subscriber.subscribeWith().topicFilter(topic).qos(qos).send();
             Mqtt5BlockingClient publisher = v5(unique("ws-pub"), true);
-            publisher.publishWith().topic(topic).qos(qos).payload("over-ws".getBytes(StandardCharsets.UTF_8)).send();
+            publisher
+                    .publishWith()
+                    .topic(topic)
+                    .qos(qos)
+                    .payload("over-ws".getBytes(StandardCharsets.UTF_8))
+                    .send();
             Mqtt5Publish received = publishes.receive(30, TimeUnit.SECONDS).orElseThrow();
-            assertThat(new String(received.getPayloadAsBytes(), StandardCharsets.UTF_8)).isEqualTo("over-ws");
+            assertThat(new String(received.getPayloadAsBytes(), StandardCharsets.UTF_8))
+                    .isEqualTo("over-ws");
             assertThat(received.getQos()).isEqualTo(qos);
             publisher.disconnect();
         }
@@ -67,16 +76,34 @@ class HiveMqClientInteropIT {
     @Test
     void mqtt311ClientOverTcp() throws Exception {
         String topic = unique("hivemq/v3") + "/data";
-        Mqtt3BlockingClient subscriber = MqttClient.builder().useMqttVersion3().identifier(unique("v3-sub"))
-                .serverHost("127.0.0.1").serverPort(Endpoints.tcpPort(server)).buildBlocking();
+        Mqtt3BlockingClient subscriber = MqttClient.builder()
+                .useMqttVersion3()
+                .identifier(unique("v3-sub"))
+                .serverHost("127.0.0.1")
+                .serverPort(Endpoints.tcpPort(server))
+                .buildBlocking();
         subscriber.connect();
         try (var publishes = subscriber.publishes(com.hivemq.client.mqtt.MqttGlobalPublishFilter.ALL)) {
-            subscriber.subscribeWith().topicFilter(topic).qos(MqttQos.EXACTLY_ONCE).send();
-            Mqtt3BlockingClient publisher = MqttClient.builder().useMqttVersion3().identifier(unique("v3-pub"))
-                    .serverHost("127.0.0.1").serverPort(Endpoints.tcpPort(server)).buildBlocking();
+            subscriber
+                    .subscribeWith()
+                    .topicFilter(topic)
+                    .qos(MqttQos.EXACTLY_ONCE)
+                    .send();
+            Mqtt3BlockingClient publisher = MqttClient.builder()
+                    .useMqttVersion3()
+                    .identifier(unique("v3-pub"))
+                    .serverHost("127.0.0.1")
+                    .serverPort(Endpoints.tcpPort(server))
+                    .buildBlocking();
             publisher.connect();
-            publisher.publishWith().topic(topic).qos(MqttQos.EXACTLY_ONCE).payload(new byte[] {1, 2, 3}).send();
-            assertThat(publishes.receive(30, TimeUnit.SECONDS).orElseThrow().getPayloadAsBytes()).containsExactly(1, 2, 3);
+            publisher
+                    .publishWith()
+                    .topic(topic)
+                    .qos(MqttQos.EXACTLY_ONCE)
+                    .payload(new byte[] {1, 2, 3})
+                    .send();
+            assertThat(publishes.receive(30, TimeUnit.SECONDS).orElseThrow().getPayloadAsBytes())
+                    .containsExactly(1, 2, 3);
             publisher.disconnect();
         }
         subscriber.disconnect();
@@ -89,18 +116,35 @@ class HiveMqClientInteropIT {
     @Test
     void thousandInFlightQos1MessagesToASlowSubscriberAreNeitherLostNorReordered() throws Exception {
         String topic = unique("hivemq/slow") + "/seq";
-        Mqtt5AsyncClient slow = MqttClient.builder().useMqttVersion5().identifier(unique("slow"))
-                .serverHost("127.0.0.1").serverPort(Endpoints.tcpPort(server))
+        Mqtt5AsyncClient slow = MqttClient.builder()
+                .useMqttVersion5()
+                .identifier(unique("slow"))
+                .serverHost("127.0.0.1")
+                .serverPort(Endpoints.tcpPort(server))
                 .buildAsync();
-        slow.connectWith().restrictions().receiveMaximum(10).applyRestrictions().send().get(30, TimeUnit.SECONDS);
+        slow.connectWith()
+                .restrictions()
+                .receiveMaximum(10)
+                .applyRestrictions()
+                .send()
+                .get(30, TimeUnit.SECONDS);
         BlockingQueue<Mqtt5Publish> unacked = new LinkedBlockingQueue<>();
-        slow.subscribeWith().topicFilter(topic).qos(MqttQos.AT_LEAST_ONCE).callback(unacked::add)
-                .manualAcknowledgement(true).send().get(30, TimeUnit.SECONDS);
+        slow.subscribeWith()
+                .topicFilter(topic)
+                .qos(MqttQos.AT_LEAST_ONCE)
+                .callback(unacked::add)
+                .manualAcknowledgement(true)
+                .send()
+                .get(30, TimeUnit.SECONDS);
 
         Mqtt5BlockingClient publisher = v5(unique("fast-pub"), false);
         for (int i = 0; i < 1000; i++) {
-            publisher.publishWith().topic(topic).qos(MqttQos.AT_LEAST_ONCE)
-                    .payload(Integer.toString(i).getBytes(StandardCharsets.UTF_8)).send();
+            publisher
+                    .publishWith()
+                    .topic(topic)
+                    .qos(MqttQos.AT_LEAST_ONCE)
+                    .payload(Integer.toString(i).getBytes(StandardCharsets.UTF_8))
+                    .send();
         }
 
         List<Integer> sequence = new ArrayList<>();

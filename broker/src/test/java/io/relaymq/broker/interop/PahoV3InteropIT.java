@@ -65,8 +65,8 @@ class PahoV3InteropIT {
 
     @Test
     void qos1RoundTripOverTls() throws Exception {
-        javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory.getInstance(
-                javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        javax.net.ssl.TrustManagerFactory trust =
+                javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
         java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
         try (var in = java.nio.file.Files.newInputStream(io.relaymq.broker.support.TestTlsMaterial.keyStore())) {
             store.load(in, io.relaymq.broker.support.TestTlsMaterial.PASSWORD.toCharArray());
@@ -113,8 +113,10 @@ class PahoV3InteropIT {
         publisher.publish(topic + "/marker", marker.getBytes(StandardCharsets.UTF_8), 1, false);
         BlockingQueue<String> afterClear = new LinkedBlockingQueue<>();
         MqttClient probe = connect(unique("probe"), true);
-        probe.subscribe(topic + "/marker", 1, (t, m) -> afterClear.add(new String(m.getPayload(), StandardCharsets.UTF_8)));
-        probe.subscribe(topic, 1, (t, m) -> afterClear.add("retained:" + new String(m.getPayload(), StandardCharsets.UTF_8)));
+        probe.subscribe(
+                topic + "/marker", 1, (t, m) -> afterClear.add(new String(m.getPayload(), StandardCharsets.UTF_8)));
+        probe.subscribe(
+                topic, 1, (t, m) -> afterClear.add("retained:" + new String(m.getPayload(), StandardCharsets.UTF_8)));
         publisher.publish(topic + "/marker", marker.getBytes(StandardCharsets.UTF_8), 1, false);
         assertThat(afterClear.poll(30, TimeUnit.SECONDS)).isEqualTo(marker);
         publisher.disconnect();
@@ -177,8 +179,7 @@ class PahoV3InteropIT {
     /** Collects payloads of messages delivered without a per-subscription listener. */
     private record Callbacks(BlockingQueue<String> payloads) implements org.eclipse.paho.client.mqttv3.MqttCallback {
         @Override
-        public void connectionLost(Throwable cause) {
-        }
+        public void connectionLost(Throwable cause) {}
 
         @Override
         public void messageArrived(String topic, MqttMessage message) {
@@ -186,7 +187,6 @@ class PahoV3InteropIT {
         }
 
         @Override
-        public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {
-        }
+        public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {}
     }
 }

@@ -14,14 +14,14 @@ import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.eclipse.paho.mqttv5.client.IMqttToken;
 import org.eclipse.paho.mqttv5.client.IMqttMessageListener;
-import org.eclipse.paho.mqttv5.client.MqttCallback;
-import org.eclipse.paho.mqttv5.client.MqttDisconnectResponse;
-import org.eclipse.paho.mqttv5.common.MqttException;
+import org.eclipse.paho.mqttv5.client.IMqttToken;
 import org.eclipse.paho.mqttv5.client.MqttAsyncClient;
+import org.eclipse.paho.mqttv5.client.MqttCallback;
 import org.eclipse.paho.mqttv5.client.MqttConnectionOptions;
+import org.eclipse.paho.mqttv5.client.MqttDisconnectResponse;
 import org.eclipse.paho.mqttv5.client.persist.MemoryPersistence;
+import org.eclipse.paho.mqttv5.common.MqttException;
 import org.eclipse.paho.mqttv5.common.MqttMessage;
 import org.eclipse.paho.mqttv5.common.MqttSubscription;
 import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
@@ -47,16 +47,15 @@ class PahoV5InteropIT {
     }
 
     /** Subscribes; messages reach {@code listener} through the client-wide callback (one subscription per client). */
-    private static void subscribe(MqttAsyncClient client, MqttSubscription subscription, IMqttMessageListener listener,
-                                  MqttProperties props) throws Exception {
+    private static void subscribe(
+            MqttAsyncClient client, MqttSubscription subscription, IMqttMessageListener listener, MqttProperties props)
+            throws Exception {
         client.setCallback(new MqttCallback() {
             @Override
-            public void disconnected(MqttDisconnectResponse response) {
-            }
+            public void disconnected(MqttDisconnectResponse response) {}
 
             @Override
-            public void mqttErrorOccurred(MqttException exception) {
-            }
+            public void mqttErrorOccurred(MqttException exception) {}
 
             @Override
             public void messageArrived(String topic, MqttMessage message) throws Exception {
@@ -64,18 +63,16 @@ class PahoV5InteropIT {
             }
 
             @Override
-            public void deliveryComplete(IMqttToken token) {
-            }
+            public void deliveryComplete(IMqttToken token) {}
 
             @Override
-            public void connectComplete(boolean reconnect, String serverURI) {
-            }
+            public void connectComplete(boolean reconnect, String serverURI) {}
 
             @Override
-            public void authPacketArrived(int reasonCode, MqttProperties properties) {
-            }
+            public void authPacketArrived(int reasonCode, MqttProperties properties) {}
         });
-        client.subscribe(new MqttSubscription[] {subscription}, null, null, props).waitForCompletion(WAIT);
+        client.subscribe(new MqttSubscription[] {subscription}, null, null, props)
+                .waitForCompletion(WAIT);
     }
 
     private static void publish(MqttAsyncClient client, String topic, MqttMessage message) throws Exception {
@@ -149,8 +146,16 @@ class PahoV5InteropIT {
         BlockingQueue<String> b = new LinkedBlockingQueue<>();
         MqttAsyncClient workerA = connect(unique("worker-a"), true);
         MqttAsyncClient workerB = connect(unique("worker-b"), true);
-        subscribe(workerA, new MqttSubscription("$share/" + group + "/" + topic, 1), (t, m) -> a.add(new String(m.getPayload(), StandardCharsets.UTF_8)), new MqttProperties());
-        subscribe(workerB, new MqttSubscription("$share/" + group + "/" + topic, 1), (t, m) -> b.add(new String(m.getPayload(), StandardCharsets.UTF_8)), new MqttProperties());
+        subscribe(
+                workerA,
+                new MqttSubscription("$share/" + group + "/" + topic, 1),
+                (t, m) -> a.add(new String(m.getPayload(), StandardCharsets.UTF_8)),
+                new MqttProperties());
+        subscribe(
+                workerB,
+                new MqttSubscription("$share/" + group + "/" + topic, 1),
+                (t, m) -> b.add(new String(m.getPayload(), StandardCharsets.UTF_8)),
+                new MqttProperties());
         MqttAsyncClient publisher = connect(unique("pub"), true);
         for (int i = 0; i < 100; i++) {
             publish(publisher, topic, new MqttMessage(("job" + i).getBytes(StandardCharsets.UTF_8), 1, false, null));
@@ -187,7 +192,11 @@ class PahoV5InteropIT {
         MqttAsyncClient client = connect(unique("chatter"), true);
         MqttSubscription subscription = new MqttSubscription(topic, 1);
         subscription.setNoLocal(true);
-        subscribe(client, subscription, (t, m) -> received.add(new String(m.getPayload(), StandardCharsets.UTF_8)), new MqttProperties());
+        subscribe(
+                client,
+                subscription,
+                (t, m) -> received.add(new String(m.getPayload(), StandardCharsets.UTF_8)),
+                new MqttProperties());
         publish(client, topic, new MqttMessage("mine".getBytes(StandardCharsets.UTF_8), 1, false, null));
         MqttAsyncClient other = connect(unique("other"), true);
         publish(other, topic, new MqttMessage("theirs".getBytes(StandardCharsets.UTF_8), 1, false, null));

@@ -41,12 +41,16 @@ class ConsumerLoopIT {
 
     @Autowired
     KafkaClientConfigs configs;
+
     @Autowired
     KafkaProperties kafka;
+
     @Autowired
     ConsumerLoops loops;
+
     @Autowired
     Admin admin;
+
     @Autowired
     MeterRegistry meters;
 
@@ -60,9 +64,11 @@ class ConsumerLoopIT {
     private String topicWith(int records) throws Exception {
         String topic = "it-loop-" + UUID.randomUUID();
         admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(configs.producer("it-loop", "all", 0, 16384))) {
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(configs.producer("it-loop", "all", 0, 16384))) {
             for (int i = 0; i < records; i++) {
-                producer.send(new ProducerRecord<>(topic, bytes("k" + i), bytes("v" + i))).get();
+                producer.send(new ProducerRecord<>(topic, bytes("k" + i), bytes("v" + i)))
+                        .get();
             }
         }
         return topic;
@@ -86,7 +92,9 @@ class ConsumerLoopIT {
     }
 
     private long committed(String topic, String group) throws Exception {
-        OffsetAndMetadata offset = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get()
+        OffsetAndMetadata offset = admin.listConsumerGroupOffsets(group)
+                .partitionsToOffsetAndMetadata()
+                .get()
                 .get(new TopicPartition(topic, 0));
         return offset == null ? -1 : offset.offset();
     }
@@ -98,20 +106,28 @@ class ConsumerLoopIT {
         String name = "it-overflow-" + UUID.randomUUID();
         List<String> processed = new CopyOnWriteArrayList<>();
         AtomicInteger poisonAttempts = new AtomicInteger();
-        start(name, consumerOf(topic, group), BatchHandler.eachRecord(record -> {
-            String value = text(record.value());
-            if (value.equals("v3")) {
-                poisonAttempts.incrementAndGet();
-                throw new StackOverflowError("deep");
-            }
-            processed.add(value);
-            return null;
-        }, () -> { }));
+        start(
+                name,
+                consumerOf(topic, group),
+                BatchHandler.eachRecord(
+                        record -> {
+                            String value = text(record.value());
+                            if (value.equals("v3")) {
+                                poisonAttempts.incrementAndGet();
+                                throw new StackOverflowError("deep");
+                            }
+                            processed.add(value);
+                            return null;
+                        },
+                        () -> {}));
 
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(committed(topic, group)).isEqualTo(10));
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(committed(topic, group)).isEqualTo(10));
         assertThat(processed).containsExactly("v0", "v1", "v2", "v4", "v5", "v6", "v7", "v8", "v9");
         assertThat(poisonAttempts.get()).isEqualTo(kafka.deadLetter().maxAttempts());
-        assertThat(meters.counter("relaymq.kafka.dead.letters", "consumer", name).count()).isEqualTo(1.0);
+        assertThat(meters.counter("relaymq.kafka.dead.letters", "consumer", name)
+                        .count())
+                .isEqualTo(1.0);
 
         ConsumerRecord<byte[], byte[]> parked = parkedBy(name);
         assertThat(text(parked.value())).isEqualTo("v3");
@@ -136,9 +152,12 @@ class ConsumerLoopIT {
             batch.records().forEach(r -> finished.add(text(r.value())));
         });
 
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(committed(topic, group)).isEqualTo(3));
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(committed(topic, group)).isEqualTo(3));
         assertThat(finished).containsExactly("v0", "v1", "v2");
-        assertThat(committedWhileFailing).hasSize(3).allSatisfy(offset -> assertThat(offset).isLessThan(3));
+        assertThat(committedWhileFailing)
+                .hasSize(3)
+                .allSatisfy(offset -> assertThat(offset).isLessThan(3));
         await().atMost(Duration.ofSeconds(10)).until(loop::isHealthy);
         assertThat(loops.unhealthy()).doesNotContain(name);
     }
@@ -150,16 +169,21 @@ class ConsumerLoopIT {
         String name = "it-restart-" + UUID.randomUUID();
         AtomicInteger creations = new AtomicInteger();
         Supplier<Consumer<byte[], byte[]>> real = consumerOf(topic, group);
-        double restartsBefore = meters.counter("relaymq.kafka.consumer.restarts").count();
+        double restartsBefore =
+                meters.counter("relaymq.kafka.consumer.restarts").count();
         List<String> seen = new CopyOnWriteArrayList<>();
-        ConsumerLoop loop = start(name, () -> {
-            if (creations.incrementAndGet() == 1) {
-                throw new IllegalStateException("broker unreachable");
-            }
-            return real.get();
-        }, BatchHandler.eachRecord(record -> seen.add(text(record.value())), () -> { }));
+        ConsumerLoop loop = start(
+                name,
+                () -> {
+                    if (creations.incrementAndGet() == 1) {
+                        throw new IllegalStateException("broker unreachable");
+                    }
+                    return real.get();
+                },
+                BatchHandler.eachRecord(record -> seen.add(text(record.value())), () -> {}));
 
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(seen).containsExactly("v0", "v1"));
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(seen).containsExactly("v0", "v1"));
         assertThat(creations.get()).isEqualTo(2);
         assertThat(meters.counter("relaymq.kafka.consumer.restarts").count()).isGreaterThan(restartsBefore);
         assertThat(loop.isHealthy()).isTrue();

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -24,8 +23,10 @@ class TopicProvisionerIT {
 
     @Autowired
     TopicProvisioner topics;
+
     @Autowired
     Admin admin;
+
     @Autowired
     KafkaProperties kafka;
 
@@ -50,8 +51,11 @@ class TopicProvisionerIT {
 
     @Test
     void theNodesOwnTopicsCarryMinInsyncReplicas() throws Exception {
-        for (String topic : List.of(kafka.msgAll().topic(), kafka.deadLetter().topic(),
-                kafka.downlink().topicPrefix() + "it-node-1", kafka.state().sessionsTopic())) {
+        for (String topic : List.of(
+                kafka.msgAll().topic(),
+                kafka.deadLetter().topic(),
+                kafka.downlink().topicPrefix() + "it-node-1",
+                kafka.state().sessionsTopic())) {
             assertSetOnTheTopic(topic, "1");
         }
     }

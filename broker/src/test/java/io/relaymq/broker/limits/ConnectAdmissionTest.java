@@ -50,7 +50,8 @@ class ConnectAdmissionTest {
     void theReasonCodesAreTheSpecsOnes() {
         assertThat(ConnectReject.SERVER_BUSY.code(true).byteValue()).isEqualTo((byte) 0x89);
         assertThat(ConnectReject.QUOTA_EXCEEDED.code(true).byteValue()).isEqualTo((byte) 0x97);
-        assertThat(ConnectReject.CONNECTION_RATE_EXCEEDED.code(true).byteValue()).isEqualTo((byte) 0x9F);
+        assertThat(ConnectReject.CONNECTION_RATE_EXCEEDED.code(true).byteValue())
+                .isEqualTo((byte) 0x9F);
         assertThat(ConnectReject.QUOTA_EXCEEDED.code(false).byteValue()).isEqualTo((byte) 0x03);
         assertThat(ConnectAdmission.OPEN.admit()).isNull();
     }

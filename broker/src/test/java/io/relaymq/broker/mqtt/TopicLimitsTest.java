@@ -1,6 +1,5 @@
 package io.relaymq.broker.mqtt;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.relaymq.broker.topic.TopicFilter;
@@ -32,9 +31,12 @@ class TopicLimitsTest {
     @Test
     void aSharedFilterCountsTheLevelsOfItsFilterAndTheLengthOfItsWholeText() {
         TopicLimits wide = new TopicLimits(2, 30);
-        assertThat(wide.checkFilter(TopicFilter.parse("$share/group/a/b").orElseThrow())).isNull();
-        assertThat(wide.checkFilter(TopicFilter.parse("$share/group/a/b/c").orElseThrow())).isEqualTo("more than 2 levels");
-        assertThat(wide.checkFilter(TopicFilter.parse("$share/a-rather-longer-group/a/b").orElseThrow()))
+        assertThat(wide.checkFilter(TopicFilter.parse("$share/group/a/b").orElseThrow()))
+                .isNull();
+        assertThat(wide.checkFilter(TopicFilter.parse("$share/group/a/b/c").orElseThrow()))
+                .isEqualTo("more than 2 levels");
+        assertThat(wide.checkFilter(
+                        TopicFilter.parse("$share/a-rather-longer-group/a/b").orElseThrow()))
                 .isEqualTo("longer than 30 bytes");
     }
 }

@@ -27,7 +27,8 @@ class ApplicationYamlConventionTest {
             }
             String value = m.group(3).trim();
             if (!ENV_VALUE.matcher(value).matches() && !"{}".equals(value)) {
-                violations.add((i + 1) + ": value is not \"${ENV:default}\": " + lines.get(i).trim());
+                violations.add((i + 1) + ": value is not \"${ENV:default}\": "
+                        + lines.get(i).trim());
             }
             if (i == 0 || !lines.get(i - 1).trim().startsWith("#")) {
                 violations.add((i + 1) + ": no comment above " + m.group(2));
@@ -37,7 +38,8 @@ class ApplicationYamlConventionTest {
     }
 
     private static List<String> read() throws IOException {
-        try (InputStream in = ApplicationYamlConventionTest.class.getClassLoader().getResourceAsStream("application.yml")) {
+        try (InputStream in =
+                ApplicationYamlConventionTest.class.getClassLoader().getResourceAsStream("application.yml")) {
             assertThat(in).isNotNull();
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
         }

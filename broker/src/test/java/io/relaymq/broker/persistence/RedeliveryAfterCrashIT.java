@@ -42,8 +42,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(LocalStackExtension.class)
 class RedeliveryAfterCrashIT {
 
-    private static final Map<String, String> ENV = Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "true",
-            "MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS", "app-.*");
+    private static final Map<String, String> ENV =
+            Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "true", "MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS", "app-.*");
 
     private static BrokerProcess survivor;
     private static RedisClusterClient redis;
@@ -53,7 +53,8 @@ class RedeliveryAfterCrashIT {
     static void start(StackEndpoints stack) throws Exception {
         survivor = BrokerProcess.start("redeliver-a", stack, ENV).awaitReady();
         redis = RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
-                .map(a -> RedisURI.create("redis://" + a)).toList());
+                .map(a -> RedisURI.create("redis://" + a))
+                .toList());
     }
 
     @AfterAll
@@ -76,9 +77,10 @@ class RedeliveryAfterCrashIT {
         MqttClient publisher = paho(survivor);
         RawMqttClient.Packet toDevice;
         RawMqttClient.Packet toApp;
-        try (BrokerProcess doomed = BrokerProcess.start("redeliver-doomed", stack, ENV).awaitReady();
-             RawMqttClient deviceBefore = subscribed(doomed, device, 1);
-             RawMqttClient appBefore = subscribed(doomed, app, 2)) {
+        try (BrokerProcess doomed =
+                        BrokerProcess.start("redeliver-doomed", stack, ENV).awaitReady();
+                RawMqttClient deviceBefore = subscribed(doomed, device, 1);
+                RawMqttClient appBefore = subscribed(doomed, app, 2)) {
             publisher.publish("crash/" + device, "d1".getBytes(StandardCharsets.UTF_8), 1, false);
             publisher.publish("crash/" + app, "a1".getBytes(StandardCharsets.UTF_8), 2, false);
             toDevice = deviceBefore.nextAcknowledgedPublish();
@@ -88,7 +90,8 @@ class RedeliveryAfterCrashIT {
             // neither is acknowledged; the node dies once the stores know about them
             await().atMost(Duration.ofSeconds(20)).until(() -> markedSent(device, toDevice.publishPacketId()));
             assertThat(contextHolds(stack, app, toApp.publishPacketId()))
-                    .as("PostgreSQL held the packet id when the QoS 2 PUBLISH went out").isTrue();
+                    .as("PostgreSQL held the packet id when the QoS 2 PUBLISH went out")
+                    .isTrue();
             doomed.kill();
         }
 
@@ -99,7 +102,9 @@ class RedeliveryAfterCrashIT {
         assertThat(deviceAgain.dup()).as("DEVICE message resent with DUP").isTrue();
         assertThat(appAgain.publishPayload()).isEqualTo("a1");
         assertThat(appAgain.publishPacketId()).isEqualTo(toApp.publishPacketId());
-        assertThat(appAgain.dup()).as("APPLICATION QoS 2 message resent with DUP").isTrue();
+        assertThat(appAgain.dup())
+                .as("APPLICATION QoS 2 message resent with DUP")
+                .isTrue();
     }
 
     /**
@@ -112,19 +117,22 @@ class RedeliveryAfterCrashIT {
         String app = id("app-released");
         MqttClient publisher = paho(survivor);
         int packetId;
-        try (BrokerProcess doomed = BrokerProcess.start("redeliver-released", stack, ENV).awaitReady();
-             RawMqttClient before = subscribed(doomed, app, 2)) {
+        try (BrokerProcess doomed =
+                        BrokerProcess.start("redeliver-released", stack, ENV).awaitReady();
+                RawMqttClient before = subscribed(doomed, app, 2)) {
             publisher.publish("crash/" + app, "r1".getBytes(StandardCharsets.UTF_8), 2, false);
             packetId = before.nextAcknowledgedPublish().publishPacketId();
             before.pubrec(packetId);
             before.expect(RawMqttClient.PUBREL, packetId);
             assertThat(contextHolds(stack, app, packetId, "pubrel_msg_infos"))
-                    .as("PostgreSQL knew of the PUBREC when PUBREL went out").isTrue();
+                    .as("PostgreSQL knew of the PUBREC when PUBREL went out")
+                    .isTrue();
             doomed.kill();
         }
 
         RawMqttClient[] client = new RawMqttClient[1];
-        await().atMost(Duration.ofSeconds(90)).ignoreExceptions()
+        await().atMost(Duration.ofSeconds(90))
+                .ignoreExceptions()
                 .until(() -> (client[0] = RawMqttClient.connectPersistent(survivor.mqtt(), app)) != null);
         try (RawMqttClient again = client[0]) {
             RawMqttClient.Packet first = again.read();
@@ -149,8 +157,9 @@ class RedeliveryAfterCrashIT {
         MqttClient publisher = paho(survivor);
         int first;
         int third;
-        try (BrokerProcess doomed = BrokerProcess.start("redeliver-completed", stack, ENV).awaitReady();
-             RawMqttClient before = subscribed(doomed, app, 2)) {
+        try (BrokerProcess doomed =
+                        BrokerProcess.start("redeliver-completed", stack, ENV).awaitReady();
+                RawMqttClient before = subscribed(doomed, app, 2)) {
             publisher.publish("crash/" + app, "c1".getBytes(StandardCharsets.UTF_8), 2, false);
             publisher.publish("crash/" + app, "c2".getBytes(StandardCharsets.UTF_8), 2, false);
             first = before.nextAcknowledgedPublish().publishPacketId();
@@ -167,7 +176,8 @@ class RedeliveryAfterCrashIT {
         }
 
         RawMqttClient[] client = new RawMqttClient[1];
-        await().atMost(Duration.ofSeconds(90)).ignoreExceptions()
+        await().atMost(Duration.ofSeconds(90))
+                .ignoreExceptions()
                 .until(() -> (client[0] = RawMqttClient.connectPersistent(survivor.mqtt(), app)) != null);
         List<String> resent = new ArrayList<>();
         try (RawMqttClient again = client[0]) {
@@ -199,7 +209,8 @@ class RedeliveryAfterCrashIT {
     private static RawMqttClient.Packet afterReconnect(String clientId) throws Exception {
         RawMqttClient[] client = new RawMqttClient[1];
         // until the cluster notices the crash, CONNECTs decided by the dead node are refused: retry like a client
-        await().atMost(Duration.ofSeconds(90)).ignoreExceptions()
+        await().atMost(Duration.ofSeconds(90))
+                .ignoreExceptions()
                 .until(() -> (client[0] = RawMqttClient.connectPersistent(survivor.mqtt(), clientId)) != null);
         try (RawMqttClient again = client[0]) {
             return again.nextAcknowledgedPublish();
@@ -219,12 +230,13 @@ class RedeliveryAfterCrashIT {
     private static boolean contextHolds(StackEndpoints stack, String clientId, int packetId, String column)
             throws Exception {
         try (Connection db = DriverManager.getConnection(stack.jdbcUrl(), stack.jdbcUser(), stack.jdbcPassword());
-             PreparedStatement query = db.prepareStatement(
-                     "SELECT " + column + " FROM application_session_ctx WHERE client_id = ?")) {
+                PreparedStatement query =
+                        db.prepareStatement("SELECT " + column + " FROM application_session_ctx WHERE client_id = ?")) {
             query.setString(1, clientId);
             try (ResultSet row = query.executeQuery()) {
-                return row.next() && Arrays.asList(row.getString(1).split(",")).stream()
-                        .anyMatch(item -> item.endsWith(":" + packetId));
+                return row.next()
+                        && Arrays.asList(row.getString(1).split(",")).stream()
+                                .anyMatch(item -> item.endsWith(":" + packetId));
             }
         }
     }

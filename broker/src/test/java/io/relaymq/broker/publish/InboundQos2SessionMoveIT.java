@@ -114,7 +114,8 @@ class InboundQos2SessionMoveIT {
         }
         RawMqttClient[] onB = new RawMqttClient[1];
         // until the cluster has let go of the session on the node that left, CONNECTs are refused: retry
-        await().atMost(Duration.ofSeconds(90)).ignoreExceptions()
+        await().atMost(Duration.ofSeconds(90))
+                .ignoreExceptions()
                 .until(() -> (onB[0] = RawMqttClient.connectPersistent(b.mqtt(), clientId)) != null);
         try (RawMqttClient again = onB[0]) {
             exchange(again, topic, 11, true, "once");
@@ -145,12 +146,27 @@ class InboundQos2SessionMoveIT {
         keep(stack, clientId, 21, token + ":" + keptAt + ":a-node-that-is-gone");
         if (inKafka) {
             try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-                    "bootstrap.servers", stack.kafkaBootstrapServers(),
-                    "key.serializer", ByteArraySerializer.class, "value.serializer", ByteArraySerializer.class))) {
-                ProducerRecord<byte[], byte[]> record = new ProducerRecord<>("relaymq.msg.all",
-                        topic.getBytes(StandardCharsets.UTF_8), PublishedMessageCodec.encode(new PublishedMessage(topic, 2,
-                        false, "once".getBytes(StandardCharsets.UTF_8), clientId, keptAt, MessageProperties.NONE)));
-                record.headers().add("relaymq-qos2", ByteBuffer.allocate(Long.BYTES).putLong(token).array());
+                    "bootstrap.servers",
+                    stack.kafkaBootstrapServers(),
+                    "key.serializer",
+                    ByteArraySerializer.class,
+                    "value.serializer",
+                    ByteArraySerializer.class))) {
+                ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(
+                        "relaymq.msg.all",
+                        topic.getBytes(StandardCharsets.UTF_8),
+                        PublishedMessageCodec.encode(new PublishedMessage(
+                                topic,
+                                2,
+                                false,
+                                "once".getBytes(StandardCharsets.UTF_8),
+                                clientId,
+                                keptAt,
+                                MessageProperties.NONE)));
+                record.headers()
+                        .add(
+                                "relaymq-qos2",
+                                ByteBuffer.allocate(Long.BYTES).putLong(token).array());
                 producer.send(record).get(30, TimeUnit.SECONDS);
             }
             await().atMost(Duration.ofSeconds(60)).until(() -> received.contains("once"));
@@ -182,7 +198,8 @@ class InboundQos2SessionMoveIT {
         keep(stack, clientId, 31, kept + "qos2-in-b");
         try (RawMqttClient onB = RawMqttClient.connectPersistent(b.mqtt(), clientId)) {
             onB.publishQos2(topic, 31, true, "once");
-            await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
+            await().during(Duration.ofSeconds(3))
+                    .atMost(Duration.ofSeconds(10))
                     .until(() -> !received.contains("once"));
 
             keep(stack, clientId, 31, kept);
@@ -234,8 +251,10 @@ class InboundQos2SessionMoveIT {
 
     /** Writes what a node keeps for {@code packetId} of the client ("token:millis:node") straight into Redis. */
     private static void keep(StackEndpoints stack, String clientId, int packetId, String value) {
-        RedisClusterClient redis = RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
-                .map(node -> RedisURI.create("redis://" + node)).toList());
+        RedisClusterClient redis =
+                RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
+                        .map(node -> RedisURI.create("redis://" + node))
+                        .toList());
         try (StatefulRedisClusterConnection<String, String> connection = redis.connect()) {
             connection.sync().hset("{" + clientId + "}_qos2_received", Integer.toString(packetId), value);
         } finally {

@@ -28,8 +28,13 @@ import org.eclipse.paho.client.mqttv3.MqttException;
 final class FaultRun implements AutoCloseable {
 
     /** What to run: publishers, their topics and nodes, the subscribers' nodes, the QoS of everything. */
-    record Plan(String name, int qos, List<String> topics, List<String> publisherNodes, List<String> subscriberNodes,
-                boolean proxied) {
+    record Plan(
+            String name,
+            int qos,
+            List<String> topics,
+            List<String> publisherNodes,
+            List<String> subscriberNodes,
+            boolean proxied) {
 
         /** One QoS 1 publisher on the first of {@code publisherNodes}, subscribers on the first of theirs. */
         static Plan of(String name, List<String> publisherNodes, List<String> subscriberNodes) {
@@ -70,9 +75,10 @@ final class FaultRun implements AutoCloseable {
             inFlightAtEvents.put(kind, 0L);
         }
         for (int i = 0; i < plan.topics().size(); i++) {
-            ResilientClient client = new ResilientClient("pub" + i + "-" + run, plan.publisherNodes(), false,
-                    reconnects, (t, m) -> { });
-            publishers.add(new Publisher(i, "faults/" + run + "/" + plan.topics().get(i), plan.qos(), client));
+            ResilientClient client =
+                    new ResilientClient("pub" + i + "-" + run, plan.publisherNodes(), false, reconnects, (t, m) -> {});
+            publishers.add(
+                    new Publisher(i, "faults/" + run + "/" + plan.topics().get(i), plan.qos(), client));
         }
     }
 
@@ -91,19 +97,33 @@ final class FaultRun implements AutoCloseable {
     private void begin() throws Exception {
         for (Subscriber subscriber : subscribers) {
             subscriber.connectFirst();
-            subscriber.client.paho().subscribe("faults/" + run + "/#", plan.qos()).waitForCompletion(30_000);
+            subscriber
+                    .client
+                    .paho()
+                    .subscribe("faults/" + run + "/#", plan.qos())
+                    .waitForCompletion(30_000);
         }
         for (Publisher publisher : publishers) {
             publisher.client().connect(60);
         }
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> {
-            for (Publisher publisher : publishers) {
-                publisher.client().paho().publish(publisher.topic(), "probe".getBytes(StandardCharsets.UTF_8), 0, false);
-            }
-            return subscribers.stream().allMatch(s -> s.receiver.probed());
-        });
-        publishing.scheduleAtFixedRate(() -> publishers.get((int) (ticks.getAndIncrement() % publishers.size()))
-                .publishNext(), 0, 1_000_000 / rate, TimeUnit.MICROSECONDS);
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> {
+                    for (Publisher publisher : publishers) {
+                        publisher
+                                .client()
+                                .paho()
+                                .publish(publisher.topic(), "probe".getBytes(StandardCharsets.UTF_8), 0, false);
+                    }
+                    return subscribers.stream().allMatch(s -> s.receiver.probed());
+                });
+        publishing.scheduleAtFixedRate(
+                () -> publishers
+                        .get((int) (ticks.getAndIncrement() % publishers.size()))
+                        .publishNext(),
+                0,
+                1_000_000 / rate,
+                TimeUnit.MICROSECONDS);
     }
 
     List<Publisher> publishers() {
@@ -112,7 +132,9 @@ final class FaultRun implements AutoCloseable {
 
     /** Publish ticks so far, sent or not (disconnected, window full): the publishers keep trying. */
     long attempts() {
-        return publishers.stream().mapToLong(p -> p.sent() + p.notConnected() + p.refused()).sum();
+        return publishers.stream()
+                .mapToLong(p -> p.sent() + p.notConnected() + p.refused())
+                .sum();
     }
 
     long acknowledged() {
@@ -137,13 +159,20 @@ final class FaultRun implements AutoCloseable {
     void mark(String event) {
         long sent = publishers.stream().mapToLong(Publisher::sent).sum();
         long pending = publishers.stream().mapToLong(Publisher::pending).sum();
-        StringBuilder line = new StringBuilder(event).append(" at ").append(java.time.Instant.now())
-                .append(String.format(Locale.ROOT, ", sequence numbers sent so far %,d, unacknowledged %,d:", sent, pending));
+        StringBuilder line = new StringBuilder(event)
+                .append(" at ")
+                .append(java.time.Instant.now())
+                .append(String.format(
+                        Locale.ROOT, ", sequence numbers sent so far %,d, unacknowledged %,d:", sent, pending));
         for (Subscriber s : subscribers) {
             long inFlight = sent - s.receiver.distinct() + s.receiver.arrivedLastSecond() + pending;
             inFlightAtEvents.merge(s.receiver.kind(), inFlight, Long::sum);
-            line.append(String.format(Locale.ROOT, " %s in flight %,d (duplicates so far %,d)", s.receiver.kind(),
-                    inFlight, s.receiver.duplicatesSoFar()));
+            line.append(String.format(
+                    Locale.ROOT,
+                    " %s in flight %,d (duplicates so far %,d)",
+                    s.receiver.kind(),
+                    inFlight,
+                    s.receiver.duplicatesSoFar()));
         }
         events.add(line.toString());
     }
@@ -176,7 +205,8 @@ final class FaultRun implements AutoCloseable {
         publishing.awaitTermination(10, TimeUnit.SECONDS);
         try {
             // acknowledgements of the last publishes may still be on their way, or re-sent after a reconnect
-            await().atMost(Duration.ofSeconds(60)).until(() -> publishers.stream().allMatch(p -> p.pending() <= 0));
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> publishers.stream().allMatch(p -> p.pending() <= 0));
             await().atMost(atMost).pollInterval(Duration.ofMillis(500)).until(() -> lost() == 0);
         } catch (ConditionTimeoutException e) {
             // reported with the exact counts
@@ -186,14 +216,22 @@ final class FaultRun implements AutoCloseable {
             for (Publisher p : publishers) {
                 BitSet acked = p.ackedSnapshot();
                 BitSet missing = s.receiver.missing(p.index(), acked);
-                rows.add(new FaultReport.Row(p.index(), s.receiver.kind(), p.sent(), acked.cardinality(),
-                        s.receiver.received(p.index()), missing.cardinality(), s.receiver.duplicates(p.index()),
-                        s.receiver.outOfOrder(p.index()), missing.stream().limit(20).boxed().toList().toString(),
+                rows.add(new FaultReport.Row(
+                        p.index(),
+                        s.receiver.kind(),
+                        p.sent(),
+                        acked.cardinality(),
+                        s.receiver.received(p.index()),
+                        missing.cardinality(),
+                        s.receiver.duplicates(p.index()),
+                        s.receiver.outOfOrder(p.index()),
+                        missing.stream().limit(20).boxed().toList().toString(),
                         s.receiver.duplicated(p.index())));
             }
         }
-        List<FaultReport.PublisherRow> publisherRows = publishers.stream().map(p -> new FaultReport.PublisherRow(
-                p.index(), p.topic(), p.notConnected(), p.refused(), p.failed())).toList();
+        List<FaultReport.PublisherRow> publisherRows = publishers.stream()
+                .map(p -> new FaultReport.PublisherRow(p.index(), p.topic(), p.notConnected(), p.refused(), p.failed()))
+                .toList();
         Map<String, Long> bounds = new LinkedHashMap<>();
         subscribers.forEach(s -> bounds.put(s.receiver.kind(), duplicateBound(s.receiver.kind())));
         return new FaultReport(plan.name(), plan.qos(), rate, rows, publisherRows, bounds, List.copyOf(events));

@@ -94,7 +94,9 @@ class FaultToleranceIT {
             exited += b.nodeId();
             b = b.restart().awaitReady();
         }
-        assertThat(exited).as("broker nodes that exited by themselves during the scenario").isEmpty();
+        assertThat(exited)
+                .as("broker nodes that exited by themselves during the scenario")
+                .isEmpty();
     }
 
     /** Publishers on node A, subscribers on node B (each falls back to the other node). */
@@ -143,8 +145,12 @@ class FaultToleranceIT {
             run.mark("stopped");
             stop.run();
             long attempts = run.attempts();
-            await().during(OUTAGE).atMost(OUTAGE.plusSeconds(15)).pollInterval(Duration.ofSeconds(1)).until(down::getAsBoolean);
-            assertThat(run.attempts() - attempts).as("publish attempts while it was down")
+            await().during(OUTAGE)
+                    .atMost(OUTAGE.plusSeconds(15))
+                    .pollInterval(Duration.ofSeconds(1))
+                    .until(down::getAsBoolean);
+            assertThat(run.attempts() - attempts)
+                    .as("publish attempts while it was down")
                     .isGreaterThan(FaultRun.rate() * OUTAGE.toSeconds() / 2);
             run.mark("started again");
             start.run();
@@ -178,14 +184,16 @@ class FaultToleranceIT {
     @Order(4)
     void theMsgAllPartitionLeadersMove(LocalStack stack) throws Exception {
         try (MsgAllTopic msgAll = new MsgAllTopic(stack.kafka().orElseThrow().bootstrapServers());
-             FaultRun run = FaultRun.start(plan("kafka-leader-move"))) {
+                FaultRun run = FaultRun.start(plan("kafka-leader-move"))) {
             run.awaitTraffic(5, Duration.ofSeconds(60));
             int partition = MsgAllTopic.partitionOf(run.publishers().get(0).topic(), msgAll.partitions());
             run.mark("leaders move");
             Map<Integer, Integer> before = msgAll.moveLeaders();
             Map<Integer, Integer> after = msgAll.leaders();
             log.info("msg.all leaders before {} after {}; the publisher's partition is {}", before, after, partition);
-            assertThat(after.get(partition)).as("leader of the partition under traffic").isNotEqualTo(before.get(partition));
+            assertThat(after.get(partition))
+                    .as("leader of the partition under traffic")
+                    .isNotEqualTo(before.get(partition));
             run.awaitTraffic(10, Duration.ofSeconds(120));
             finish(run);
         }
@@ -196,21 +204,27 @@ class FaultToleranceIT {
     void aRedisMasterIsKilledAndItsReplicaPromoted(LocalStack stack) throws Exception {
         RedisCluster redis = stack.redis().orElseThrow();
         int master = 0;
-        survive(plan("redis-master-failover"), () -> {
-            redis.kill(master);
-            // the replica takes over after the cluster node timeout; every live node must agree again
-            await().atMost(Duration.ofSeconds(60)).ignoreExceptions().untilAsserted(redis::awaitClusterOk);
-        }, () -> redis.restart(master));
+        survive(
+                plan("redis-master-failover"),
+                () -> {
+                    redis.kill(master);
+                    // the replica takes over after the cluster node timeout; every live node must agree again
+                    await().atMost(Duration.ofSeconds(60)).ignoreExceptions().untilAsserted(redis::awaitClusterOk);
+                },
+                () -> redis.restart(master));
     }
 
     @Test
     @Order(6)
     void postgresqlIsRestarted(LocalStack stack) throws Exception {
         PostgresServer postgres = stack.postgres().orElseThrow();
-        survive(plan("postgresql-restart"), () -> {
-            postgres.stop();
-            postgres.restart();
-        }, () -> { });
+        survive(
+                plan("postgresql-restart"),
+                () -> {
+                    postgres.stop();
+                    postgres.restart();
+                },
+                () -> {});
     }
 
     @Test
@@ -236,8 +250,10 @@ class FaultToleranceIT {
     @Test
     @Order(8)
     void qos2SurvivesATakeoverAndANodeKill() throws Exception {
-        FaultRun.Plan plan = FaultRun.Plan.of("qos2-takeover-node-sigkill", List.of(b.mqtt()), List.of(b.mqtt(), a.mqtt()))
-                .qos(2).subscribersBehindProxy();
+        FaultRun.Plan plan = FaultRun.Plan.of(
+                        "qos2-takeover-node-sigkill", List.of(b.mqtt()), List.of(b.mqtt(), a.mqtt()))
+                .qos(2)
+                .subscribersBehindProxy();
         try (FaultRun run = FaultRun.start(plan)) {
             run.awaitTraffic(5, Duration.ofSeconds(60));
             run.mark("takeover");
@@ -280,14 +296,23 @@ class FaultToleranceIT {
             Map<String, Set<Integer>> owners = msgAll.assignment(nodes);
             log.info("msg.all partitions by node before the kill: {}", owners);
             assertThat(owners.get(b.nodeId())).as("partitions node B routes").isNotEmpty();
-            FaultRun.Plan plan = FaultRun.Plan.of("routing-node-sigkill", List.of(a.mqtt(), b.mqtt()),
-                    List.of(a.mqtt(), b.mqtt())).topics(MsgAllTopic.topicsOnEveryPartition("r", partitions, partitions));
-            survive(plan, () -> {
-                b.kill();
-                await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
-                        .until(() -> msgAll.assignment(nodes).getOrDefault(a.nodeId(), Set.of()).size() == partitions);
-                log.info("msg.all partitions by node after the kill: {}", msgAll.assignment(nodes));
-            }, () -> b = b.restart().awaitReady());
+            FaultRun.Plan plan = FaultRun.Plan.of(
+                            "routing-node-sigkill", List.of(a.mqtt(), b.mqtt()), List.of(a.mqtt(), b.mqtt()))
+                    .topics(MsgAllTopic.topicsOnEveryPartition("r", partitions, partitions));
+            survive(
+                    plan,
+                    () -> {
+                        b.kill();
+                        await().atMost(Duration.ofSeconds(90))
+                                .pollInterval(Duration.ofSeconds(1))
+                                .ignoreExceptions()
+                                .until(() -> msgAll.assignment(nodes)
+                                                .getOrDefault(a.nodeId(), Set.of())
+                                                .size()
+                                        == partitions);
+                        log.info("msg.all partitions by node after the kill: {}", msgAll.assignment(nodes));
+                    },
+                    () -> b = b.restart().awaitReady());
         }
     }
 
@@ -321,8 +346,11 @@ class FaultToleranceIT {
     void redisIsDownEntirely(LocalStack stack) throws Exception {
         RedisCluster redis = stack.redis().orElseThrow();
         int count = redis.nodes().size();
-        outage("redis-down-30s", redis::stop,
-                () -> java.util.stream.IntStream.range(0, count).noneMatch(redis::isAlive), redis::restartAll);
+        outage(
+                "redis-down-30s",
+                redis::stop,
+                () -> java.util.stream.IntStream.range(0, count).noneMatch(redis::isAlive),
+                redis::restartAll);
     }
 
     /** Every Kafka node stopped for 30 s: nothing can be acknowledged; once back, traffic resumes. */
@@ -331,7 +359,10 @@ class FaultToleranceIT {
     void kafkaIsDownEntirely(LocalStack stack) throws Exception {
         KafkaCluster kafka = stack.kafka().orElseThrow();
         int count = kafka.nodes().size();
-        outage("kafka-down-30s", () -> kafka.stopAll(Duration.ofSeconds(20)),
-                () -> java.util.stream.IntStream.range(0, count).noneMatch(kafka::isAlive), kafka::restartAll);
+        outage(
+                "kafka-down-30s",
+                () -> kafka.stopAll(Duration.ofSeconds(20)),
+                () -> java.util.stream.IntStream.range(0, count).noneMatch(kafka::isAlive),
+                kafka::restartAll);
     }
 }

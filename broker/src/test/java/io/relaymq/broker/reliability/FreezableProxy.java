@@ -56,27 +56,29 @@ final class FreezableProxy implements AutoCloseable {
     private void pump(Socket from, Socket to, String direction) throws IOException {
         InputStream in = from.getInputStream();
         OutputStream out = to.getOutputStream();
-        Thread thread = new Thread(() -> {
-            byte[] buffer = new byte[16 * 1024];
-            try {
-                int n;
-                do {
-                    n = in.read(buffer);
-                    if (!awaitThawed()) {
-                        return;
+        Thread thread = new Thread(
+                () -> {
+                    byte[] buffer = new byte[16 * 1024];
+                    try {
+                        int n;
+                        do {
+                            n = in.read(buffer);
+                            if (!awaitThawed()) {
+                                return;
+                            }
+                            if (n > 0) {
+                                out.write(buffer, 0, n);
+                                out.flush();
+                            }
+                        } while (n >= 0);
+                        from.close();
+                        to.close();
+                    } catch (IOException e) {
+                        closeQuietly(from);
+                        closeQuietly(to);
                     }
-                    if (n > 0) {
-                        out.write(buffer, 0, n);
-                        out.flush();
-                    }
-                } while (n >= 0);
-                from.close();
-                to.close();
-            } catch (IOException e) {
-                closeQuietly(from);
-                closeQuietly(to);
-            }
-        }, "proxy-" + direction + "-" + server.getLocalPort());
+                },
+                "proxy-" + direction + "-" + server.getLocalPort());
         thread.setDaemon(true);
         thread.start();
     }

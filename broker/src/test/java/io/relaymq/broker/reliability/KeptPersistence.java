@@ -17,12 +17,10 @@ final class KeptPersistence implements MqttClientPersistence {
     private final Map<String, MqttPersistable> data = new ConcurrentHashMap<>();
 
     @Override
-    public void open(String clientId, String serverUri) {
-    }
+    public void open(String clientId, String serverUri) {}
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 
     @Override
     public void put(String key, MqttPersistable persistable) {

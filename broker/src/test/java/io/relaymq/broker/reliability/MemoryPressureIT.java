@@ -9,11 +9,11 @@ import io.relaymq.broker.support.PersistentSessions;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,11 +43,23 @@ class MemoryPressureIT {
     @Test
     void aClientThatNeverReadsCannotExhaustTheHeapAndOthersAreStillServed(StackEndpoints stack) throws Exception {
         PersistentSessions clients = new PersistentSessions();
-        try (BrokerProcess node = BrokerProcess.start("mem-pressure", stack, Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "true",
-                "MQTT_MEMORY_HEAP_THRESHOLD", "0.5", "MQTT_MEMORY_CHECK_INTERVAL", "200ms",
-                // the per-client byte cap (64 MiB) would bound the hog first on some runs: here the heap must
-                "MQTT_MAX_QUEUED_BYTES_PER_CLIENT", "1073741824"), "320m").awaitReady();
-             Socket hog = new Socket("127.0.0.1", node.mqttPort())) {
+        try (BrokerProcess node = BrokerProcess.start(
+                                "mem-pressure",
+                                stack,
+                                Map.of(
+                                        "MQTT_AUTH_ALLOW_ANONYMOUS",
+                                        "true",
+                                        "MQTT_MEMORY_HEAP_THRESHOLD",
+                                        "0.5",
+                                        "MQTT_MEMORY_CHECK_INTERVAL",
+                                        "200ms",
+                                        // the per-client byte cap (64 MiB) would bound the hog first on some runs: here
+                                        // the heap must
+                                        "MQTT_MAX_QUEUED_BYTES_PER_CLIENT",
+                                        "1073741824"),
+                                "320m")
+                        .awaitReady();
+                Socket hog = new Socket("127.0.0.1", node.mqttPort())) {
             hog.setReceiveBufferSize(4096);
             OutputStream out = hog.getOutputStream();
             out.write(connect("hog"));
@@ -64,22 +76,30 @@ class MemoryPressureIT {
 
             System.out.println(metricsLines(node, "relaymq_messages_(dropped|out)|relaymq_memory|relaymq_connections"));
             assertThat(metric(node, "relaymq_messages_dropped_total", "reason=\"memory_pressure\""))
-                    .as("queued for the hog no further").isPositive();
+                    .as("queued for the hog no further")
+                    .isPositive();
             for (int i = 0; i < 100; i++) {
                 calmPublisher.publish("calm/x", ("m" + i).getBytes(StandardCharsets.UTF_8), 1, false);
             }
-            List<String> expected = java.util.stream.IntStream.range(0, 100).mapToObj(i -> "m" + i).toList();
+            List<String> expected = java.util.stream.IntStream.range(0, 100)
+                    .mapToObj(i -> "m" + i)
+                    .toList();
             await().atMost(Duration.ofSeconds(60)).until(() -> calm.payloads.containsAll(expected));
             synchronized (calm.payloads) {
-                assertThat(calm.payloads).as("the connected bystander got everything once, in order (late probes aside)")
-                        .filteredOn(p -> !p.equals("probe")).containsExactlyElementsOf(expected);
+                assertThat(calm.payloads)
+                        .as("the connected bystander got everything once, in order (late probes aside)")
+                        .filteredOn(p -> !p.equals("probe"))
+                        .containsExactlyElementsOf(expected);
             }
             assertThat(status(node, "/actuator/health/liveness")).isEqualTo(200);
 
             hog.close();
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(500))
                     .until(() -> metric(node, "relaymq_memory_pressure", "") == 0);
-            assertThat(clients.plain(node).isConnected()).as("new clients are taken again").isTrue();
+            assertThat(clients.plain(node).isConnected())
+                    .as("new clients are taken again")
+                    .isTrue();
         } finally {
             clients.closeAll();
         }
@@ -89,7 +109,9 @@ class MemoryPressureIT {
     private static byte[] connect(String clientId) {
         byte[] idBytes = clientId.getBytes(StandardCharsets.UTF_8);
         byte[] packet = new byte[14 + idBytes.length];
-        byte[] head = {0x10, (byte) (12 + idBytes.length), 0, 4, 'M', 'Q', 'T', 'T', 4, 0x02, 0, 0, 0, (byte) idBytes.length};
+        byte[] head = {
+            0x10, (byte) (12 + idBytes.length), 0, 4, 'M', 'Q', 'T', 'T', 4, 0x02, 0, 0, 0, (byte) idBytes.length
+        };
         System.arraycopy(head, 0, packet, 0, head.length);
         System.arraycopy(idBytes, 0, packet, head.length, idBytes.length);
         return packet;
@@ -121,23 +143,38 @@ class MemoryPressureIT {
     }
 
     private static int status(BrokerProcess node, String path) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.httpPort() + path))
-                .build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.httpPort() + path))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 
     private static String metricsLines(BrokerProcess node, String regex) throws Exception {
-        String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + node.httpPort() + "/actuator/prometheus")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
-        return body.lines().filter(l -> !l.startsWith("#") && l.matches("^(" + regex + ").*")).reduce("", (a, b) -> a + b + "\n");
+        String body = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(
+                                        URI.create("http://127.0.0.1:" + node.httpPort() + "/actuator/prometheus"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
+        return body.lines()
+                .filter(l -> !l.startsWith("#") && l.matches("^(" + regex + ").*"))
+                .reduce("", (a, b) -> a + b + "\n");
     }
 
     /** The value of the first sample of {@code name} whose labels contain {@code label}. */
     private static double metric(BrokerProcess node, String name, String label) throws Exception {
-        String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + node.httpPort() + "/actuator/prometheus")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
-        Matcher m = Pattern.compile("(?m)^" + name + "\\{([^}]*)} ([0-9.eE+-]+)$").matcher(body);
+        String body = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(
+                                        URI.create("http://127.0.0.1:" + node.httpPort() + "/actuator/prometheus"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
+        Matcher m =
+                Pattern.compile("(?m)^" + name + "\\{([^}]*)} ([0-9.eE+-]+)$").matcher(body);
         while (m.find()) {
             if (m.group(1).contains(label)) {
                 return Double.parseDouble(m.group(2));

@@ -69,24 +69,38 @@ final class MsgAllTopic implements AutoCloseable {
     /** Partitions owned by each broker node (by the node id in the consumers' client ids), once stable. */
     Map<String, Set<Integer>> assignment(List<String> nodeIds) throws Exception {
         Map<String, Set<Integer>> byNode = new TreeMap<>();
-        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions().until(() -> {
-            byNode.clear();
-            ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(GROUP)).all()
-                    .get(10, TimeUnit.SECONDS).get(GROUP);
-            for (MemberDescription member : group.members()) {
-                String node = nodeIds.stream().filter(id -> member.clientId().contains(id)).findFirst().orElse("?");
-                member.assignment().topicPartitions().stream().filter(tp -> tp.topic().equals(TOPIC))
-                        .forEach(tp -> byNode.computeIfAbsent(node, k -> new TreeSet<>()).add(tp.partition()));
-            }
-            return byNode.values().stream().mapToInt(Set::size).sum() == partitions();
-        });
+        await().atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofSeconds(1))
+                .ignoreExceptions()
+                .until(() -> {
+                    byNode.clear();
+                    ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(GROUP))
+                            .all()
+                            .get(10, TimeUnit.SECONDS)
+                            .get(GROUP);
+                    for (MemberDescription member : group.members()) {
+                        String node = nodeIds.stream()
+                                .filter(id -> member.clientId().contains(id))
+                                .findFirst()
+                                .orElse("?");
+                        member.assignment().topicPartitions().stream()
+                                .filter(tp -> tp.topic().equals(TOPIC))
+                                .forEach(tp -> byNode.computeIfAbsent(node, k -> new TreeSet<>())
+                                        .add(tp.partition()));
+                    }
+                    return byNode.values().stream().mapToInt(Set::size).sum() == partitions();
+                });
         return byNode;
     }
 
     /** Current leader (Kafka node id) of every partition. */
     Map<Integer, Integer> leaders() throws Exception {
-        return describe().partitions().stream().collect(Collectors.toMap(TopicPartitionInfo::partition,
-                p -> p.leader() == null ? -1 : p.leader().id(), (x, y) -> x, TreeMap::new));
+        return describe().partitions().stream()
+                .collect(Collectors.toMap(
+                        TopicPartitionInfo::partition,
+                        p -> p.leader() == null ? -1 : p.leader().id(),
+                        (x, y) -> x,
+                        TreeMap::new));
     }
 
     /**
@@ -96,32 +110,48 @@ final class MsgAllTopic implements AutoCloseable {
      */
     Map<Integer, Integer> moveLeaders() throws Exception {
         Map<Integer, Integer> before = leaders();
-        Map<TopicPartition, java.util.Optional<NewPartitionReassignment>> moves = new TreeMap<>(
-                (x, y) -> Integer.compare(x.partition(), y.partition()));
+        Map<TopicPartition, java.util.Optional<NewPartitionReassignment>> moves =
+                new TreeMap<>((x, y) -> Integer.compare(x.partition(), y.partition()));
         for (TopicPartitionInfo p : describe().partitions()) {
-            List<Integer> replicas = new ArrayList<>(p.replicas().stream().map(n -> n.id()).toList());
+            List<Integer> replicas =
+                    new ArrayList<>(p.replicas().stream().map(n -> n.id()).toList());
             while (replicas.get(0).equals(before.get(p.partition()))) {
                 java.util.Collections.rotate(replicas, -1);
             }
-            moves.put(new TopicPartition(TOPIC, p.partition()), java.util.Optional.of(new NewPartitionReassignment(replicas)));
+            moves.put(
+                    new TopicPartition(TOPIC, p.partition()),
+                    java.util.Optional.of(new NewPartitionReassignment(replicas)));
         }
         admin.alterPartitionReassignments(moves).all().get(30, TimeUnit.SECONDS);
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() ->
-                admin.listPartitionReassignments().reassignments().get(10, TimeUnit.SECONDS).isEmpty());
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() -> {
-            try {
-                admin.electLeaders(ElectionType.PREFERRED, moves.keySet()).all().get(10, TimeUnit.SECONDS);
-            } catch (java.util.concurrent.ExecutionException e) {
-                // some partitions already have their preferred leader (election not needed)
-            }
-            Map<Integer, Integer> now = leaders();
-            return before.keySet().stream().noneMatch(p -> before.get(p).equals(now.get(p)));
-        });
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(500))
+                .ignoreExceptions()
+                .until(() -> admin.listPartitionReassignments()
+                        .reassignments()
+                        .get(10, TimeUnit.SECONDS)
+                        .isEmpty());
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(500))
+                .ignoreExceptions()
+                .until(() -> {
+                    try {
+                        admin.electLeaders(ElectionType.PREFERRED, moves.keySet())
+                                .all()
+                                .get(10, TimeUnit.SECONDS);
+                    } catch (java.util.concurrent.ExecutionException e) {
+                        // some partitions already have their preferred leader (election not needed)
+                    }
+                    Map<Integer, Integer> now = leaders();
+                    return before.keySet().stream().noneMatch(p -> before.get(p).equals(now.get(p)));
+                });
         return before;
     }
 
     private TopicDescription describe() throws Exception {
-        return admin.describeTopics(List.of(TOPIC)).allTopicNames().get(10, TimeUnit.SECONDS).get(TOPIC);
+        return admin.describeTopics(List.of(TOPIC))
+                .allTopicNames()
+                .get(10, TimeUnit.SECONDS)
+                .get(TOPIC);
     }
 
     @Override

@@ -31,8 +31,13 @@ final class ResilientClient implements MqttCallback, AutoCloseable {
     private final List<String> uris;
     private int attempt;
 
-    ResilientClient(String clientId, List<String> uris, boolean cleanSession, ScheduledExecutorService scheduler,
-                    BiConsumer<String, MqttMessage> onMessage) throws MqttException {
+    ResilientClient(
+            String clientId,
+            List<String> uris,
+            boolean cleanSession,
+            ScheduledExecutorService scheduler,
+            BiConsumer<String, MqttMessage> onMessage)
+            throws MqttException {
         this(clientId, uris, cleanSession, new MemoryPersistence(), scheduler, onMessage);
     }
 
@@ -40,8 +45,14 @@ final class ResilientClient implements MqttCallback, AutoCloseable {
      * A client whose session state (messages in flight both ways) lives in {@code persistence}; a second
      * client on the same persistence continues the session, as a device's new connection does.
      */
-    ResilientClient(String clientId, List<String> uris, boolean cleanSession, MqttClientPersistence persistence,
-                    ScheduledExecutorService scheduler, BiConsumer<String, MqttMessage> onMessage) throws MqttException {
+    ResilientClient(
+            String clientId,
+            List<String> uris,
+            boolean cleanSession,
+            MqttClientPersistence persistence,
+            ScheduledExecutorService scheduler,
+            BiConsumer<String, MqttMessage> onMessage)
+            throws MqttException {
         this.uris = new ArrayList<>(uris);
         this.client = new MqttAsyncClient(uris.get(0), clientId, persistence);
         this.scheduler = scheduler;
@@ -134,8 +145,7 @@ final class ResilientClient implements MqttCallback, AutoCloseable {
     }
 
     @Override
-    public void deliveryComplete(IMqttDeliveryToken token) {
-    }
+    public void deliveryComplete(IMqttDeliveryToken token) {}
 
     @Override
     public void close() {

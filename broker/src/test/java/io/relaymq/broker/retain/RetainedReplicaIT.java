@@ -6,8 +6,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.relaymq.broker.RelayMqBrokerApplication;
 import io.relaymq.broker.cluster.StateWrites;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.ConsumerLoops;
+import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.broker.support.Endpoints;
@@ -35,24 +35,30 @@ class RetainedReplicaIT {
 
     @Autowired
     MqttServer server;
+
     @Autowired
     KafkaProperties kafka;
+
     @Autowired
     KafkaClientConfigs configs;
+
     @Autowired
     Admin admin;
+
     @Autowired
     NodeProperties node;
+
     @Autowired
     ConsumerLoops loops;
+
     @Autowired
     StateWrites writes;
 
     /** What a node starting now would know about retained messages. */
     private RetainedMessages lateJoinerView() {
         RetainedMessages view = new RetainedMessages();
-        RetainedReplica replica = new RetainedReplica(view, kafka, configs, loops, admin, new NodeId("late-" + UUID.randomUUID()),
-                node, writes);
+        RetainedReplica replica = new RetainedReplica(
+                view, kafka, configs, loops, admin, new NodeId("late-" + UUID.randomUUID()), node, writes);
         replica.start();
         replica.stop();
         replica.destroy();
@@ -62,33 +68,50 @@ class RetainedReplicaIT {
     @Test
     void aNodeStartingLaterSeesRetainedMessagesAndTheirRemoval() throws Exception {
         String topic = "retained/it/" + UUID.randomUUID();
-        MqttClient publisher = new MqttClient(Endpoints.tcp(server), "retainer-" + UUID.randomUUID(), new MemoryPersistence());
+        MqttClient publisher =
+                new MqttClient(Endpoints.tcp(server), "retainer-" + UUID.randomUUID(), new MemoryPersistence());
         publisher.connect();
         publisher.publish(topic, "kept".getBytes(StandardCharsets.UTF_8), 1, true);
 
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                assertThat(lateJoinerView().get(topic)).hasValueSatisfying(m -> {
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(lateJoinerView().get(topic)).hasValueSatisfying(m -> {
                     assertThat(new String(m.payload(), StandardCharsets.UTF_8)).isEqualTo("kept");
                     assertThat(m.retain()).isTrue();
                 }));
 
         publisher.publish(topic, new byte[0], 1, true);
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(lateJoinerView().get(topic)).isEmpty());
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(lateJoinerView().get(topic)).isEmpty());
         publisher.disconnect();
     }
 
     @Test
     void aNodeRefusesToStartOnAMisconfiguredStateTopic(StackEndpoints stack) throws Exception {
         String badTopic = "it.bad.retained." + UUID.randomUUID();
-        admin.createTopics(List.of(new NewTopic(badTopic, 3, (short) 1)))
-                .all().get(30, TimeUnit.SECONDS);
-        Map<String, Object> props = Map.of("RELAYMQ_KAFKA_RETAINED_TOPIC", badTopic,
-                "RELAYMQ_KAFKA_MSG_ALL_TOPIC", "it.bad.msg.all." + UUID.randomUUID(),
-                "RELAYMQ_NODE_ID", "misconfigured", "HTTP_BIND_PORT", "0",
-                "LISTENER_TCP_BIND_PORT", "0", "LISTENER_WS_BIND_PORT", "0",
-                "LISTENER_SSL_ENABLED", "false", "LISTENER_WSS_ENABLED", "false");
-        assertThatThrownBy(() -> new SpringApplicationBuilder(RelayMqBrokerApplication.class).properties(props).run())
-                .rootCause().hasMessageContaining(badTopic).hasMessageContaining("must have exactly 1");
+        admin.createTopics(List.of(new NewTopic(badTopic, 3, (short) 1))).all().get(30, TimeUnit.SECONDS);
+        Map<String, Object> props = Map.of(
+                "RELAYMQ_KAFKA_RETAINED_TOPIC",
+                badTopic,
+                "RELAYMQ_KAFKA_MSG_ALL_TOPIC",
+                "it.bad.msg.all." + UUID.randomUUID(),
+                "RELAYMQ_NODE_ID",
+                "misconfigured",
+                "HTTP_BIND_PORT",
+                "0",
+                "LISTENER_TCP_BIND_PORT",
+                "0",
+                "LISTENER_WS_BIND_PORT",
+                "0",
+                "LISTENER_SSL_ENABLED",
+                "false",
+                "LISTENER_WSS_ENABLED",
+                "false");
+        assertThatThrownBy(() -> new SpringApplicationBuilder(RelayMqBrokerApplication.class)
+                        .properties(props)
+                        .run())
+                .rootCause()
+                .hasMessageContaining(badTopic)
+                .hasMessageContaining("must have exactly 1");
         assertThat(stack.kafkaBootstrapServers()).isNotBlank();
     }
 }

@@ -39,12 +39,16 @@ class MsgAllOffsetsIT {
 
     @Autowired
     MsgAllConsumer routers;
+
     @Autowired
     Admin admin;
+
     @Autowired
     KafkaProperties kafka;
+
     @Autowired
     KafkaClientConfigs configs;
+
     @Autowired
     MqttServer mqtt;
 
@@ -62,26 +66,43 @@ class MsgAllOffsetsIT {
     void aMessageOnAPartitionAddedWhileTheRoutersWereAwayIsRouted() throws Exception {
         String topic = "offsets/added-partition/" + UUID.randomUUID();
         List<String> received = new CopyOnWriteArrayList<>();
-        MqttClient subscriber = clients.add(new MqttClient(Endpoints.tcp(mqtt), "offsets-" + UUID.randomUUID(),
-                new MemoryPersistence()));
+        MqttClient subscriber = clients.add(
+                new MqttClient(Endpoints.tcp(mqtt), "offsets-" + UUID.randomUUID(), new MemoryPersistence()));
         subscriber.connect();
-        subscriber.subscribe(topic, 1, (t, message) -> received.add(new String(message.getPayload(),
-                StandardCharsets.UTF_8)));
+        subscriber.subscribe(
+                topic, 1, (t, message) -> received.add(new String(message.getPayload(), StandardCharsets.UTF_8)));
 
         String msgAll = kafka.msgAll().topic();
         routers.stop();
-        int partitions = admin.describeTopics(List.of(msgAll)).allTopicNames().get().get(msgAll).partitions().size();
-        admin.createPartitions(Map.of(msgAll, NewPartitions.increaseTo(partitions + 1))).all().get();
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(configs.producer("it-offsets", "all", 0,
-                16384))) {
-            PublishedMessage message = new PublishedMessage(topic, 1, false, "before-assignment".getBytes(
-                    StandardCharsets.UTF_8), "it-publisher", System.currentTimeMillis(), MessageProperties.NONE);
-            producer.send(new ProducerRecord<>(msgAll, partitions, topic.getBytes(StandardCharsets.UTF_8),
-                    PublishedMessageCodec.encode(message))).get();
+        int partitions = admin.describeTopics(List.of(msgAll))
+                .allTopicNames()
+                .get()
+                .get(msgAll)
+                .partitions()
+                .size();
+        admin.createPartitions(Map.of(msgAll, NewPartitions.increaseTo(partitions + 1)))
+                .all()
+                .get();
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(configs.producer("it-offsets", "all", 0, 16384))) {
+            PublishedMessage message = new PublishedMessage(
+                    topic,
+                    1,
+                    false,
+                    "before-assignment".getBytes(StandardCharsets.UTF_8),
+                    "it-publisher",
+                    System.currentTimeMillis(),
+                    MessageProperties.NONE);
+            producer.send(new ProducerRecord<>(
+                            msgAll,
+                            partitions,
+                            topic.getBytes(StandardCharsets.UTF_8),
+                            PublishedMessageCodec.encode(message)))
+                    .get();
         }
         routers.start();
 
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(received)
-                .containsExactly("before-assignment"));
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(received).containsExactly("before-assignment"));
     }
 }

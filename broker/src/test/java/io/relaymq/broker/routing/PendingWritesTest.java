@@ -38,8 +38,8 @@ class PendingWritesTest {
     private final PersistedProducer persisted = new PersistedProducer("persisted", producer(false), metrics);
 
     PendingWritesTest() {
-        Subscription subscription = new Subscription("far-client", TopicFilter.parse("sensors/#").orElseThrow(),
-                SubscriptionOptions.ofQos(1));
+        Subscription subscription = new Subscription(
+                "far-client", TopicFilter.parse("sensors/#").orElseThrow(), SubscriptionOptions.ofQos(1));
         remote.apply("far-client", ClientSubscriptions.of("node-b", List.of(subscription)), "node-a", id -> false);
     }
 
@@ -64,19 +64,28 @@ class PendingWritesTest {
 
         writes.route(() -> router.route(message("sensors/1")));
 
-        assertThat(downlinkKafka.history()).singleElement()
+        assertThat(downlinkKafka.history())
+                .singleElement()
                 .satisfies(record -> assertThat(record.topic()).isEqualTo("downlink.node-b"));
     }
 
     private Router routerThrough(RemoteDelivery downlink) {
-        return new Router(new SubscriptionTrie(), remote, new SessionRegistry(), message -> { },
-                new SharedSubscriptionPicker(), downlink, client -> Optional.empty(), persisted, metrics,
+        return new Router(
+                new SubscriptionTrie(),
+                remote,
+                new SessionRegistry(),
+                message -> {},
+                new SharedSubscriptionPicker(),
+                downlink,
+                client -> Optional.empty(),
+                persisted,
+                metrics,
                 Clock.systemUTC());
     }
 
     private static PublishedMessage message(String topic) {
-        return new PublishedMessage(topic, 1, false, new byte[] {1}, "publisher", System.currentTimeMillis(),
-                MessageProperties.NONE);
+        return new PublishedMessage(
+                topic, 1, false, new byte[] {1}, "publisher", System.currentTimeMillis(), MessageProperties.NONE);
     }
 
     /** Writes complete on flush, successfully or, when {@code failing}, with a Kafka timeout. */

@@ -29,32 +29,43 @@ class AdminLockoutByStrangerIT {
         String admin = otherAddressThan(stranger);
         int lastStatus = 0;
         for (int i = 0; i < 30; i++) {
-            lastStatus = AdminLogins.login(port, stranger, ApiClient.ADMIN_EMAIL, "guess-" + i).status();
+            lastStatus = AdminLogins.login(port, stranger, ApiClient.ADMIN_EMAIL, "guess-" + i)
+                    .status();
             assertThat(lastStatus).isIn(401, 429);
         }
         assertThat(lastStatus).as("the stranger itself is throttled").isEqualTo(429);
 
         ApiClient.Response own = AdminLogins.login(port, admin, ApiClient.ADMIN_EMAIL, ApiClient.ADMIN_PASSWORD);
-        assertThat(own.status()).as("the admin from its own address: %s", own.text()).isEqualTo(200);
+        assertThat(own.status())
+                .as("the admin from its own address: %s", own.text())
+                .isEqualTo(200);
     }
 
     @Test
     void aLockedAddressAndUserGetsNoPasswordCheckEvenWithTheRightPassword() {
         String stranger = AdminLogins.randomAddress();
         for (int i = 0; i < 5; i++) {
-            assertThat(AdminLogins.login(port, stranger, ApiClient.ADMIN_EMAIL, "guess-" + i).status()).isEqualTo(401);
+            assertThat(AdminLogins.login(port, stranger, ApiClient.ADMIN_EMAIL, "guess-" + i)
+                            .status())
+                    .isEqualTo(401);
         }
         ApiClient.Response locked = AdminLogins.login(port, stranger, ApiClient.ADMIN_EMAIL, ApiClient.ADMIN_PASSWORD);
         assertThat(locked.status()).isEqualTo(429);
-        assertThat(locked.header("Retry-After")).isEqualTo(Long.toString(properties.login().lockDuration().toSeconds()));
+        assertThat(locked.header("Retry-After"))
+                .isEqualTo(Long.toString(properties.login().lockDuration().toSeconds()));
     }
 
     @Test
     void userNamesThatCouldForgeLogLinesOrBloatTheCountsAreRefusedUncounted() {
         String address = AdminLogins.randomAddress();
-        assertThat(AdminLogins.login(port, address, "x\n2026-01-01 INFO forged", "p").status()).isEqualTo(400);
-        assertThat(AdminLogins.login(port, address, "u".repeat(256), "p").status()).isEqualTo(400);
-        assertThat(AdminLogins.login(port, address, ApiClient.ADMIN_EMAIL, ApiClient.ADMIN_PASSWORD).status()).isEqualTo(200);
+        assertThat(AdminLogins.login(port, address, "x\n2026-01-01 INFO forged", "p")
+                        .status())
+                .isEqualTo(400);
+        assertThat(AdminLogins.login(port, address, "u".repeat(256), "p").status())
+                .isEqualTo(400);
+        assertThat(AdminLogins.login(port, address, ApiClient.ADMIN_EMAIL, ApiClient.ADMIN_PASSWORD)
+                        .status())
+                .isEqualTo(200);
     }
 
     private static String otherAddressThan(String address) {

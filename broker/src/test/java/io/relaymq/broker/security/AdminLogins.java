@@ -11,8 +11,7 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 final class AdminLogins {
 
-    private AdminLogins() {
-    }
+    private AdminLogins() {}
 
     /** A random address in one of the documentation ranges (TEST-NET-2/3), so runs do not share counters. */
     static String randomAddress() {
@@ -34,7 +33,8 @@ final class AdminLogins {
 
     static ApiClient.Response post(int port, String forwardedFor, String path, Object body) {
         ApiClient client = ApiClient.anonymous(port);
-        HttpRequest.Builder request = client.request(path).header("Content-Type", "application/json")
+        HttpRequest.Builder request = client.request(path)
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(ApiClient.json(body)));
         if (forwardedFor != null) {
             request.header("X-Forwarded-For", forwardedFor);

@@ -36,9 +36,17 @@ class AppTopicCollisionIT {
 
     @BeforeAll
     static void startNode(StackEndpoints stack) throws Exception {
-        node = BrokerProcess.start("collide", stack, Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "true",
-                "MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS", "app-.*",
-                "MQTT_PERSISTENT_SESSION_APP_REMOVED_TOPIC_GRACE", "1s")).awaitReady();
+        node = BrokerProcess.start(
+                        "collide",
+                        stack,
+                        Map.of(
+                                "MQTT_AUTH_ALLOW_ANONYMOUS",
+                                "true",
+                                "MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS",
+                                "app-.*",
+                                "MQTT_PERSISTENT_SESSION_APP_REMOVED_TOPIC_GRACE",
+                                "1s"))
+                .awaitReady();
     }
 
     @AfterAll
@@ -53,8 +61,11 @@ class AppTopicCollisionIT {
 
     /** The name the earlier layout gave a long id: its first allowed characters, '-', 16 hex of its SHA-256. */
     private static String earlierHashedName(String clientId) throws Exception {
-        String hash = "-" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                .digest(clientId.getBytes(StandardCharsets.UTF_8))).substring(0, 16);
+        String hash = "-"
+                + HexFormat.of()
+                        .formatHex(
+                                MessageDigest.getInstance("SHA-256").digest(clientId.getBytes(StandardCharsets.UTF_8)))
+                        .substring(0, 16);
         int room = 249 - "relaymq.msg.app.".length() - hash.length();
         return clientId.substring(0, room) + hash;
     }
@@ -87,15 +98,21 @@ class AppTopicCollisionIT {
         await().atMost(Duration.ofSeconds(30)).until(() -> attackerGot.payloads.contains("marker"));
         MqttClient victimBack = clients.persistent(node, victimId, victimGot, false);
         await().atMost(Duration.ofSeconds(30)).until(() -> victimGot.payloads.contains("secret-1"));
-        assertThat(attackerGot.payloads).as("the attacker reads only its own queue").doesNotContain("secret-1");
+        assertThat(attackerGot.payloads)
+                .as("the attacker reads only its own queue")
+                .doesNotContain("secret-1");
 
         // the attacker's session ends: only its own topic goes
         ApiClient api = ApiClient.admin(node.httpPort());
         attacker.disconnect();
-        await().atMost(Duration.ofSeconds(30)).until(() ->
-                api.delete("/api/client-session/remove?clientId=" + attackerId).status() == 200);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> api.delete("/api/client-session/remove?clientId=" + attackerId)
+                                .status()
+                        == 200);
         await().atMost(Duration.ofSeconds(30)).until(() -> !topicExists(api, attackerId));
-        assertThat(topicExists(api, victimId)).as("the victim's topic outlives the attacker's session").isTrue();
+        assertThat(topicExists(api, victimId))
+                .as("the victim's topic outlives the attacker's session")
+                .isTrue();
         publisher.publish("secret/" + run, "secret-2".getBytes(StandardCharsets.UTF_8), 1, false);
         await().atMost(Duration.ofSeconds(30)).until(() -> victimGot.payloads.contains("secret-2"));
         assertThat(victimBack.isConnected()).isTrue();

@@ -43,8 +43,10 @@ class AppTopicCollisionTest {
     @Test
     void distinctInputsGiveDistinctNamesAndTheNamespacesNeverMeet() {
         Random random = new Random(18);
-        String[] alphabet = {"a", "b", "Z", "0", "9", ".", "-", "_", "/", "+", "#", "h", "s", "-h", "--", "ä", "€", "😀",
-                "\uD800", " ", "2f", "shared", "shared."};
+        String[] alphabet = {
+            "a", "b", "Z", "0", "9", ".", "-", "_", "/", "+", "#", "h", "s", "-h", "--", "ä", "€", "😀", "\uD800", " ",
+            "2f", "shared", "shared."
+        };
         Map<String, String> owners = new HashMap<>();
         List<String> collisions = new ArrayList<>();
         List<String> badNames = new ArrayList<>();
@@ -63,8 +65,8 @@ class AppTopicCollisionTest {
         assertThat(badNames).as("names Kafka refuses or confuses").isEmpty();
     }
 
-    private static void check(Map<String, String> owners, String name, String owner, List<String> collisions,
-                              List<String> badNames) {
+    private static void check(
+            Map<String, String> owners, String name, String owner, List<String> collisions, List<String> badNames) {
         String previous = owners.putIfAbsent(name, owner);
         if (previous != null && !previous.equals(owner) && collisions.size() < 5) {
             collisions.add(previous + " and " + owner + " -> " + name);

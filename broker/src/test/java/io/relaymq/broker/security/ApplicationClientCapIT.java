@@ -32,8 +32,17 @@ class ApplicationClientCapIT {
 
     @BeforeAll
     static void startNode(StackEndpoints stack) throws Exception {
-        node = BrokerProcess.start("app-cap", stack, Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "true",
-                "MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS", "app-.*", "MQTT_MAX_APPLICATION_CLIENTS", "2")).awaitReady();
+        node = BrokerProcess.start(
+                        "app-cap",
+                        stack,
+                        Map.of(
+                                "MQTT_AUTH_ALLOW_ANONYMOUS",
+                                "true",
+                                "MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS",
+                                "app-.*",
+                                "MQTT_MAX_APPLICATION_CLIENTS",
+                                "2"))
+                .awaitReady();
     }
 
     @AfterAll
@@ -59,10 +68,14 @@ class ApplicationClientCapIT {
         assertThat(AuthClients.connect(second, null, null)).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
 
         assertThat(connect("app-3-" + run)).isEqualTo(Mqtt5ConnAckReasonCode.QUOTA_EXCEEDED);
-        assertThat(AuthClients.connect311(node.mqttPort(), "app-4-" + run, null, null)).as("3.1.1: server unavailable")
+        assertThat(AuthClients.connect311(node.mqttPort(), "app-4-" + run, null, null))
+                .as("3.1.1: server unavailable")
                 .isEqualTo(3);
-        assertThat(connect("device-" + run)).as("DEVICE clients are not counted").isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
-        assertThat(connect("app-1-" + run)).as("a client the node holds takes its session over")
+        assertThat(connect("device-" + run))
+                .as("DEVICE clients are not counted")
+                .isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
+        assertThat(connect("app-1-" + run))
+                .as("a client the node holds takes its session over")
                 .isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
 
         second.disconnect();

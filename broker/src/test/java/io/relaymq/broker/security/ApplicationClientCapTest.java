@@ -43,7 +43,8 @@ class ApplicationClientCapTest {
 
     @Test
     void aNewApplicationClientBeyondTheCapGetsQuotaExceeded() {
-        ApplicationClientCap cap = new ApplicationClientCap(grantingAs(ClientType.APPLICATION), 2, held::contains, count::get);
+        ApplicationClientCap cap =
+                new ApplicationClientCap(grantingAs(ClientType.APPLICATION), 2, held::contains, count::get);
         assertThat(connect(cap, "app-1").isGranted()).isTrue();
         assertThat(connect(cap, "app-2").isGranted()).isTrue();
         AuthOutcome third = connect(cap, "app-3");
@@ -52,19 +53,30 @@ class ApplicationClientCapTest {
         assertThat(third.reject().code(true).byteValue()).isEqualTo((byte) 0x97);
         assertThat(third.reject().code(false).byteValue()).isEqualTo((byte) 0x03);
         assertThat(third.reason()).contains("MQTT_MAX_APPLICATION_CLIENTS");
-        assertThat(connect(cap, "app-1").isGranted()).as("a client the node holds reconnects").isTrue();
+        assertThat(connect(cap, "app-1").isGranted())
+                .as("a client the node holds reconnects")
+                .isTrue();
     }
 
     @Test
     void devicesRefusalsAndAnUnlimitedCapPassUnchanged() {
         count.set(5);
         assertThat(new ApplicationClientCap(grantingAs(ClientType.DEVICE), 2, id -> false, count::get)
-                .authenticate(request("dev")).join().isGranted()).isTrue();
+                        .authenticate(request("dev"))
+                        .join()
+                        .isGranted())
+                .isTrue();
         assertThat(new ApplicationClientCap(grantingAs(ClientType.APPLICATION), 0, id -> false, count::get)
-                .authenticate(request("app")).join().isGranted()).isTrue();
-        ClientAuthenticator refusing = request -> CompletableFuture.completedFuture(
-                AuthOutcome.refused(ConnectReject.BAD_CREDENTIALS, "wrong password"));
-        assertThat(new ApplicationClientCap(refusing, 2, id -> false, count::get).authenticate(request("app")).join()
-                .reject()).isEqualTo(ConnectReject.BAD_CREDENTIALS);
+                        .authenticate(request("app"))
+                        .join()
+                        .isGranted())
+                .isTrue();
+        ClientAuthenticator refusing = request ->
+                CompletableFuture.completedFuture(AuthOutcome.refused(ConnectReject.BAD_CREDENTIALS, "wrong password"));
+        assertThat(new ApplicationClientCap(refusing, 2, id -> false, count::get)
+                        .authenticate(request("app"))
+                        .join()
+                        .reject())
+                .isEqualTo(ConnectReject.BAD_CREDENTIALS);
     }
 }

@@ -63,13 +63,15 @@ class AuthBackoffTest {
 
         backoff.failed("10.0.0.1", "cred-a", "a");
         backoff.failed("10.0.0.2", "cred-a", "a");
-        assertThat(backoff.credentialsBackoff("cred-a", "10.0.0.3")).as("guessed from two places")
+        assertThat(backoff.credentialsBackoff("cred-a", "10.0.0.3"))
+                .as("guessed from two places")
                 .isEqualTo(Duration.ofSeconds(1));
         assertThat(backoff.addressBackoff("10.0.0.1")).isZero();
 
         backoff.failed("10.0.0.1", "cred-b", "b");
         backoff.failed("10.0.0.1", "cred-c", "c");
-        assertThat(backoff.addressBackoff("10.0.0.1")).as("three wrong passwords from one address")
+        assertThat(backoff.addressBackoff("10.0.0.1"))
+                .as("three wrong passwords from one address")
                 .isEqualTo(Duration.ofSeconds(1));
         assertThat(backoff.addressBackoff("10.0.0.2")).isZero();
         assertThat(backoff.credentialsBackoff("cred-d", "10.0.0.2")).isZero();
@@ -84,11 +86,14 @@ class AuthBackoffTest {
         backoff.failed("198.51.100.2", "device", "device");
 
         assertThat(backoff.credentialsBackoff("device", "198.51.100.3")).isEqualTo(Duration.ofSeconds(1));
-        assertThat(backoff.credentialsBackoff("device", "192.0.2.10")).as("its own address").isZero();
+        assertThat(backoff.credentialsBackoff("device", "192.0.2.10"))
+                .as("its own address")
+                .isZero();
         advance(Duration.ofMinutes(6));
         backoff.failed("198.51.100.1", "device", "device");
         backoff.failed("198.51.100.1", "device", "device");
-        assertThat(backoff.credentialsBackoff("device", "192.0.2.10")).as("remembered only for the maximum")
+        assertThat(backoff.credentialsBackoff("device", "192.0.2.10"))
+                .as("remembered only for the maximum")
                 .isEqualTo(Duration.ofSeconds(1));
     }
 
@@ -107,7 +112,9 @@ class AuthBackoffTest {
         assertThat(backoff.failedLately("10.0.0.1")).isFalse();
 
         backoff.failed("10.0.0.1", "creds", "user");
-        assertThat(backoff.failedLately("10.0.0.1")).as("below the back-off threshold, but no longer first").isTrue();
+        assertThat(backoff.failedLately("10.0.0.1"))
+                .as("below the back-off threshold, but no longer first")
+                .isTrue();
         assertThat(backoff.failedLately("10.0.0.2")).isFalse();
         advance(Duration.ofSeconds(6));
         assertThat(backoff.failedLately("10.0.0.1")).isFalse();

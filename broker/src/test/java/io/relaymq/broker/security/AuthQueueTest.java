@@ -32,13 +32,14 @@ class AuthQueueTest {
     private void blockTheThread() {
         CountDownLatch started = new CountDownLatch(1);
         assertThat(queue.offer(false, () -> {
-            started.countDown();
-            try {
-                release.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        })).isTrue();
+                    started.countDown();
+                    try {
+                        release.await(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }))
+                .isTrue();
         await().atMost(Duration.ofSeconds(5)).until(() -> started.getCount() == 0);
     }
 
@@ -59,12 +60,14 @@ class AuthQueueTest {
     void theQueueIsBoundedForBothLanesTogether() {
         blockTheThread();
         for (int i = 0; i < 4; i++) {
-            assertThat(queue.offer(i % 2 == 0, () -> { })).isTrue();
+            assertThat(queue.offer(i % 2 == 0, () -> {})).isTrue();
         }
-        assertThat(queue.offer(true, () -> { })).as("full, even for the first lane").isFalse();
+        assertThat(queue.offer(true, () -> {}))
+                .as("full, even for the first lane")
+                .isFalse();
         assertThat(queue.queued()).isEqualTo(4);
         queue.close();
         assertThat(queue.isClosed()).isTrue();
-        assertThat(queue.offer(true, () -> { })).isFalse();
+        assertThat(queue.offer(true, () -> {})).isFalse();
     }
 }

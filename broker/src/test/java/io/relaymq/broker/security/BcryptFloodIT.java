@@ -16,8 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
@@ -50,6 +50,7 @@ class BcryptFloodIT {
 
     @Autowired
     MqttServer server;
+
     @Autowired
     CredentialsService credentials;
 
@@ -66,14 +67,21 @@ class BcryptFloodIT {
         attackers.shutdownNow();
         honest.shutdownNow();
         open.forEach(RawMqtt::closeQuietly);
-        assertThat(attackers.awaitTermination(30, TimeUnit.SECONDS)).as("attackers stopped").isTrue();
+        assertThat(attackers.awaitTermination(30, TimeUnit.SECONDS))
+                .as("attackers stopped")
+                .isTrue();
     }
 
     private String user(String prefix, String password) {
         String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
-        credentials.save(null, name, ClientType.DEVICE, CredentialsType.MQTT_BASIC, "{\"userName\":\"" + name
-                + "\",\"password\":\"" + password + "\",\"authRules\":{\"pubAuthRulePatterns\":[\".*\"],"
-                + "\"subAuthRulePatterns\":[\".*\"]}}");
+        credentials.save(
+                null,
+                name,
+                ClientType.DEVICE,
+                CredentialsType.MQTT_BASIC,
+                "{\"userName\":\"" + name
+                        + "\",\"password\":\"" + password + "\",\"authRules\":{\"pubAuthRulePatterns\":[\".*\"],"
+                        + "\"subAuthRulePatterns\":[\".*\"]}}");
         return name;
     }
 
@@ -93,7 +101,11 @@ class BcryptFloodIT {
         while (flooding.get()) {
             String victim = victims.get(ThreadLocalRandom.current().nextInt(victims.size()));
             try {
-                connect(source, "guess-" + UUID.randomUUID(), victim, UUID.randomUUID().toString());
+                connect(
+                        source,
+                        "guess-" + UUID.randomUUID(),
+                        victim,
+                        UUID.randomUUID().toString());
             } catch (IOException e) {
                 // refused or reset under load: the attacker just tries again
             }
@@ -122,16 +134,20 @@ class BcryptFloodIT {
         for (int i = 0; i < HONEST; i++) {
             String user = honestUsers.get(i);
             String password = "honest-secret-" + i;
-            CompletableFuture<Integer> connAck = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return connect(HONEST_ADDRESS, user, user, password);
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            }, honest);
+            CompletableFuture<Integer> connAck = CompletableFuture.supplyAsync(
+                    () -> {
+                        try {
+                            return connect(HONEST_ADDRESS, user, user, password);
+                        } catch (IOException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    },
+                    honest);
 
             await().atMost(HONEST_CONNECT).until(connAck::isDone);
-            assertThat(connAck.get()).as("CONNACK of honest client %s during the flood", user).isZero();
+            assertThat(connAck.get())
+                    .as("CONNACK of honest client %s during the flood", user)
+                    .isZero();
         }
         assertThat(flooding.get()).isTrue();
     }

@@ -26,8 +26,8 @@ class ClientCertificatePathTest {
             new TlsRevocationProperties.Ocsp(false, null, false, Duration.ofMinutes(5)));
 
     private static PkixClientCertificateValidator trusting(X509Certificate... trusted) {
-        return new PkixClientCertificateValidator(List.of(trusted), () -> false,
-                new RevocationCheck(NO_REVOCATION, Clock.systemUTC()));
+        return new PkixClientCertificateValidator(
+                List.of(trusted), () -> false, new RevocationCheck(NO_REVOCATION, Clock.systemUTC()));
     }
 
     @Test

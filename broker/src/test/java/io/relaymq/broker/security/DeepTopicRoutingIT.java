@@ -30,8 +30,8 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.eclipse.paho.mqttv5.client.IMqttToken;
-import org.eclipse.paho.mqttv5.client.MqttCallback;
 import org.eclipse.paho.mqttv5.client.MqttAsyncClient;
+import org.eclipse.paho.mqttv5.client.MqttCallback;
 import org.eclipse.paho.mqttv5.client.MqttConnectionOptions;
 import org.eclipse.paho.mqttv5.client.MqttDisconnectResponse;
 import org.eclipse.paho.mqttv5.client.persist.MemoryPersistence;
@@ -57,12 +57,16 @@ class DeepTopicRoutingIT {
 
     @Autowired
     MqttServer server;
+
     @Autowired
     KafkaClientConfigs configs;
+
     @Autowired
     KafkaProperties kafka;
+
     @Autowired
     MeterRegistry meters;
+
     @Autowired
     ConsumerLoops loops;
 
@@ -73,7 +77,7 @@ class DeepTopicRoutingIT {
         MqttAsyncClient subscriber = connect("deep-sub-" + UUID.randomUUID(), (topic, message) -> received.add(topic));
         assertThat(subscribe(subscriber, prefix + "/+")).containsExactly(1);
 
-        MqttAsyncClient attacker = connect("deep-attacker-" + UUID.randomUUID(), (topic, message) -> { });
+        MqttAsyncClient attacker = connect("deep-attacker-" + UUID.randomUUID(), (topic, message) -> {});
         for (int round = 0; round < 3; round++) {
             assertThat(subscribe(attacker, DEEP)).containsExactly(0x8F);
             assertThat(publishReason(attacker, DEEP)).isEqualTo(0x90);
@@ -82,21 +86,29 @@ class DeepTopicRoutingIT {
 
         double parkedBefore = parkedByMsgAll();
         RecordMetadata poison = writeToMsgAll(new byte[] {(byte) 0xEE, 0, 1, 2});
-        writeToMsgAll(PublishedMessageCodec.encode(new PublishedMessage(DEEP, 1, false,
-                "deep".getBytes(StandardCharsets.UTF_8), "not-a-client", System.currentTimeMillis(),
+        writeToMsgAll(PublishedMessageCodec.encode(new PublishedMessage(
+                DEEP,
+                1,
+                false,
+                "deep".getBytes(StandardCharsets.UTF_8),
+                "not-a-client",
+                System.currentTimeMillis(),
                 MessageProperties.NONE)));
 
-        MqttAsyncClient publisher = connect("deep-pub-" + UUID.randomUUID(), (topic, message) -> { });
+        MqttAsyncClient publisher = connect("deep-pub-" + UUID.randomUUID(), (topic, message) -> {});
         List<String> sent = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             String topic = prefix + "/" + i;
-            publisher.publish(topic, new MqttMessage(("m" + i).getBytes(StandardCharsets.UTF_8), 1, false, null))
+            publisher
+                    .publish(topic, new MqttMessage(("m" + i).getBytes(StandardCharsets.UTF_8), 1, false, null))
                     .waitForCompletion(WAIT);
             sent.add(topic);
         }
 
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(received).containsExactlyInAnyOrderElementsOf(sent));
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(parkedByMsgAll()).isGreaterThan(parkedBefore));
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(received).containsExactlyInAnyOrderElementsOf(sent));
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(parkedByMsgAll()).isGreaterThan(parkedBefore));
         ConsumerRecord<byte[], byte[]> parked = parkedRecordAt(poison);
         assertThat(parked.value()).containsExactly((byte) 0xEE, 0, 1, 2);
         assertThat(loops.unhealthy()).isEmpty();
@@ -110,12 +122,10 @@ class DeepTopicRoutingIT {
         MqttAsyncClient client = new MqttAsyncClient(Endpoints.tcp(server), clientId, new MemoryPersistence());
         client.setCallback(new MqttCallback() {
             @Override
-            public void disconnected(MqttDisconnectResponse response) {
-            }
+            public void disconnected(MqttDisconnectResponse response) {}
 
             @Override
-            public void mqttErrorOccurred(MqttException exception) {
-            }
+            public void mqttErrorOccurred(MqttException exception) {}
 
             @Override
             public void messageArrived(String topic, MqttMessage message) {
@@ -123,16 +133,13 @@ class DeepTopicRoutingIT {
             }
 
             @Override
-            public void deliveryComplete(IMqttToken token) {
-            }
+            public void deliveryComplete(IMqttToken token) {}
 
             @Override
-            public void connectComplete(boolean reconnect, String serverURI) {
-            }
+            public void connectComplete(boolean reconnect, String serverURI) {}
 
             @Override
-            public void authPacketArrived(int reasonCode, MqttProperties properties) {
-            }
+            public void authPacketArrived(int reasonCode, MqttProperties properties) {}
         });
         MqttConnectionOptions options = new MqttConnectionOptions();
         options.setCleanStart(true);
@@ -141,8 +148,8 @@ class DeepTopicRoutingIT {
     }
 
     private static int[] subscribe(MqttAsyncClient client, String filter) throws MqttException {
-        IMqttToken token = client.subscribe(new MqttSubscription[] {new MqttSubscription(filter, 1)}, null, null,
-                new MqttProperties());
+        IMqttToken token = client.subscribe(
+                new MqttSubscription[] {new MqttSubscription(filter, 1)}, null, null, new MqttProperties());
         token.waitForCompletion(WAIT);
         return token.getReasonCodes();
     }
@@ -159,15 +166,18 @@ class DeepTopicRoutingIT {
     }
 
     private RecordMetadata writeToMsgAll(byte[] value) throws Exception {
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(configs.producer("it-poison", "all", 0, 16384))) {
-            return producer.send(new ProducerRecord<>(kafka.msgAll().topic(), value)).get();
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(configs.producer("it-poison", "all", 0, 16384))) {
+            return producer.send(new ProducerRecord<>(kafka.msgAll().topic(), value))
+                    .get();
         }
     }
 
     private double parkedByMsgAll() {
         return meters.find("relaymq.kafka.dead.letters").counters().stream()
                 .filter(c -> c.getId().getTag("consumer").startsWith("msg-all"))
-                .mapToDouble(Counter::count).sum();
+                .mapToDouble(Counter::count)
+                .sum();
     }
 
     private ConsumerRecord<byte[], byte[]> parkedRecordAt(RecordMetadata source) {

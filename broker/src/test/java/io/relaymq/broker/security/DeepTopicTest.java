@@ -37,21 +37,26 @@ class DeepTopicTest {
 
     private SpecClient connected(String id, MqttVersion version) {
         SpecClient client = new SpecClient(broker, version);
-        assertThat(client.connect(id, true).variableHeader().connectReturnCode().byteValue()).isZero();
+        assertThat(client.connect(id, true).variableHeader().connectReturnCode().byteValue())
+                .isZero();
         return client;
     }
 
     private static byte pubAckReason(List<MqttMessage> packets, MqttMessageType type) {
-        MqttMessage ack = packets.stream().filter(m -> m.fixedHeader().messageType() == type).findFirst()
+        MqttMessage ack = packets.stream()
+                .filter(m -> m.fixedHeader().messageType() == type)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no " + type));
         return ((MqttPubReplyMessageVariableHeader) ack.variableHeader()).reasonCode();
     }
 
     private static int[] subAckCodes(List<MqttMessage> packets) {
         MqttSubAckMessage ack = (MqttSubAckMessage) packets.stream()
-                .filter(m -> m.fixedHeader().messageType() == MqttMessageType.SUBACK).findFirst()
+                .filter(m -> m.fixedHeader().messageType() == MqttMessageType.SUBACK)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no SUBACK"));
-        int[] codes = ack.payload().reasonCodes().stream().mapToInt(Integer::intValue).toArray();
+        int[] codes =
+                ack.payload().reasonCodes().stream().mapToInt(Integer::intValue).toArray();
         packets.forEach(ReferenceCountUtil::release);
         return codes;
     }
@@ -68,7 +73,9 @@ class DeepTopicTest {
         assertThat(pubAckReason(client.receive(), MqttMessageType.PUBACK)).isZero();
 
         assertThat(client.isConnected()).isTrue();
-        assertThat(broker.published).extracting(m -> new String(m.payload(), StandardCharsets.UTF_8)).containsExactly("kept");
+        assertThat(broker.published)
+                .extracting(m -> new String(m.payload(), StandardCharsets.UTF_8))
+                .containsExactly("kept");
     }
 
     @Test
@@ -83,8 +90,11 @@ class DeepTopicTest {
     @Test
     void aTooDeepFilterGetsTopicFilterInvalidAndNeverReachesTheTrie() {
         SpecClient client = connected("deep-sub", MqttVersion.MQTT_5);
-        client.send(MqttMessageBuilders.subscribe().messageId(1).addSubscription(MqttQoS.AT_LEAST_ONCE, TOO_DEEP)
-                .addSubscription(MqttQoS.AT_LEAST_ONCE, "a/".repeat(127) + "#").build());
+        client.send(MqttMessageBuilders.subscribe()
+                .messageId(1)
+                .addSubscription(MqttQoS.AT_LEAST_ONCE, TOO_DEEP)
+                .addSubscription(MqttQoS.AT_LEAST_ONCE, "a/".repeat(127) + "#")
+                .build());
         assertThat(subAckCodes(client.receive())).containsExactly(0x8F, 1);
         assertThat(broker.trie.size()).isEqualTo(1);
         assertThat(broker.trie.match(TOO_DEEP)).hasSize(1);
@@ -101,11 +111,19 @@ class DeepTopicTest {
     @Test
     void aTooDeepWillTopicIsRefusedAtConnect() {
         SpecClient client = new SpecClient(broker, MqttVersion.MQTT_5);
-        client.send(MqttMessageBuilders.connect().clientId("deep-will").protocolVersion(MqttVersion.MQTT_5)
-                .cleanSession(true).willFlag(true).willTopic(TOO_DEEP).willMessage(new byte[] {1})
-                .willQoS(MqttQoS.AT_MOST_ONCE).build());
+        client.send(MqttMessageBuilders.connect()
+                .clientId("deep-will")
+                .protocolVersion(MqttVersion.MQTT_5)
+                .cleanSession(true)
+                .willFlag(true)
+                .willTopic(TOO_DEEP)
+                .willMessage(new byte[] {1})
+                .willQoS(MqttQoS.AT_MOST_ONCE)
+                .build());
         MqttConnAckMessage connAck = (MqttConnAckMessage) client.receive().stream()
-                .filter(m -> m.fixedHeader().messageType() == MqttMessageType.CONNACK).findFirst().orElseThrow();
+                .filter(m -> m.fixedHeader().messageType() == MqttMessageType.CONNACK)
+                .findFirst()
+                .orElseThrow();
         assertThat(connAck.variableHeader().connectReturnCode().byteValue()).isEqualTo((byte) 0x90);
         assertThat(broker.registry.get("deep-will")).isNull();
     }

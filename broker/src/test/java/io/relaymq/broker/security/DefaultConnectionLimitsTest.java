@@ -24,9 +24,11 @@ class DefaultConnectionLimitsTest {
 
     private static LimitsProperties shippedDefaults() throws IOException {
         MutablePropertySources sources = new MutablePropertySources();
-        new YamlPropertySourceLoader().load("application.yml", new ClassPathResource("application.yml"))
+        new YamlPropertySourceLoader()
+                .load("application.yml", new ClassPathResource("application.yml"))
                 .forEach(sources::addLast);
-        Binder binder = new Binder(ConfigurationPropertySources.from(sources), new PropertySourcesPlaceholdersResolver(sources));
+        Binder binder = new Binder(
+                ConfigurationPropertySources.from(sources), new PropertySourcesPlaceholdersResolver(sources));
         return binder.bind("relaymq.mqtt.limits", LimitsProperties.class).get();
     }
 
@@ -43,13 +45,15 @@ class DefaultConnectionLimitsTest {
     void aNodeOnTheShippedDefaultsRefusesBeyondThoseLimits() throws IOException {
         LimitsProperties limits = shippedDefaults();
         AtomicInteger open = new AtomicInteger();
-        ConnectAdmission admission = new ConnectAdmission(limits.maxConnections(), limits.connectRate(), () -> false,
-                open::get, () -> 0L);
+        ConnectAdmission admission =
+                new ConnectAdmission(limits.maxConnections(), limits.connectRate(), () -> false, open::get, () -> 0L);
 
         for (int i = 0; i < limits.connectRate(); i++) {
             assertThat(admission.admit()).isNull();
         }
-        assertThat(admission.admit()).as("one second's burst used up").isEqualTo(ConnectReject.CONNECTION_RATE_EXCEEDED);
+        assertThat(admission.admit())
+                .as("one second's burst used up")
+                .isEqualTo(ConnectReject.CONNECTION_RATE_EXCEEDED);
 
         ConnectAdmission count = new ConnectAdmission(limits.maxConnections(), 0, () -> false, open::get, () -> 0L);
         open.set(limits.maxConnections() + 1);

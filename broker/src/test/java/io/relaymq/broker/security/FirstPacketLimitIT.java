@@ -44,24 +44,31 @@ class FirstPacketLimitIT {
             OutputStream out = socket.getOutputStream();
             AtomicInteger sent = new AtomicInteger();
             // 4 KiB every 100 ms, as a slow but steady client sends it: the whole takes over 3 s
-            writer.scheduleAtFixedRate(() -> {
-                int from = sent.get();
-                int to = Math.min(connect.length, from + 4096);
-                if (from < to) {
-                    try {
-                        out.write(connect, from, to - from);
-                        out.flush();
-                        sent.set(to);
-                    } catch (IOException closed) {
-                        writer.shutdown();
-                    }
-                }
-            }, 0, 100, TimeUnit.MILLISECONDS);
+            writer.scheduleAtFixedRate(
+                    () -> {
+                        int from = sent.get();
+                        int to = Math.min(connect.length, from + 4096);
+                        if (from < to) {
+                            try {
+                                out.write(connect, from, to - from);
+                                out.flush();
+                                sent.set(to);
+                            } catch (IOException closed) {
+                                writer.shutdown();
+                            }
+                        }
+                    },
+                    0,
+                    100,
+                    TimeUnit.MILLISECONDS);
 
             // well inside the 3 s CONNECT deadline, so only the size limit can have closed it
-            await().atMost(Duration.ofMillis(1500)).pollInterval(Duration.ofMillis(50))
+            await().atMost(Duration.ofMillis(1500))
+                    .pollInterval(Duration.ofMillis(50))
                     .until(() -> RawMqtt.closedByBroker(socket));
-            assertThat(sent.get()).as("closed before the client could send it all").isLessThan(connect.length);
+            assertThat(sent.get())
+                    .as("closed before the client could send it all")
+                    .isLessThan(connect.length);
         }
     }
 

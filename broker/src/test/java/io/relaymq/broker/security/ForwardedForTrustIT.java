@@ -37,14 +37,19 @@ class ForwardedForTrustIT {
             admin = AdminLogins.randomAddress();
         }
         for (int i = 0; i < 20; i++) {
-            assertThat(AdminLogins.login(port, sprayer, AdminLogins.randomUser(), "wrong").status()).isEqualTo(401);
+            assertThat(AdminLogins.login(port, sprayer, AdminLogins.randomUser(), "wrong")
+                            .status())
+                    .isEqualTo(401);
         }
-        assertThat(AdminLogins.login(port, sprayer, AdminLogins.randomUser(), "wrong").status())
+        assertThat(AdminLogins.login(port, sprayer, AdminLogins.randomUser(), "wrong")
+                        .status())
                 .as("an address spraying user names is stopped after API_LOGIN_MAX_FAILURES_PER_ADDRESS (20)")
                 .isEqualTo(429);
 
         ApiClient.Response other = AdminLogins.login(port, admin, ApiClient.ADMIN_EMAIL, ApiClient.ADMIN_PASSWORD);
-        assertThat(other.status()).as("another caller behind the same proxy: %s", other.text()).isEqualTo(200);
+        assertThat(other.status())
+                .as("another caller behind the same proxy: %s", other.text())
+                .isEqualTo(200);
     }
 
     @Test
@@ -55,8 +60,10 @@ class ForwardedForTrustIT {
             String spoofed = "10.9." + i + ".1, " + client;
             assertThat(AdminLogins.login(port, spoofed, user, "wrong").status()).isEqualTo(401);
         }
-        assertThat(AdminLogins.login(port, "192.0.2.77, " + client + ", 127.0.0.1", user, "wrong").status())
-                .as("a new left-hand hop and a trusted right-hand one leave the address unchanged").isEqualTo(429);
+        assertThat(AdminLogins.login(port, "192.0.2.77, " + client + ", 127.0.0.1", user, "wrong")
+                        .status())
+                .as("a new left-hand hop and a trusted right-hand one leave the address unchanged")
+                .isEqualTo(429);
     }
 
     @Test
@@ -67,15 +74,20 @@ class ForwardedForTrustIT {
         String user = AdminLogins.randomUser();
         int last = 0;
         for (int i = 0; i < 6; i++) {
-            HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + local.get().getHostAddress() + ":" + port
-                            + "/api/auth/login"))
-                    .header("Content-Type", "application/json").header("X-Forwarded-For", AdminLogins.randomAddress())
-                    .header("X-Real-IP", AdminLogins.randomAddress()).header("Forwarded", "for=" + AdminLogins.randomAddress())
-                    .POST(HttpRequest.BodyPublishers.ofString(ApiClient.json(java.util.Map.of("username", user,
-                            "password", "wrong")))).build();
+            HttpRequest request = HttpRequest.newBuilder(
+                            URI.create("http://" + local.get().getHostAddress() + ":" + port + "/api/auth/login"))
+                    .header("Content-Type", "application/json")
+                    .header("X-Forwarded-For", AdminLogins.randomAddress())
+                    .header("X-Real-IP", AdminLogins.randomAddress())
+                    .header("Forwarded", "for=" + AdminLogins.randomAddress())
+                    .POST(HttpRequest.BodyPublishers.ofString(
+                            ApiClient.json(java.util.Map.of("username", user, "password", "wrong"))))
+                    .build();
             last = http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode();
         }
-        assertThat(last).as("six attempts from one untrusted peer, each claiming another address").isEqualTo(429);
+        assertThat(last)
+                .as("six attempts from one untrusted peer, each claiming another address")
+                .isEqualTo(429);
     }
 
     private static Optional<InetAddress> nonLoopbackAddress() throws SocketException {

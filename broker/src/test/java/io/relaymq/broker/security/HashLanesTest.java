@@ -70,8 +70,11 @@ class HashLanesTest {
         release.countDown();
         assertThat(fromB.orTimeout(5, TimeUnit.SECONDS).join()).isEqualTo("b");
         fromA.forEach(f -> assertThat(f.orTimeout(5, TimeUnit.SECONDS).join()).isEqualTo("a"));
-        assertThat(lanes.submit("10.0.0.1", () -> "again").orTimeout(5, TimeUnit.SECONDS).join())
-                .as("the lane has room again once its hashes ran").isEqualTo("again");
+        assertThat(lanes.submit("10.0.0.1", () -> "again")
+                        .orTimeout(5, TimeUnit.SECONDS)
+                        .join())
+                .as("the lane has room again once its hashes ran")
+                .isEqualTo("again");
     }
 
     @Test
@@ -105,7 +108,8 @@ class HashLanesTest {
 
         release.countDown();
         all.forEach(f -> f.orTimeout(5, TimeUnit.SECONDS).join());
-        assertThat(order).as("the honest address waits for one flood hash, not five")
+        assertThat(order)
+                .as("the honest address waits for one flood hash, not five")
                 .containsExactly("flood-0", "honest", "flood-1", "flood-2", "flood-3", "flood-4");
     }
 
@@ -117,7 +121,10 @@ class HashLanesTest {
         });
         await().atMost(Duration.ofSeconds(5)).until(failing::isDone);
         assertThat(failing.isCompletedExceptionally()).isTrue();
-        assertThat(lanes.submit("10.0.0.1", () -> "next").orTimeout(5, TimeUnit.SECONDS).join()).isEqualTo("next");
+        assertThat(lanes.submit("10.0.0.1", () -> "next")
+                        .orTimeout(5, TimeUnit.SECONDS)
+                        .join())
+                .isEqualTo("next");
     }
 
     @Test
@@ -140,7 +147,8 @@ class HashLanesTest {
 
         release.countDown();
         all.forEach(f -> f.orTimeout(5, TimeUnit.SECONDS).join());
-        assertThat(order).as("the honest address waits only for the hash running")
+        assertThat(order)
+                .as("the honest address waits only for the hash running")
                 .containsExactly("honest", "flood-0", "flood-1", "flood-2");
     }
 }

@@ -22,8 +22,7 @@ import java.util.UUID;
  */
 final class IsolatedNode {
 
-    private IsolatedNode() {
-    }
+    private IsolatedNode() {}
 
     static BrokerProcess start(String name, StackEndpoints stack, Map<String, String> settings) throws IOException {
         String ns = "it." + name + "." + UUID.randomUUID().toString().substring(0, 8) + ".";
@@ -39,18 +38,24 @@ final class IsolatedNode {
         env.put("RELAYMQ_KAFKA_MSG_PERSISTED_CONSUMER_GROUP", ns + "msg-persisted");
         env.put("RELAYMQ_KAFKA_MSG_PERSISTED_PARTITIONS", "2");
         env.putAll(settings);
-        BrokerProcess node = BrokerProcess.start(name + "-" + UUID.randomUUID().toString().substring(0, 8), stack, env);
+        BrokerProcess node =
+                BrokerProcess.start(name + "-" + UUID.randomUUID().toString().substring(0, 8), stack, env);
         awaitReady(node);
         return node;
     }
 
     /** Like {@link BrokerProcess#awaitReady()}, with room for a slow start on a busy machine. */
     private static void awaitReady(BrokerProcess node) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.httpPort()
-                + "/actuator/health/readiness")).timeout(Duration.ofSeconds(5)).build();
-        await().atMost(Duration.ofMinutes(6)).pollInterval(Duration.ofSeconds(1))
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest ready = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + node.httpPort() + "/actuator/health/readiness"))
+                .timeout(Duration.ofSeconds(5))
+                .build();
+        await().atMost(Duration.ofMinutes(6))
+                .pollInterval(Duration.ofSeconds(1))
                 .ignoreExceptionsInstanceOf(IOException.class)
-                .until(() -> http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
+                .until(() ->
+                        http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
     }
 }

@@ -30,13 +30,18 @@ class JwtIssuerAudienceTest {
 
     @Test
     void theConfiguredIssuerAndAudienceAreAccepted() throws Exception {
-        assertThat(granted(b -> b.issuer("https://idp.example").audience("relaymq"))).isTrue();
-        assertThat(granted(b -> b.issuer("https://idp.example").audience(List.of("billing", "relaymq")))).isTrue();
+        assertThat(granted(b -> b.issuer("https://idp.example").audience("relaymq")))
+                .isTrue();
+        assertThat(granted(b -> b.issuer("https://idp.example").audience(List.of("billing", "relaymq"))))
+                .isTrue();
     }
 
     @Test
     void anotherIssuerIsRefused() throws Exception {
-        var outcome = connect(provider, "sensor-1", "sensor-1",
+        var outcome = connect(
+                provider,
+                "sensor-1",
+                "sensor-1",
                 token(b -> b.issuer("https://evil.example").audience("relaymq").expirationTime(IN_FIVE_MINUTES)));
 
         assertThat(outcome.isGranted()).isFalse();
@@ -50,14 +55,18 @@ class JwtIssuerAudienceTest {
 
     @Test
     void anotherOrMissingAudienceIsRefused() throws Exception {
-        assertThat(granted(b -> b.issuer("https://idp.example").audience("billing"))).isFalse();
+        assertThat(granted(b -> b.issuer("https://idp.example").audience("billing")))
+                .isFalse();
         assertThat(granted(b -> b.issuer("https://idp.example"))).isFalse();
     }
 
     @Test
     void withoutTheSettingsAnyIssuerAndAudiencePass() throws Exception {
         var open = provider("");
-        var outcome = connect(open, "sensor-1", "sensor-1",
+        var outcome = connect(
+                open,
+                "sensor-1",
+                "sensor-1",
                 token(b -> b.issuer("anyone").audience("anything").expirationTime(IN_FIVE_MINUTES)));
 
         assertThat(outcome.isGranted()).isTrue();

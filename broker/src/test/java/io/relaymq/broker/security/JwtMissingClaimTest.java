@@ -34,8 +34,8 @@ class JwtMissingClaimTest {
     void aConnectWithoutUserNameDoesNotMatchTheLiteralNull() throws Exception {
         var provider = provider(",\"authClaims\":{\"sub\":\"${username}\"}");
 
-        AuthOutcome outcome = connect(provider, "sensor-1", null,
-                token(b -> b.subject("null").expirationTime(IN_FIVE_MINUTES)));
+        AuthOutcome outcome =
+                connect(provider, "sensor-1", null, token(b -> b.subject("null").expirationTime(IN_FIVE_MINUTES)));
 
         assertThat(outcome.isGranted()).isFalse();
     }
@@ -44,7 +44,9 @@ class JwtMissingClaimTest {
     void anAbsentClaimDoesNotMatchAConfiguredNull() throws Exception {
         var provider = provider(",\"authClaims\":{\"tenant\":\"null\"}");
 
-        assertThat(connect(provider, "sensor-1", "u", token(b -> b.expirationTime(IN_FIVE_MINUTES))).isGranted()).isFalse();
+        assertThat(connect(provider, "sensor-1", "u", token(b -> b.expirationTime(IN_FIVE_MINUTES)))
+                        .isGranted())
+                .isFalse();
     }
 
     @Test
@@ -58,9 +60,13 @@ class JwtMissingClaimTest {
 
     @Test
     void presentMatchingValuesStillMatch() throws Exception {
-        var provider = provider(",\"authClaims\":{\"sub\":\"${username}\"},\"clientTypeClaims\":{\"role\":\"backend\"}");
+        var provider =
+                provider(",\"authClaims\":{\"sub\":\"${username}\"},\"clientTypeClaims\":{\"role\":\"backend\"}");
 
-        AuthOutcome outcome = connect(provider, "sensor-1", "alice",
+        AuthOutcome outcome = connect(
+                provider,
+                "sensor-1",
+                "alice",
                 token(b -> b.subject("alice").claim("role", "backend").expirationTime(IN_FIVE_MINUTES)));
 
         assertThat(outcome.isGranted()).isTrue();

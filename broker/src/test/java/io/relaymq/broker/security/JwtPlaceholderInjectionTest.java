@@ -24,14 +24,16 @@ class JwtPlaceholderInjectionTest {
     void aClientIdContainingAPlaceholderIsTakenLiterally() throws Exception {
         String tokenForVictim = token(b -> b.subject("victim").expirationTime(IN_FIVE_MINUTES));
 
-        assertThat(connect(provider, "${username}", "victim", tokenForVictim).isGranted()).isFalse();
+        assertThat(connect(provider, "${username}", "victim", tokenForVictim).isGranted())
+                .isFalse();
     }
 
     @Test
     void aClientIdEqualToTheLiteralPlaceholderTextMatchesATokenWithThatText() throws Exception {
         String token = token(b -> b.subject("${username}").expirationTime(IN_FIVE_MINUTES));
 
-        assertThat(connect(provider, "${username}", "victim", token).isGranted()).isTrue();
+        assertThat(connect(provider, "${username}", "victim", token).isGranted())
+                .isTrue();
     }
 
     @Test
@@ -40,7 +42,12 @@ class JwtPlaceholderInjectionTest {
         String token = token(b -> b.subject("dev-1@alice").expirationTime(IN_FIVE_MINUTES));
 
         assertThat(connect(both, "dev-1", "alice", token).isGranted()).isTrue();
-        assertThat(connect(both, "dev-${username}", "alice",
-                token(b -> b.subject("dev-alice@alice").expirationTime(IN_FIVE_MINUTES))).isGranted()).isFalse();
+        assertThat(connect(
+                                both,
+                                "dev-${username}",
+                                "alice",
+                                token(b -> b.subject("dev-alice@alice").expirationTime(IN_FIVE_MINUTES)))
+                        .isGranted())
+                .isFalse();
     }
 }

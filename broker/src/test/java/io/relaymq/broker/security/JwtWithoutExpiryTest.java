@@ -28,14 +28,19 @@ class JwtWithoutExpiryTest {
 
     @Test
     void aTokenWithExpiryIsStillAccepted() throws Exception {
-        String token = token(b -> b.subject("sensor-1").expirationTime(Date.from(Instant.now().plusSeconds(300))));
+        String token = token(b ->
+                b.subject("sensor-1").expirationTime(Date.from(Instant.now().plusSeconds(300))));
 
-        assertThat(connect(provider(""), "sensor-1", "sensor-1", token).isGranted()).isTrue();
+        assertThat(connect(provider(""), "sensor-1", "sensor-1", token).isGranted())
+                .isTrue();
     }
 
     @Test
     void theOperatorMayAllowTokensWithoutExpiry() throws Exception {
-        AuthOutcome outcome = connect(provider(",\"allowTokensWithoutExpiry\":true"), "sensor-1", "sensor-1",
+        AuthOutcome outcome = connect(
+                provider(",\"allowTokensWithoutExpiry\":true"),
+                "sensor-1",
+                "sensor-1",
                 token(b -> b.subject("sensor-1")));
 
         assertThat(outcome.isGranted()).isTrue();

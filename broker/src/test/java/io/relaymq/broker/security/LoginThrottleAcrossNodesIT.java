@@ -58,7 +58,8 @@ class LoginThrottleAcrossNodesIT {
                 otherNode.admit(user, address);
             }
             assertThat(AdminLogins.login(port, address, user, "wrong").status())
-                    .as("this node, after the other node counted the maximum of failures").isEqualTo(429);
+                    .as("this node, after the other node counted the maximum of failures")
+                    .isEqualTo(429);
         }
     }
 
@@ -69,7 +70,8 @@ class LoginThrottleAcrossNodesIT {
         // 20 attempts in all: every one stays within the address's own limit (20), so only the pair limits them
         int perNode = 10;
         ExecutorService callers = Executors.newFixedThreadPool(2 * perNode);
-        try (HikariDataSource poolA = pool(); HikariDataSource poolB = pool()) {
+        try (HikariDataSource poolA = pool();
+                HikariDataSource poolB = pool()) {
             List<LoginThrottle> nodes = List.of(throttle(poolA), throttle(poolB));
             CountDownLatch start = new CountDownLatch(1);
             List<Future<Boolean>> attempts = new ArrayList<>();
@@ -91,7 +93,8 @@ class LoginThrottleAcrossNodesIT {
             for (Future<Boolean> attempt : attempts) {
                 admitted += attempt.get(30, TimeUnit.SECONDS) ? 1 : 0;
             }
-            assertThat(admitted).as("password checks admitted for one address and user across two nodes")
+            assertThat(admitted)
+                    .as("password checks admitted for one address and user across two nodes")
                     .isEqualTo(properties.login().maxFailures());
         } finally {
             callers.shutdownNow();
@@ -114,11 +117,13 @@ class LoginThrottleAcrossNodesIT {
             clock.advance(Duration.ofSeconds(59));
             assertThatThrownBy(() -> throttle.admit(user, address)).isInstanceOf(ApiTooManyRequestsException.class);
             clock.advance(Duration.ofSeconds(2));
-            assertThatCode(() -> throttle.admit(user, address)).as("5 min after the last counted failure")
+            assertThatCode(() -> throttle.admit(user, address))
+                    .as("5 min after the last counted failure")
                     .doesNotThrowAnyException();
             throttle.succeeded(user, address);
             throttle.admit(user, address);
-            assertThatCode(() -> throttle.admit(user, address)).as("a success starts the pair from zero")
+            assertThatCode(() -> throttle.admit(user, address))
+                    .as("a success starts the pair from zero")
                     .doesNotThrowAnyException();
         }
     }

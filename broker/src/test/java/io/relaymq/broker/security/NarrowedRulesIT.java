@@ -41,8 +41,10 @@ class NarrowedRulesIT {
 
     @Autowired
     MqttServer server;
+
     @Autowired
     CredentialsService credentials;
+
     @Autowired
     SessionRegistry registry;
 
@@ -61,7 +63,8 @@ class NarrowedRulesIT {
     void aConnectedClientsSubscriptionStopsReceivingWhenItsRulesNarrow() throws Exception {
         String name = unique("narrow");
         String base = "narrow/" + name;
-        MqttClientCredentials created = user(credentials, null, name, ClientType.DEVICE, "\".*\"", "\"" + base + "/.*\"");
+        MqttClientCredentials created =
+                user(credentials, null, name, ClientType.DEVICE, "\".*\"", "\"" + base + "/.*\"");
         String clientId = unique("narrowed");
         Mqtt5BlockingClient subscriber = clients.v5(clientId, port(), null);
         Mqtt5BlockingClient publisher = clients.v5(unique("pub"), port(), null);
@@ -75,14 +78,17 @@ class NarrowedRulesIT {
 
             user(credentials, created.id(), name, ClientType.DEVICE, "\".*\"", "\"" + base + "/b/.*\"");
 
-            await().atMost(Duration.ofSeconds(20)).until(() -> filters(registry, clientId).equals(List.of(base + "/b/#")));
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> filters(registry, clientId).equals(List.of(base + "/b/#")));
             assertThat(publish(publisher, base + "/a/2")).isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
             assertThat(publish(publisher, base + "/b/2")).isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
             var next = received.receive(20, java.util.concurrent.TimeUnit.SECONDS);
             assertThat(next).isPresent();
-            assertThat(next.get().getTopic().toString()).as("only the still allowed subscription delivers")
+            assertThat(next.get().getTopic().toString())
+                    .as("only the still allowed subscription delivers")
                     .isEqualTo(base + "/b/2");
-            assertThat(received.receive(2, java.util.concurrent.TimeUnit.SECONDS)).isEmpty();
+            assertThat(received.receive(2, java.util.concurrent.TimeUnit.SECONDS))
+                    .isEmpty();
             assertThat(subscriber.getState().isConnected()).isTrue();
         }
     }
@@ -91,7 +97,8 @@ class NarrowedRulesIT {
     void aResumedSessionKeepsOnlyTheSubscriptionsItsRulesAllowNow() throws Exception {
         String name = unique("resume");
         String base = "resume/" + name;
-        MqttClientCredentials created = user(credentials, null, name, ClientType.DEVICE, "\".*\"", "\"" + base + "/.*\"");
+        MqttClientCredentials created =
+                user(credentials, null, name, ClientType.DEVICE, "\".*\"", "\"" + base + "/.*\"");
         String clientId = unique("resumed");
         Mqtt5BlockingClient first = clients.v5(clientId, port(), null);
         assertThat(connectPersistent(first, name).getReasonCode()).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);

@@ -58,16 +58,23 @@ class PasswordFloodTest {
         started.orTimeout(5, TimeUnit.SECONDS).join();
         List<CompletableFuture<Boolean>> flood = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
-            flood.add(checker.check("victim", "10.0.0." + (1 + i % 4), bytes(UUID.randomUUID().toString()), victimHash));
+            flood.add(checker.check(
+                    "victim", "10.0.0." + (1 + i % 4), bytes(UUID.randomUUID().toString()), victimHash));
         }
 
         CompletableFuture<Boolean> honest = checker.check("honest", "10.0.1.1", bytes("honest-secret"), honestHash);
-        long refused = flood.stream().filter(CompletableFuture::isCompletedExceptionally).count();
+        long refused = flood.stream()
+                .filter(CompletableFuture::isCompletedExceptionally)
+                .count();
         release.countDown();
 
         assertThat(honest.orTimeout(60, TimeUnit.SECONDS).join()).isTrue();
         long stillWaiting = flood.stream().filter(f -> !f.isDone()).count();
-        assertThat(refused).as("beyond 8 per address the flood is refused at once").isEqualTo(100 - 4 * 8);
-        assertThat(stillWaiting).as("the honest check did not wait for the flood's queue").isGreaterThanOrEqualTo(4 * 8 - 6);
+        assertThat(refused)
+                .as("beyond 8 per address the flood is refused at once")
+                .isEqualTo(100 - 4 * 8);
+        assertThat(stillWaiting)
+                .as("the honest check did not wait for the flood's queue")
+                .isGreaterThanOrEqualTo(4 * 8 - 6);
     }
 }

@@ -21,8 +21,7 @@ final class PrincipalClients {
 
     static final String PASSWORD = "pw-123456";
 
-    private PrincipalClients() {
-    }
+    private PrincipalClients() {}
 
     static String unique(String prefix) {
         return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
@@ -33,18 +32,24 @@ final class PrincipalClients {
      * patterns. Without a password (any is accepted): the node under test runs with a 3 s CONNECT
      * timeout, and a first bcrypt check on a loaded machine can take most of it.
      */
-    static MqttClientCredentials user(CredentialsService credentials, UUID id, String user, ClientType type,
-                                      String pub, String sub) {
-        String value = "{\"userName\":\"" + user + "\""
-                + ",\"authRules\":{\"pubAuthRulePatterns\":[" + pub + "],\"subAuthRulePatterns\":[" + sub + "]}}";
+    static MqttClientCredentials user(
+            CredentialsService credentials, UUID id, String user, ClientType type, String pub, String sub) {
+        String value = "{\"userName\":\"" + user + "\"" + ",\"authRules\":{\"pubAuthRulePatterns\":[" + pub
+                + "],\"subAuthRulePatterns\":[" + sub + "]}}";
         return credentials.save(id, user, type, CredentialsType.MQTT_BASIC, value);
     }
 
     /** Clean Start 0 with a 300 s session expiry; the CONNACK, or the refusing one. */
     static Mqtt5ConnAck connectPersistent(Mqtt5BlockingClient client, String user) {
         try {
-            return client.connectWith().cleanStart(false).sessionExpiryInterval(300).simpleAuth().username(user)
-                    .password(PASSWORD.getBytes(StandardCharsets.UTF_8)).applySimpleAuth().send();
+            return client.connectWith()
+                    .cleanStart(false)
+                    .sessionExpiryInterval(300)
+                    .simpleAuth()
+                    .username(user)
+                    .password(PASSWORD.getBytes(StandardCharsets.UTF_8))
+                    .applySimpleAuth()
+                    .send();
         } catch (Mqtt5ConnAckException e) {
             return e.getMqttMessage();
         }
@@ -56,8 +61,10 @@ final class PrincipalClients {
     }
 
     static String payload(Mqtt5BlockingClient.Mqtt5Publishes publishes, int seconds) throws InterruptedException {
-        return publishes.receive(seconds, TimeUnit.SECONDS)
-                .map(p -> new String(p.getPayloadAsBytes(), StandardCharsets.UTF_8)).orElse(null);
+        return publishes
+                .receive(seconds, TimeUnit.SECONDS)
+                .map(p -> new String(p.getPayloadAsBytes(), StandardCharsets.UTF_8))
+                .orElse(null);
     }
 
     /** The filters of {@code clientId}'s session on this node, read on the session's thread (empty: no session). */
@@ -67,7 +74,10 @@ final class PrincipalClients {
             return List.of();
         }
         CompletableFuture<List<String>> filters = new CompletableFuture<>();
-        session.execute(() -> filters.complete(session.subscriptions().stream().map(s -> s.filter().text()).sorted().toList()));
+        session.execute(() -> filters.complete(session.subscriptions().stream()
+                .map(s -> s.filter().text())
+                .sorted()
+                .toList()));
         return filters.get(10, TimeUnit.SECONDS);
     }
 }

@@ -52,7 +52,8 @@ class QueueBytesCapIT {
     static void start(StackEndpoints stack) throws Exception {
         node = IsolatedNode.start("qbytes", stack, Map.of("MQTT_MAX_QUEUED_BYTES_PER_CLIENT", Integer.toString(CAP)));
         redis = RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
-                .map(a -> RedisURI.create("redis://" + a)).toList());
+                .map(a -> RedisURI.create("redis://" + a))
+                .toList());
     }
 
     @AfterAll
@@ -73,8 +74,7 @@ class QueueBytesCapIT {
         final List<String> received = Collections.synchronizedList(new ArrayList<>());
 
         @Override
-        public void connectionLost(Throwable cause) {
-        }
+        public void connectionLost(Throwable cause) {}
 
         @Override
         public void messageArrived(String topic, MqttMessage message) {
@@ -87,8 +87,7 @@ class QueueBytesCapIT {
         }
 
         @Override
-        public void deliveryComplete(IMqttDeliveryToken token) {
-        }
+        public void deliveryComplete(IMqttDeliveryToken token) {}
     }
 
     private MqttClient persistent(String clientId, Labels labels) throws Exception {
@@ -111,12 +110,15 @@ class QueueBytesCapIT {
     private static boolean endMarkerStored(String clientId) {
         try (StatefulRedisClusterConnection<byte[], byte[]> connection = redis.connect(ByteArrayCodec.INSTANCE)) {
             String tag = "{" + clientId + "}";
-            List<byte[]> newest = connection.sync().zrevrange((tag + "_messages").getBytes(StandardCharsets.UTF_8), 0, 0);
+            List<byte[]> newest =
+                    connection.sync().zrevrange((tag + "_messages").getBytes(StandardCharsets.UTF_8), 0, 0);
             if (newest.isEmpty()) {
                 return false;
             }
-            byte[] value = connection.sync().get((tag + "_messages_" + new String(newest.get(0), StandardCharsets.US_ASCII))
-                    .getBytes(StandardCharsets.UTF_8));
+            byte[] value = connection
+                    .sync()
+                    .get((tag + "_messages_" + new String(newest.get(0), StandardCharsets.US_ASCII))
+                            .getBytes(StandardCharsets.UTF_8));
             return value != null && value.length < 1000;
         }
     }
@@ -147,7 +149,8 @@ class QueueBytesCapIT {
             expected.add("big-" + i);
         }
         expected.add("end");
-        assertThat(labels.received).as("the newest that fit in %d bytes, then the marker", CAP)
+        assertThat(labels.received)
+                .as("the newest that fit in %d bytes, then the marker", CAP)
                 .containsExactlyElementsOf(expected);
     }
 }

@@ -39,9 +39,21 @@ class QueueBytesCapTest {
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final MqttMetrics metrics = new MqttMetrics(meters);
     private final EmbeddedChannel channel = new EmbeddedChannel();
-    private final SessionContext context = new SessionContext(new SubscriptionTrie(), new SessionRegistry(), m -> { },
-            (m, c) -> { }, SubscriptionChanges.NONE, SessionChanges.NONE, 2, 10_000, metrics, Clock.systemUTC(),
-            new OutboundWriter(metrics, Clock.systemUTC()), OutboundFactory.IN_MEMORY, () -> false, MAX_BYTES);
+    private final SessionContext context = new SessionContext(
+            new SubscriptionTrie(),
+            new SessionRegistry(),
+            m -> {},
+            (m, c) -> {},
+            SubscriptionChanges.NONE,
+            SessionChanges.NONE,
+            2,
+            10_000,
+            metrics,
+            Clock.systemUTC(),
+            new OutboundWriter(metrics, Clock.systemUTC()),
+            OutboundFactory.IN_MEMORY,
+            () -> false,
+            MAX_BYTES);
     private final ClientSession session = new ClientSession("slow", channel.eventLoop(), context, true);
 
     @AfterEach
@@ -53,8 +65,11 @@ class QueueBytesCapTest {
         byte[] payload = new byte[bytes];
         byte[] text = label.getBytes(StandardCharsets.US_ASCII);
         System.arraycopy(text, 0, payload, 0, text.length);
-        return new OutboundMessage(new PublishedMessage("t", 1, false, payload, "p", System.currentTimeMillis(),
-                MessageProperties.NONE), 1, false, List.of());
+        return new OutboundMessage(
+                new PublishedMessage("t", 1, false, payload, "p", System.currentTimeMillis(), MessageProperties.NONE),
+                1,
+                false,
+                List.of());
     }
 
     /** Labels of the PUBLISH packets written so far. */
@@ -71,7 +86,8 @@ class QueueBytesCapTest {
     }
 
     private double dropped(String reason) {
-        var counter = meters.find("relaymq.messages.dropped").tag("reason", reason).counter();
+        var counter =
+                meters.find("relaymq.messages.dropped").tag("reason", reason).counter();
         return counter == null ? 0 : counter.count();
     }
 
@@ -81,7 +97,9 @@ class QueueBytesCapTest {
             session.deliver(message("m" + i, 300));
         }
         assertThat(dropped("queue_bytes")).isEqualTo(7.0);
-        assertThat(meters.counter("relaymq.quota.exceeded", "quota", "queued_bytes").count()).isEqualTo(7.0);
+        assertThat(meters.counter("relaymq.quota.exceeded", "quota", "queued_bytes")
+                        .count())
+                .isEqualTo(7.0);
 
         MqttConnection connection = new MqttConnection(channel, MqttVersion.MQTT_5, "slow", 100, 1 << 20, 0);
         session.attach(connection, true);

@@ -11,8 +11,7 @@ import java.nio.charset.StandardCharsets;
 /** Raw MQTT 3.1.1 bytes over plain sockets, from any local source address, for the pre-authentication tests. */
 final class RawMqtt {
 
-    private RawMqtt() {
-    }
+    private RawMqtt() {}
 
     /** A socket to the broker on 127.0.0.1 from {@code source} (every 127.x address is local on Linux). */
     static Socket open(String source, int port) throws IOException {

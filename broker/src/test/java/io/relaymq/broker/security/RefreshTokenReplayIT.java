@@ -33,7 +33,8 @@ class RefreshTokenReplayIT {
         assertThat(replay.body().get("detail").asString()).contains("already used");
 
         assertThat(AdminLogins.refresh(port, address, second).status())
-                .as("the token the legitimate holder got from the rotation is revoked with its family").isEqualTo(401);
+                .as("the token the legitimate holder got from the rotation is revoked with its family")
+                .isEqualTo(401);
     }
 
     @Test
@@ -46,8 +47,13 @@ class RefreshTokenReplayIT {
         assertThat(AdminLogins.refresh(port, address, stolen).status()).isEqualTo(401);
 
         ApiClient.Response other = AdminLogins.refresh(port, address, mine);
-        assertThat(other.status()).as("another login of the same user: %s", other.text()).isEqualTo(200);
-        assertThat(ApiClient.anonymous(port).withToken(other.body().get("token").asString()).get("/api/auth/user").status())
+        assertThat(other.status())
+                .as("another login of the same user: %s", other.text())
+                .isEqualTo(200);
+        assertThat(ApiClient.anonymous(port)
+                        .withToken(other.body().get("token").asString())
+                        .get("/api/auth/user")
+                        .status())
                 .isEqualTo(200);
     }
 

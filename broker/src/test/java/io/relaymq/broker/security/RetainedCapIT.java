@@ -50,8 +50,14 @@ class RetainedCapIT {
 
     @BeforeAll
     static void start(StackEndpoints stack) throws Exception {
-        node = IsolatedNode.start("retcap", stack, Map.of("MQTT_MAX_RETAINED_MESSAGES", Integer.toString(MAX_MESSAGES),
-                "MQTT_MAX_RETAINED_BYTES", Integer.toString(MAX_BYTES)));
+        node = IsolatedNode.start(
+                "retcap",
+                stack,
+                Map.of(
+                        "MQTT_MAX_RETAINED_MESSAGES",
+                        Integer.toString(MAX_MESSAGES),
+                        "MQTT_MAX_RETAINED_BYTES",
+                        Integer.toString(MAX_BYTES)));
     }
 
     @AfterAll
@@ -64,7 +70,11 @@ class RetainedCapIT {
     void clearAndDisconnect() {
         Mqtt5BlockingClient cleaner = v5("cleaner");
         for (String topic : retainedTopics) {
-            cleaner.publishWith().topic(topic).qos(MqttQos.AT_LEAST_ONCE).retain(true).send();
+            cleaner.publishWith()
+                    .topic(topic)
+                    .qos(MqttQos.AT_LEAST_ONCE)
+                    .retain(true)
+                    .send();
         }
         awaitRetained(Map.of());
         clients.forEach(c -> {
@@ -75,8 +85,11 @@ class RetainedCapIT {
     }
 
     private Mqtt5BlockingClient v5(String name) {
-        Mqtt5BlockingClient client = Mqtt5Client.builder().identifier(name + "-" + UUID.randomUUID())
-                .serverHost("127.0.0.1").serverPort(node.mqttPort()).buildBlocking();
+        Mqtt5BlockingClient client = Mqtt5Client.builder()
+                .identifier(name + "-" + UUID.randomUUID())
+                .serverHost("127.0.0.1")
+                .serverPort(node.mqttPort())
+                .buildBlocking();
         clients.add(client);
         client.connectWith().cleanStart(true).send();
         return client;
@@ -85,9 +98,14 @@ class RetainedCapIT {
     private Mqtt5PubAckReasonCode retain(Mqtt5BlockingClient client, String topic, int bytes) {
         retainedTopics.add(topic);
         try {
-            Mqtt5PublishResult result = client.publishWith().topic(topic).qos(MqttQos.AT_LEAST_ONCE).retain(true)
-                    .payload(new byte[bytes]).send();
-            return result.getError().map(e -> ((Mqtt5PubAckException) e).getMqttMessage().getReasonCode())
+            Mqtt5PublishResult result = client.publishWith()
+                    .topic(topic)
+                    .qos(MqttQos.AT_LEAST_ONCE)
+                    .retain(true)
+                    .payload(new byte[bytes])
+                    .send();
+            return result.getError()
+                    .map(e -> ((Mqtt5PubAckException) e).getMqttMessage().getReasonCode())
                     .orElse(Mqtt5PubAckReasonCode.SUCCESS);
         } catch (Mqtt5PubAckException e) {
             return e.getMqttMessage().getReasonCode();
@@ -96,13 +114,18 @@ class RetainedCapIT {
 
     /** Waits until a new subscriber to everything under the prefix gets exactly these retained payload sizes. */
     private void awaitRetained(Map<String, Integer> sizes) {
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(retainedNow()).isEqualTo(sizes));
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(retainedNow()).isEqualTo(sizes));
     }
 
     private Map<String, Integer> retainedNow() throws InterruptedException {
         Mqtt5BlockingClient probe = v5("probe");
-        try (Mqtt5BlockingClient.Mqtt5Publishes publishes = probe.publishes(com.hivemq.client.mqtt.MqttGlobalPublishFilter.ALL)) {
-            probe.subscribeWith().topicFilter(prefix + "#").qos(MqttQos.AT_LEAST_ONCE).send();
+        try (Mqtt5BlockingClient.Mqtt5Publishes publishes =
+                probe.publishes(com.hivemq.client.mqtt.MqttGlobalPublishFilter.ALL)) {
+            probe.subscribeWith()
+                    .topicFilter(prefix + "#")
+                    .qos(MqttQos.AT_LEAST_ONCE)
+                    .send();
             Map<String, Integer> seen = new java.util.TreeMap<>();
             java.util.Optional<Mqtt5Publish> next;
             while ((next = publishes.receive(1, TimeUnit.SECONDS)).isPresent()) {
@@ -124,26 +147,32 @@ class RetainedCapIT {
             awaitRetained(expected);
         }
 
-        assertThat(retain(client, prefix + "big", MAX_BYTES)).as("over the byte cap")
+        assertThat(retain(client, prefix + "big", MAX_BYTES))
+                .as("over the byte cap")
                 .isEqualTo(Mqtt5PubAckReasonCode.QUOTA_EXCEEDED);
         assertThat(retain(client, prefix + "last", SMALL)).isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
         expected.put(prefix + "last", SMALL);
         awaitRetained(expected);
-        assertThat(retain(client, prefix + "one-more", SMALL)).as("over the count cap")
+        assertThat(retain(client, prefix + "one-more", SMALL))
+                .as("over the count cap")
                 .isEqualTo(Mqtt5PubAckReasonCode.QUOTA_EXCEEDED);
 
         assertThat(retain(client, prefix + 0, SMALL)).as("replace, same size").isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
-        assertThat(retain(client, prefix + 1, MAX_BYTES / 2)).as("replace, larger but within the bytes")
+        assertThat(retain(client, prefix + 1, MAX_BYTES / 2))
+                .as("replace, larger but within the bytes")
                 .isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
         expected.put(prefix + 1, MAX_BYTES / 2);
         awaitRetained(expected);
-        assertThat(retain(client, prefix + 2, MAX_BYTES / 2)).as("replace, growing past the byte cap")
+        assertThat(retain(client, prefix + 2, MAX_BYTES / 2))
+                .as("replace, growing past the byte cap")
                 .isEqualTo(Mqtt5PubAckReasonCode.QUOTA_EXCEEDED);
 
         assertThat(retain(client, prefix + 2, 0)).as("clear").isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
         expected.remove(prefix + 2);
         awaitRetained(expected);
-        assertThat(retain(client, prefix + "one-more", SMALL)).as("room again").isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
+        assertThat(retain(client, prefix + "one-more", SMALL))
+                .as("room again")
+                .isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
         expected.put(prefix + "one-more", SMALL);
         awaitRetained(expected);
     }
@@ -152,14 +181,27 @@ class RetainedCapIT {
     void aRefusedV5RetainedPublishReachesNoSubscriber() throws Exception {
         fill();
         Mqtt5BlockingClient subscriber = v5("live");
-        try (Mqtt5BlockingClient.Mqtt5Publishes publishes = subscriber.publishes(com.hivemq.client.mqtt.MqttGlobalPublishFilter.ALL)) {
-            subscriber.subscribeWith().topicFilter(prefix + "live/#").qos(MqttQos.AT_LEAST_ONCE).send();
+        try (Mqtt5BlockingClient.Mqtt5Publishes publishes =
+                subscriber.publishes(com.hivemq.client.mqtt.MqttGlobalPublishFilter.ALL)) {
+            subscriber
+                    .subscribeWith()
+                    .topicFilter(prefix + "live/#")
+                    .qos(MqttQos.AT_LEAST_ONCE)
+                    .send();
             Mqtt5BlockingClient publisher = v5("over");
-            assertThat(retain(publisher, prefix + "live/refused", SMALL)).isEqualTo(Mqtt5PubAckReasonCode.QUOTA_EXCEEDED);
-            publisher.publishWith().topic(prefix + "live/plain").qos(MqttQos.AT_LEAST_ONCE).payload(new byte[1]).send();
+            assertThat(retain(publisher, prefix + "live/refused", SMALL))
+                    .isEqualTo(Mqtt5PubAckReasonCode.QUOTA_EXCEEDED);
+            publisher
+                    .publishWith()
+                    .topic(prefix + "live/plain")
+                    .qos(MqttQos.AT_LEAST_ONCE)
+                    .payload(new byte[1])
+                    .send();
 
             Mqtt5Publish first = publishes.receive(30, TimeUnit.SECONDS).orElseThrow();
-            assertThat(first.getTopic().toString()).as("only the plain publish arrives").isEqualTo(prefix + "live/plain");
+            assertThat(first.getTopic().toString())
+                    .as("only the plain publish arrives")
+                    .isEqualTo(prefix + "live/plain");
         }
     }
 
@@ -168,8 +210,15 @@ class RetainedCapIT {
         fill();
         Mqtt5BlockingClient subscriber = v5("live311");
         BlockingQueue<Mqtt5Publish> live = new LinkedBlockingQueue<>();
-        subscriber.toAsync().subscribeWith().topicFilter(prefix + "v3/#").qos(MqttQos.AT_LEAST_ONCE).retainAsPublished(true)
-                .callback(live::add).send().get(10, TimeUnit.SECONDS);
+        subscriber
+                .toAsync()
+                .subscribeWith()
+                .topicFilter(prefix + "v3/#")
+                .qos(MqttQos.AT_LEAST_ONCE)
+                .retainAsPublished(true)
+                .callback(live::add)
+                .send()
+                .get(10, TimeUnit.SECONDS);
         MqttClient publisher = new MqttClient(node.mqtt(), "v3-" + UUID.randomUUID(), new MemoryPersistence());
         try {
             publisher.connect();
@@ -178,7 +227,9 @@ class RetainedCapIT {
 
             Mqtt5Publish delivered = live.poll(30, TimeUnit.SECONDS);
             assertThat(delivered).isNotNull();
-            assertThat(delivered.isRetain()).as("passed on, but not as retained").isFalse();
+            assertThat(delivered.isRetain())
+                    .as("passed on, but not as retained")
+                    .isFalse();
             assertThat(retainedNow()).doesNotContainKey(prefix + "v3/over");
         } finally {
             publisher.disconnectForcibly(1000, 1000);

@@ -35,7 +35,13 @@ class RetainedQuotaTest {
         store.remove("a");
         assertThat(store.payloadBytes()).isZero();
 
-        store.apply(new PublishedMessage("e", 1, true, new byte[7], "c", 0,
+        store.apply(new PublishedMessage(
+                "e",
+                1,
+                true,
+                new byte[7],
+                "c",
+                0,
                 new MessageProperties(null, 1L, null, null, null, java.util.List.of())));
         store.matching(TopicFilter.parse("#").orElseThrow(), 10_000);
         assertThat(store.size()).isZero();

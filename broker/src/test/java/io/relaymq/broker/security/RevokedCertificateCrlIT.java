@@ -50,7 +50,9 @@ class RevokedCertificateCrlIT {
     void aRevokedCertificateIsRefusedOnceItIsInTheCrl() throws Exception {
         TestPki.Identity device = TestPki.client("crl-device-" + UUID.randomUUID(), TestTlsMaterial.clientCa());
         // the first TLS handshake of a fresh test JVM on a loaded machine can outlast the node's 3 s CONNECT timeout
-        await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() -> connect5(device) == Mqtt5ConnAckReasonCode.SUCCESS);
+        await().atMost(Duration.ofSeconds(60))
+                .ignoreExceptions()
+                .until(() -> connect5(device) == Mqtt5ConnAckReasonCode.SUCCESS);
 
         TestTlsMaterial.revoke(device.certificate());
 
@@ -65,18 +67,24 @@ class RevokedCertificateCrlIT {
         TestTlsMaterial.revoke(revoked.certificate());
         TestPki.Identity good = TestPki.client("crl-good-" + UUID.randomUUID(), TestTlsMaterial.clientCa());
 
-        await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() -> connect5(good) == Mqtt5ConnAckReasonCode.SUCCESS);
+        await().atMost(Duration.ofSeconds(60))
+                .ignoreExceptions()
+                .until(() -> connect5(good) == Mqtt5ConnAckReasonCode.SUCCESS);
         await().atMost(Duration.ofSeconds(20)).until(() -> connect5(revoked) == Mqtt5ConnAckReasonCode.NOT_AUTHORIZED);
         assertThat(connect5(good)).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
     }
 
     private Mqtt5ConnAckReasonCode connect5(TestPki.Identity identity) throws Exception {
-        return AuthClients.connect(clients.v5("crl-" + UUID.randomUUID(), server.boundPorts().get("tls"),
-                AuthClients.tls(identity)), null, null);
+        return AuthClients.connect(
+                clients.v5("crl-" + UUID.randomUUID(), server.boundPorts().get("tls"), AuthClients.tls(identity)),
+                null,
+                null);
     }
 
     private void connect311(TestPki.Identity identity) throws Exception {
-        MqttClient client = new MqttClient("ssl://127.0.0.1:" + server.boundPorts().get("tls"), "crl311-" + UUID.randomUUID(),
+        MqttClient client = new MqttClient(
+                "ssl://127.0.0.1:" + server.boundPorts().get("tls"),
+                "crl311-" + UUID.randomUUID(),
                 new MemoryPersistence());
         MqttConnectOptions options = new MqttConnectOptions();
         options.setMqttVersion(MqttConnectOptions.MQTT_VERSION_3_1_1);

@@ -33,9 +33,11 @@ class RevokedCertificateCrlTest {
     private final Instant start = Instant.now();
 
     private PkixClientCertificateValidator validator(TestPki.Identity ca, Path crlFile, Clock clock) {
-        var settings = new TlsRevocationProperties(new TlsRevocationProperties.Crl(true, crlFile.toString(), Duration.ofMinutes(1)),
+        var settings = new TlsRevocationProperties(
+                new TlsRevocationProperties.Crl(true, crlFile.toString(), Duration.ofMinutes(1)),
                 new TlsRevocationProperties.Ocsp(false, null, false, Duration.ofMinutes(5)));
-        return new PkixClientCertificateValidator(List.of(ca.certificate()), () -> false, new RevocationCheck(settings, clock));
+        return new PkixClientCertificateValidator(
+                List.of(ca.certificate()), () -> false, new RevocationCheck(settings, clock));
     }
 
     private static Path write(Path file, TestPki.Identity ca, Set<BigInteger> revoked) throws Exception {
@@ -48,14 +50,16 @@ class RevokedCertificateCrlTest {
         TestPki.Identity ca = TestPki.ca("CRL Test CA");
         TestPki.Identity revoked = TestPki.client("crl-revoked", ca);
         TestPki.Identity good = TestPki.client("crl-good", ca);
-        Path file = write(dir.resolve("ca.crl"), ca, Set.of(revoked.certificate().getSerialNumber()));
+        Path file =
+                write(dir.resolve("ca.crl"), ca, Set.of(revoked.certificate().getSerialNumber()));
         var validator = validator(ca, file, Clock.systemUTC());
 
         CertificateCheck refused = validator.validate("crl-revoked", List.of(revoked.chain()));
 
         assertThat(refused.reject()).isEqualTo(ConnectReject.NOT_AUTHORIZED);
         assertThat(refused.reason()).contains("revoked");
-        assertThat(validator.validate("crl-good", List.of(good.chain())).isValid()).isTrue();
+        assertThat(validator.validate("crl-good", List.of(good.chain())).isValid())
+                .isTrue();
     }
 
     @Test
@@ -67,10 +71,12 @@ class RevokedCertificateCrlTest {
         var validator = validator(ca, file, clock);
 
         write(file, ca, Set.of(device.certificate().getSerialNumber()));
-        assertThat(validator.validate("crl-device", List.of(device.chain())).isValid()).isTrue();
+        assertThat(validator.validate("crl-device", List.of(device.chain())).isValid())
+                .isTrue();
         clock.now = start.plus(Duration.ofMinutes(1));
 
-        assertThat(validator.validate("crl-device", List.of(device.chain())).reason()).contains("revoked");
+        assertThat(validator.validate("crl-device", List.of(device.chain())).reason())
+                .contains("revoked");
     }
 
     @Test

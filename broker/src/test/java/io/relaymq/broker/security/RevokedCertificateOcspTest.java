@@ -78,7 +78,8 @@ class RevokedCertificateOcspTest {
         assertThat(refused.reason()).contains("revoked");
         assertThat(refused.reject().code(true)).isEqualTo(MqttConnectReturnCode.CONNECTION_REFUSED_NOT_AUTHORIZED_5);
         assertThat(refused.reject().code(false)).isEqualTo(MqttConnectReturnCode.CONNECTION_REFUSED_NOT_AUTHORIZED);
-        assertThat(validator.validate("ocsp-good", List.of(good.chain())).isValid()).isTrue();
+        assertThat(validator.validate("ocsp-good", List.of(good.chain())).isValid())
+                .isTrue();
     }
 
     @Test
@@ -106,34 +107,51 @@ class RevokedCertificateOcspTest {
         CertificateCheck refused = hard.validate("ocsp-unknown", List.of(device.chain()));
 
         assertThat(refused.reject()).isEqualTo(ConnectReject.SERVER_UNAVAILABLE);
-        assertThat(soft.validate("ocsp-unknown", List.of(device.chain())).isValid()).isTrue();
+        assertThat(soft.validate("ocsp-unknown", List.of(device.chain())).isValid())
+                .isTrue();
     }
 
     private PkixClientCertificateValidator validator(boolean softFail) {
         String url = "http://127.0.0.1:" + responder.getAddress().getPort() + "/ocsp";
-        var settings = new TlsRevocationProperties(new TlsRevocationProperties.Crl(false, null, Duration.ofMinutes(5)),
+        var settings = new TlsRevocationProperties(
+                new TlsRevocationProperties.Crl(false, null, Duration.ofMinutes(5)),
                 new TlsRevocationProperties.Ocsp(true, url, softFail, Duration.ofMinutes(5)));
-        return new PkixClientCertificateValidator(List.of(ca.certificate()), () -> false,
-                new RevocationCheck(settings, Clock.systemUTC()));
+        return new PkixClientCertificateValidator(
+                List.of(ca.certificate()), () -> false, new RevocationCheck(settings, Clock.systemUTC()));
     }
 
     /** Answers an OCSP request (GET with the request in the path, or POST) for certificates of {@code ca}. */
     private void answer(HttpExchange exchange) throws IOException {
         requests.incrementAndGet();
         try {
-            byte[] der = "POST".equals(exchange.getRequestMethod()) ? exchange.getRequestBody().readAllBytes()
-                    : Base64.getDecoder().decode(URLDecoder.decode(
-                            exchange.getRequestURI().getRawPath().substring("/ocsp/".length()), StandardCharsets.UTF_8));
+            byte[] der = "POST".equals(exchange.getRequestMethod())
+                    ? exchange.getRequestBody().readAllBytes()
+                    : Base64.getDecoder()
+                            .decode(URLDecoder.decode(
+                                    exchange.getRequestURI().getRawPath().substring("/ocsp/".length()),
+                                    StandardCharsets.UTF_8));
             Instant now = Instant.now();
-            BasicOCSPRespBuilder builder = new BasicOCSPRespBuilder(new JcaRespID(ca.certificate().getSubjectX500Principal()));
+            BasicOCSPRespBuilder builder =
+                    new BasicOCSPRespBuilder(new JcaRespID(ca.certificate().getSubjectX500Principal()));
             for (Req request : new OCSPReq(der).getRequestList()) {
                 CertificateStatus status = revoked.contains(request.getCertID().getSerialNumber())
-                        ? new RevokedStatus(Date.from(now.minusSeconds(60)), CRLReason.keyCompromise) : CertificateStatus.GOOD;
-                builder.addResponse(request.getCertID(), status, Date.from(now.minusSeconds(60)),
-                        Date.from(now.plusSeconds(3600)), null);
+                        ? new RevokedStatus(Date.from(now.minusSeconds(60)), CRLReason.keyCompromise)
+                        : CertificateStatus.GOOD;
+                builder.addResponse(
+                        request.getCertID(),
+                        status,
+                        Date.from(now.minusSeconds(60)),
+                        Date.from(now.plusSeconds(3600)),
+                        null);
             }
-            byte[] body = new OCSPRespBuilder().build(OCSPRespBuilder.SUCCESSFUL, builder.build(
-                    new JcaContentSignerBuilder("SHA256withECDSA").build(ca.keys().getPrivate()), null, new Date()))
+            byte[] body = new OCSPRespBuilder()
+                    .build(
+                            OCSPRespBuilder.SUCCESSFUL,
+                            builder.build(
+                                    new JcaContentSignerBuilder("SHA256withECDSA")
+                                            .build(ca.keys().getPrivate()),
+                                    null,
+                                    new Date()))
                     .getEncoded();
             exchange.getResponseHeaders().add("Content-Type", "application/ocsp-response");
             exchange.sendResponseHeaders(200, body.length);

@@ -40,8 +40,10 @@ class SessionHijackIT {
 
     @Autowired
     MqttServer server;
+
     @Autowired
     CredentialsService credentials;
+
     @Autowired
     Admin admin;
 
@@ -81,7 +83,8 @@ class SessionHijackIT {
             assertThat(received.receiveNow()).isEmpty();
         }
         // 3.1.1 (a clean session, which would end the owner's session): return code 5, not authorized
-        assertThat(connect311(port(), clientId, thief, PrincipalClients.PASSWORD)).isEqualTo(5);
+        assertThat(connect311(port(), clientId, thief, PrincipalClients.PASSWORD))
+                .isEqualTo(5);
         // an anonymous client is another principal too
         assertThat(connect311(port(), clientId, null, null)).isEqualTo(5);
 
@@ -90,7 +93,9 @@ class SessionHijackIT {
             Mqtt5ConnAck resumed = connectPersistent(back, owner);
             assertThat(resumed.getReasonCode()).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
             assertThat(resumed.isSessionPresent()).isTrue();
-            assertThat(payload(received, 20)).as("the stored message waits for its owner").isEqualTo("x");
+            assertThat(payload(received, 20))
+                    .as("the stored message waits for its owner")
+                    .isEqualTo("x");
         }
     }
 
@@ -106,7 +111,9 @@ class SessionHijackIT {
         assertThat(connectPersistent(first, owner).getReasonCode()).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
         assertThat(connectPersistent(clients.v5(clientId, port(), null), thief).getReasonCode())
                 .isEqualTo(Mqtt5ConnAckReasonCode.NOT_AUTHORIZED);
-        assertThat(first.getState().isConnected()).as("the owner's connection stays").isTrue();
+        assertThat(first.getState().isConnected())
+                .as("the owner's connection stays")
+                .isTrue();
         assertThat(publish(first, "hijack/" + clientId)).isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
     }
 
@@ -124,11 +131,13 @@ class SessionHijackIT {
         assertThat(connectPersistent(app, application).getReasonCode()).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
         assertThat(subscribe(app, topic)).isEqualTo(Mqtt5SubAckReasonCode.GRANTED_QOS_1);
         app.disconnect();
-        await().atMost(Duration.ofSeconds(30)).until(() -> admin.listTopics().names().get().contains(kafkaTopic));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> admin.listTopics().names().get().contains(kafkaTopic));
 
         assertThat(connectPersistent(clients.v5(clientId, port(), null), device).getReasonCode())
                 .isEqualTo(Mqtt5ConnAckReasonCode.NOT_AUTHORIZED);
-        assertThat(connect311(port(), clientId, device, PrincipalClients.PASSWORD)).isEqualTo(5);
+        assertThat(connect311(port(), clientId, device, PrincipalClients.PASSWORD))
+                .isEqualTo(5);
         assertThat(admin.listTopics().names().get()).contains(kafkaTopic);
 
         Mqtt5BlockingClient back = clients.v5(clientId, port(), null);

@@ -41,10 +41,14 @@ class SessionTakeoverSettingTest {
     void anotherPrincipalIsRefusedByDefault() {
         ConnectDecision decision = SessionEventDecider.decide(request(OTHER), OWNED, 5, SessionOwnership.STRICT);
         assertThat(decision.refused()).isTrue();
-        assertThat(SessionEventDecider.decide(request(OWNER), OWNED, 6, SessionOwnership.STRICT).refused()).isFalse();
+        assertThat(SessionEventDecider.decide(request(OWNER), OWNED, 6, SessionOwnership.STRICT)
+                        .refused())
+                .isFalse();
         // anonymous is a principal of its own
-        assertThat(SessionEventDecider.decide(request(ClientGrant.anonymous().principal()), OWNED, 7,
-                SessionOwnership.STRICT).refused()).isTrue();
+        assertThat(SessionEventDecider.decide(
+                                request(ClientGrant.anonymous().principal()), OWNED, 7, SessionOwnership.STRICT)
+                        .refused())
+                .isTrue();
     }
 
     @Test
@@ -58,8 +62,12 @@ class SessionTakeoverSettingTest {
     @Test
     void aSessionRecordedWithoutAPrincipalIsUnowned() {
         SessionInfo old = new SessionInfo("node-a", false, 300, SessionDetails.UNKNOWN);
-        assertThat(SessionEventDecider.decide(request(OTHER), old, 5, SessionOwnership.STRICT).refused()).isFalse();
-        assertThat(SessionEventDecider.decide(request(OTHER), null, 5, SessionOwnership.STRICT).refused()).isFalse();
+        assertThat(SessionEventDecider.decide(request(OTHER), old, 5, SessionOwnership.STRICT)
+                        .refused())
+                .isFalse();
+        assertThat(SessionEventDecider.decide(request(OTHER), null, 5, SessionOwnership.STRICT)
+                        .refused())
+                .isFalse();
     }
 
     @Test
@@ -70,7 +78,8 @@ class SessionTakeoverSettingTest {
         assertThat(certA.principal()).isNotEqualTo(certB.principal());
         ClientGrant token = new ClientGrant(ClientType.DEVICE, null, null, "JWT", "alice", AclRules.ALLOW_ALL);
         assertThat(token.principal()).isEqualTo("JWT:alice");
-        ClientGrant huge = new ClientGrant(ClientType.DEVICE, null, null, "JWT", "s".repeat(100_000), AclRules.ALLOW_ALL);
+        ClientGrant huge =
+                new ClientGrant(ClientType.DEVICE, null, null, "JWT", "s".repeat(100_000), AclRules.ALLOW_ALL);
         assertThat(huge.principal()).startsWith("JWT:sha256:").hasSizeLessThan(100);
     }
 }

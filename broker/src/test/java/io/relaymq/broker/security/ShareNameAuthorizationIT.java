@@ -29,6 +29,7 @@ class ShareNameAuthorizationIT {
 
     @Autowired
     MqttServer server;
+
     @Autowired
     CredentialsService credentials;
 
@@ -52,7 +53,8 @@ class ShareNameAuthorizationIT {
         user(credentials, null, name, ClientType.DEVICE, "\".*\"", "\"" + base + "/.*\"");
         Mqtt5BlockingClient client = connected(name);
         assertThat(subscribe(client, base + "/#")).isEqualTo(Mqtt5SubAckReasonCode.GRANTED_QOS_1);
-        assertThat(subscribe(client, "$share/their-group/" + base + "/#")).isEqualTo(Mqtt5SubAckReasonCode.NOT_AUTHORIZED);
+        assertThat(subscribe(client, "$share/their-group/" + base + "/#"))
+                .isEqualTo(Mqtt5SubAckReasonCode.NOT_AUTHORIZED);
     }
 
     @Test

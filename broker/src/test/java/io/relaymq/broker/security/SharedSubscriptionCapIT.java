@@ -45,10 +45,19 @@ class SharedSubscriptionCapIT {
     static void startNode(StackEndpoints stack) throws Exception {
         endpoints = stack;
         long existing = count("%");
-        node = BrokerProcess.start("shared-cap", stack, Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "true",
-                "MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS", "app-.*",
-                "MQTT_APP_SHARED_SUBSCRIPTION_PARTITIONS", "1",
-                "MQTT_MAX_SHARED_SUBSCRIPTIONS", Long.toString(existing + 2))).awaitReady();
+        node = BrokerProcess.start(
+                        "shared-cap",
+                        stack,
+                        Map.of(
+                                "MQTT_AUTH_ALLOW_ANONYMOUS",
+                                "true",
+                                "MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS",
+                                "app-.*",
+                                "MQTT_APP_SHARED_SUBSCRIPTION_PARTITIONS",
+                                "1",
+                                "MQTT_MAX_SHARED_SUBSCRIPTIONS",
+                                Long.toString(existing + 2)))
+                .awaitReady();
     }
 
     @AfterAll
@@ -75,8 +84,10 @@ class SharedSubscriptionCapIT {
     }
 
     private static long query(String pattern) throws SQLException {
-        try (Connection db = DriverManager.getConnection(endpoints.jdbcUrl(), endpoints.jdbcUser(), endpoints.jdbcPassword());
-             PreparedStatement query = db.prepareStatement("SELECT count(*) FROM application_shared_subscription WHERE topic LIKE ?")) {
+        try (Connection db = DriverManager.getConnection(
+                        endpoints.jdbcUrl(), endpoints.jdbcUser(), endpoints.jdbcPassword());
+                PreparedStatement query = db.prepareStatement(
+                        "SELECT count(*) FROM application_shared_subscription WHERE topic LIKE ?")) {
             query.setString(1, pattern);
             try (ResultSet row = query.executeQuery()) {
                 row.next();
@@ -86,8 +97,11 @@ class SharedSubscriptionCapIT {
     }
 
     private Mqtt5BlockingClient persistentV5(String clientId) {
-        Mqtt5BlockingClient client = Mqtt5Client.builder().identifier(clientId).serverHost("127.0.0.1")
-                .serverPort(node.mqttPort()).buildBlocking();
+        Mqtt5BlockingClient client = Mqtt5Client.builder()
+                .identifier(clientId)
+                .serverHost("127.0.0.1")
+                .serverPort(node.mqttPort())
+                .buildBlocking();
         client.connectWith().cleanStart(true).sessionExpiryInterval(300).send();
         return client;
     }
@@ -97,26 +111,34 @@ class SharedSubscriptionCapIT {
         String run = PersistentSessions.id("scap");
         Mqtt5BlockingClient app = persistentV5("app-" + run);
         try {
-            assertThat(AuthClients.subscribe(app, "$share/g/" + run + "/a")).isEqualTo(Mqtt5SubAckReasonCode.GRANTED_QOS_1);
-            assertThat(AuthClients.subscribe(app, "$share/g/" + run + "/b")).isEqualTo(Mqtt5SubAckReasonCode.GRANTED_QOS_1);
+            assertThat(AuthClients.subscribe(app, "$share/g/" + run + "/a"))
+                    .isEqualTo(Mqtt5SubAckReasonCode.GRANTED_QOS_1);
+            assertThat(AuthClients.subscribe(app, "$share/g/" + run + "/b"))
+                    .isEqualTo(Mqtt5SubAckReasonCode.GRANTED_QOS_1);
             await().atMost(Duration.ofSeconds(30)).until(() -> count(run + "/%") == 2);
 
-            assertThat(AuthClients.subscribe(app, "$share/g/" + run + "/c")).isEqualTo(Mqtt5SubAckReasonCode.QUOTA_EXCEEDED);
-            assertThat(AuthClients.subscribe(app, "$share/other/" + run + "/a")).as("a registered filter, another group")
+            assertThat(AuthClients.subscribe(app, "$share/g/" + run + "/c"))
+                    .isEqualTo(Mqtt5SubAckReasonCode.QUOTA_EXCEEDED);
+            assertThat(AuthClients.subscribe(app, "$share/other/" + run + "/a"))
+                    .as("a registered filter, another group")
                     .isEqualTo(Mqtt5SubAckReasonCode.GRANTED_QOS_1);
-            assertThat(AuthClients.subscribe(app, run + "/plain")).as("a plain subscription creates nothing")
+            assertThat(AuthClients.subscribe(app, run + "/plain"))
+                    .as("a plain subscription creates nothing")
                     .isEqualTo(Mqtt5SubAckReasonCode.GRANTED_QOS_1);
 
             MqttClient v311 = pahoClients.persistent(node, "app-311-" + run, new Received(), false);
             int granted;
             try {
-                granted = v311.subscribeWithResponse("$share/g/" + run + "/d", 1).getGrantedQos()[0];
+                granted =
+                        v311.subscribeWithResponse("$share/g/" + run + "/d", 1).getGrantedQos()[0];
             } catch (MqttException refused) {
                 granted = refused.getReasonCode();
             }
             assertThat(granted).as("3.1.1: failure").isEqualTo(0x80);
 
-            assertThat(count(run + "/%")).as("only the admitted filters are registered").isEqualTo(2);
+            assertThat(count(run + "/%"))
+                    .as("only the admitted filters are registered")
+                    .isEqualTo(2);
         } finally {
             app.disconnect();
         }

@@ -67,15 +67,18 @@ class SpecLetterTest {
         SpecClient client = new SpecClient(broker, MqttVersion.MQTT_5);
         MqttConnAckMessage connAck = client.connect("", false);
 
-        assertThat(connAck.variableHeader().connectReturnCode().byteValue() & 0xFF).isEqualTo(0x85);
+        assertThat(connAck.variableHeader().connectReturnCode().byteValue() & 0xFF)
+                .isEqualTo(0x85);
         assertThat(client.isConnected()).isFalse();
         assertThat(broker.registry.size()).isZero();
     }
 
     private static void assertRefused(SpecClient client) {
         List<MqttMessage> answer = client.receive();
-        assertThat(answer).as("no accepting CONNACK")
-                .noneMatch(m -> m instanceof MqttConnAckMessage ack && ack.variableHeader().connectReturnCode().byteValue() == 0);
+        assertThat(answer)
+                .as("no accepting CONNACK")
+                .noneMatch(m -> m instanceof MqttConnAckMessage ack
+                        && ack.variableHeader().connectReturnCode().byteValue() == 0);
         assertThat(client.isConnected()).as("connection closed").isFalse();
     }
 

@@ -31,6 +31,7 @@ class SubscriptionCapIT {
 
     /** The default of MQTT_MAX_SUBSCRIPTIONS_PER_CLIENT, which the shared test node runs with. */
     private static final int CAP = 1000;
+
     private static final int PER_SUBSCRIBE = 100;
 
     @Autowired
@@ -51,7 +52,11 @@ class SubscriptionCapIT {
 
     private static List<Mqtt5SubAckReasonCode> subscribe(Mqtt5BlockingClient client, List<String> filters) {
         List<Mqtt5Subscription> subscriptions = filters.stream()
-                .map(f -> Mqtt5Subscription.builder().topicFilter(f).qos(MqttQos.AT_LEAST_ONCE).build()).toList();
+                .map(f -> Mqtt5Subscription.builder()
+                        .topicFilter(f)
+                        .qos(MqttQos.AT_LEAST_ONCE)
+                        .build())
+                .toList();
         try {
             return client.subscribeWith().addSubscriptions(subscriptions).send().getReasonCodes();
         } catch (Mqtt5SubAckException e) {
@@ -70,8 +75,11 @@ class SubscriptionCapIT {
     @Test
     void aV5ClientGetsQuotaExceededBeyondTheCapButMayResubscribe() {
         String prefix = "subcap/" + UUID.randomUUID() + "/";
-        Mqtt5BlockingClient client = Mqtt5Client.builder().identifier("subcap-" + UUID.randomUUID())
-                .serverHost("127.0.0.1").serverPort(Endpoints.tcpPort(server)).buildBlocking();
+        Mqtt5BlockingClient client = Mqtt5Client.builder()
+                .identifier("subcap-" + UUID.randomUUID())
+                .serverHost("127.0.0.1")
+                .serverPort(Endpoints.tcpPort(server))
+                .buildBlocking();
         v5.add(client);
         client.connectWith().cleanStart(true).send();
         for (int from = 0; from < CAP; from += PER_SUBSCRIBE) {
@@ -89,8 +97,8 @@ class SubscriptionCapIT {
     @Test
     void aV311ClientGetsFailureBeyondTheCap() throws Exception {
         String prefix = "subcap311/" + UUID.randomUUID() + "/";
-        MqttClient client = paho.add(new MqttClient(Endpoints.tcp(server), "subcap311-" + UUID.randomUUID(),
-                new MemoryPersistence()));
+        MqttClient client = paho.add(
+                new MqttClient(Endpoints.tcp(server), "subcap311-" + UUID.randomUUID(), new MemoryPersistence()));
         client.connect();
         for (int from = 0; from < CAP; from += PER_SUBSCRIBE) {
             String[] batch = filters(prefix, from, from + PER_SUBSCRIBE).toArray(String[]::new);
@@ -105,7 +113,8 @@ class SubscriptionCapIT {
     /** The SUBACK return code of one filter; Paho turns a lone 0x80 into an exception with that code. */
     private static int grantedQos(MqttClient client, String filter) throws MqttException {
         try {
-            return client.subscribeWithResponse(new String[] {filter}, new int[] {1}).getGrantedQos()[0];
+            return client.subscribeWithResponse(new String[] {filter}, new int[] {1})
+                    .getGrantedQos()[0];
         } catch (MqttException e) {
             if (e.getReasonCode() == MqttException.REASON_CODE_SUBSCRIBE_FAILED) {
                 return 0x80;

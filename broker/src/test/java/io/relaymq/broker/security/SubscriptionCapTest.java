@@ -40,8 +40,13 @@ class SubscriptionCapTest {
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final MqttMetrics metrics = new MqttMetrics(meters);
     private final SubscriptionTrie trie = new SubscriptionTrie();
-    private final SubscribeHandler handler = new SubscribeHandler(new RetainedMessages(), EmbeddedBroker.TOPIC_LIMITS, Clock.systemUTC(),
-            SharedFilterQuota.NONE, CAP, metrics);
+    private final SubscribeHandler handler = new SubscribeHandler(
+            new RetainedMessages(),
+            EmbeddedBroker.TOPIC_LIMITS,
+            Clock.systemUTC(),
+            SharedFilterQuota.NONE,
+            CAP,
+            metrics);
     private final EmbeddedChannel channel = new EmbeddedChannel();
 
     @AfterEach
@@ -50,9 +55,19 @@ class SubscriptionCapTest {
     }
 
     private ClientSession session() {
-        SessionContext context = new SessionContext(trie, new SessionRegistry(), m -> { }, (m, c) -> { },
-                SubscriptionChanges.NONE, SessionChanges.NONE, 100, 100, metrics, Clock.systemUTC(),
-                new OutboundWriter(metrics, Clock.systemUTC()), OutboundFactory.IN_MEMORY);
+        SessionContext context = new SessionContext(
+                trie,
+                new SessionRegistry(),
+                m -> {},
+                (m, c) -> {},
+                SubscriptionChanges.NONE,
+                SessionChanges.NONE,
+                100,
+                100,
+                metrics,
+                Clock.systemUTC(),
+                new OutboundWriter(metrics, Clock.systemUTC()),
+                OutboundFactory.IN_MEMORY);
         return new ClientSession("greedy", channel.eventLoop(), context, false);
     }
 
@@ -75,11 +90,14 @@ class SubscriptionCapTest {
         ClientSession session = session();
         MqttConnection connection = connection(MqttVersion.MQTT_5);
 
-        assertThat(subscribe(connection, session, 1, "a/1", "a/2", "a/3", "a/4", "a/1")).containsExactly(1, 1, 1, 0x97, 1);
+        assertThat(subscribe(connection, session, 1, "a/1", "a/2", "a/3", "a/4", "a/1"))
+                .containsExactly(1, 1, 1, 0x97, 1);
 
         assertThat(session.subscriptionCount()).isEqualTo(CAP);
         assertThat(trie.match("a/4")).isEmpty();
-        assertThat(meters.counter("relaymq.quota.exceeded", "quota", "subscriptions").count()).isEqualTo(1.0);
+        assertThat(meters.counter("relaymq.quota.exceeded", "quota", "subscriptions")
+                        .count())
+                .isEqualTo(1.0);
     }
 
     @Test
@@ -97,7 +115,9 @@ class SubscriptionCapTest {
         MqttConnection connection = connection(MqttVersion.MQTT_5);
         subscribe(connection, session, 1, "c/1", "c/2", "c/3");
 
-        assertThat(subscribe(connection, session, 2, "c/3", "c/2")).as("existing filters are replaced").containsExactly(1, 1);
+        assertThat(subscribe(connection, session, 2, "c/3", "c/2"))
+                .as("existing filters are replaced")
+                .containsExactly(1, 1);
 
         session.unsubscribe(TopicFilter.parse("c/1").orElseThrow());
         assertThat(subscribe(connection, session, 3, "c/4", "c/5")).containsExactly(1, 0x97);

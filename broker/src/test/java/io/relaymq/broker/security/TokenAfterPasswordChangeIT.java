@@ -30,8 +30,8 @@ class TokenAfterPasswordChangeIT {
     @BeforeEach
     void createUser() {
         email = "pwchange-" + System.nanoTime() + "@example.com";
-        ApiClient.Response created = ApiClient.admin(port).post("/api/admin",
-                Map.of("email", email, "password", FIRST_PASSWORD));
+        ApiClient.Response created =
+                ApiClient.admin(port).post("/api/admin", Map.of("email", email, "password", FIRST_PASSWORD));
         assertThat(created.status()).as(created.text()).isEqualTo(200);
         userId = created.body().get("id").asString();
     }
@@ -46,43 +46,67 @@ class TokenAfterPasswordChangeIT {
         ApiClient.Response before = login(FIRST_PASSWORD);
         String oldAccess = before.body().get("token").asString();
         String oldRefresh = before.body().get("refreshToken").asString();
-        assertThat(ApiClient.anonymous(port).withToken(oldAccess).get("/api/auth/user").status()).isEqualTo(200);
+        assertThat(ApiClient.anonymous(port)
+                        .withToken(oldAccess)
+                        .get("/api/auth/user")
+                        .status())
+                .isEqualTo(200);
 
-        ApiClient.Response changed = ApiClient.anonymous(port).withToken(oldAccess).post("/api/auth/changePassword",
-                Map.of("currentPassword", FIRST_PASSWORD, "newPassword", SECOND_PASSWORD));
+        ApiClient.Response changed = ApiClient.anonymous(port)
+                .withToken(oldAccess)
+                .post(
+                        "/api/auth/changePassword",
+                        Map.of("currentPassword", FIRST_PASSWORD, "newPassword", SECOND_PASSWORD));
         assertThat(changed.status()).as(changed.text()).isEqualTo(200);
 
-        ApiClient.Response stale = ApiClient.anonymous(port).withToken(oldAccess).get("/api/auth/user");
+        ApiClient.Response stale =
+                ApiClient.anonymous(port).withToken(oldAccess).get("/api/auth/user");
         assertThat(stale.status()).as("the access token from before the change").isEqualTo(401);
         assertThat(stale.body().get("detail").asString()).contains("password");
-        assertThat(AdminLogins.refresh(port, null, oldRefresh).status()).as("the refresh token from before the change")
+        assertThat(AdminLogins.refresh(port, null, oldRefresh).status())
+                .as("the refresh token from before the change")
                 .isEqualTo(401);
 
         String newAccess = changed.body().get("token").asString();
-        assertThat(ApiClient.anonymous(port).withToken(newAccess).get("/api/auth/user").status())
-                .as("the tokens the change answered with").isEqualTo(200);
-        assertThat(AdminLogins.refresh(port, null, changed.body().get("refreshToken").asString()).status()).isEqualTo(200);
+        assertThat(ApiClient.anonymous(port)
+                        .withToken(newAccess)
+                        .get("/api/auth/user")
+                        .status())
+                .as("the tokens the change answered with")
+                .isEqualTo(200);
+        assertThat(AdminLogins.refresh(
+                                port, null, changed.body().get("refreshToken").asString())
+                        .status())
+                .isEqualTo(200);
     }
 
     @Test
     void anAdminResettingAUsersPasswordEndsThatUsersTokens() {
         String oldAccess = login(FIRST_PASSWORD).body().get("token").asString();
 
-        ApiClient.Response reset = ApiClient.admin(port).post("/api/admin",
-                Map.of("id", userId, "email", email, "password", SECOND_PASSWORD));
+        ApiClient.Response reset = ApiClient.admin(port)
+                .post("/api/admin", Map.of("id", userId, "email", email, "password", SECOND_PASSWORD));
         assertThat(reset.status()).as(reset.text()).isEqualTo(200);
 
-        assertThat(ApiClient.anonymous(port).withToken(oldAccess).get("/api/auth/user").status()).isEqualTo(401);
+        assertThat(ApiClient.anonymous(port)
+                        .withToken(oldAccess)
+                        .get("/api/auth/user")
+                        .status())
+                .isEqualTo(401);
         assertThat(login(SECOND_PASSWORD).status()).isEqualTo(200);
     }
 
     @Test
     void savingAUserWithoutANewPasswordKeepsItsTokens() {
         String access = login(FIRST_PASSWORD).body().get("token").asString();
-        ApiClient.Response renamed = ApiClient.admin(port).post("/api/admin",
-                Map.of("id", userId, "email", email, "firstName", "Renamed"));
+        ApiClient.Response renamed =
+                ApiClient.admin(port).post("/api/admin", Map.of("id", userId, "email", email, "firstName", "Renamed"));
         assertThat(renamed.status()).as(renamed.text()).isEqualTo(200);
-        assertThat(ApiClient.anonymous(port).withToken(access).get("/api/auth/user").status()).isEqualTo(200);
+        assertThat(ApiClient.anonymous(port)
+                        .withToken(access)
+                        .get("/api/auth/user")
+                        .status())
+                .isEqualTo(200);
     }
 
     private ApiClient.Response login(String password) {

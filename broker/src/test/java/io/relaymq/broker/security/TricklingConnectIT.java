@@ -46,24 +46,31 @@ class TricklingConnectIT {
             OutputStream out = socket.getOutputStream();
             long start = System.nanoTime();
             // one byte every 200 ms: the whole CONNECT would take over 80 s, every gap far below the timeout
-            trickler.scheduleAtFixedRate(() -> {
-                int next = sent.get();
-                if (next < connect.length) {
-                    try {
-                        out.write(connect[next]);
-                        out.flush();
-                        sent.incrementAndGet();
-                    } catch (IOException closed) {
-                        trickler.shutdown();
-                    }
-                }
-            }, 0, 200, TimeUnit.MILLISECONDS);
+            trickler.scheduleAtFixedRate(
+                    () -> {
+                        int next = sent.get();
+                        if (next < connect.length) {
+                            try {
+                                out.write(connect[next]);
+                                out.flush();
+                                sent.incrementAndGet();
+                            } catch (IOException closed) {
+                                trickler.shutdown();
+                            }
+                        }
+                    },
+                    0,
+                    200,
+                    TimeUnit.MILLISECONDS);
 
-            await().atMost(DEADLINE.plusSeconds(3)).pollInterval(Duration.ofMillis(100))
+            await().atMost(DEADLINE.plusSeconds(3))
+                    .pollInterval(Duration.ofMillis(100))
                     .until(() -> RawMqtt.closedByBroker(socket));
 
             Duration open = Duration.ofNanos(System.nanoTime() - start);
-            assertThat(sent.get()).as("the client was still sending when it was closed").isLessThan(connect.length);
+            assertThat(sent.get())
+                    .as("the client was still sending when it was closed")
+                    .isLessThan(connect.length);
             assertThat(open).as("closed at the deadline, not before").isGreaterThanOrEqualTo(DEADLINE.minusMillis(200));
         }
     }
@@ -74,7 +81,8 @@ class TricklingConnectIT {
             socket.getOutputStream().write(0x10);
             socket.getOutputStream().flush();
 
-            await().atMost(DEADLINE.plusSeconds(3)).pollInterval(Duration.ofMillis(100))
+            await().atMost(DEADLINE.plusSeconds(3))
+                    .pollInterval(Duration.ofMillis(100))
                     .until(() -> RawMqtt.closedByBroker(socket));
         }
     }

@@ -37,15 +37,26 @@ class UntrustedProxyHeaderTest {
 
     private static MqttSettings proxied() {
         MqttSettings base = EmbeddedBroker.settings();
-        return new MqttSettings(base.listeners(), base.connectTimeout(), base.maxPacketSize(),
-                base.maxClientIdLength(), base.maxKeepAlive(), base.receiveMaximum(), base.maxInflightOutbound(),
-                base.maxQueuedMessages(), base.topicAliasMaximum(), base.maxSessionExpiry(), true, true, base.tls(),
+        return new MqttSettings(
+                base.listeners(),
+                base.connectTimeout(),
+                base.maxPacketSize(),
+                base.maxClientIdLength(),
+                base.maxKeepAlive(),
+                base.receiveMaximum(),
+                base.maxInflightOutbound(),
+                base.maxQueuedMessages(),
+                base.topicAliasMaximum(),
+                base.maxSessionExpiry(),
+                true,
+                true,
+                base.tls(),
                 base.netty());
     }
 
     private MqttServer server(List<String> trusted) {
-        return new MqttServer(proxied(), new PreAuthLimits(65536, trusted), broker.handlers(), () -> false,
-                DrainPolicy.IMMEDIATE);
+        return new MqttServer(
+                proxied(), new PreAuthLimits(65536, trusted), broker.handlers(), () -> false, DrainPolicy.IMMEDIATE);
     }
 
     @Test
@@ -59,10 +70,14 @@ class UntrustedProxyHeaderTest {
             out.write(RawMqtt.connect("spoofer", null, null));
             out.flush();
 
-            assertThat(RawMqtt.connAck(socket, 3_000)).as("closed without CONNACK").isEqualTo(-1);
+            assertThat(RawMqtt.connAck(socket, 3_000))
+                    .as("closed without CONNACK")
+                    .isEqualTo(-1);
             await().atMost(Duration.ofSeconds(2)).until(() -> RawMqtt.closedByBroker(socket));
         }
-        assertThat(broker.registry.get("spoofer")).as("no session for the spoofed address").isNull();
+        assertThat(broker.registry.get("spoofer"))
+                .as("no session for the spoofed address")
+                .isNull();
     }
 
     @Test
@@ -76,17 +91,20 @@ class UntrustedProxyHeaderTest {
             out.flush();
 
             assertThat(RawMqtt.connAck(socket, 3_000)).isZero();
-            await().atMost(Duration.ofSeconds(2)).until(() -> broker.registry.get("behind-lb") != null
-                    && broker.registry.get("behind-lb").connection() != null);
+            await().atMost(Duration.ofSeconds(2))
+                    .until(() -> broker.registry.get("behind-lb") != null
+                            && broker.registry.get("behind-lb").connection() != null);
             assertThat(broker.registry.get("behind-lb").connection().toString()).contains("203.0.113.7");
         }
     }
 
     @Test
     void theProxyProtocolWithoutTrustedNetworksDoesNotStart() {
-        assertThatThrownBy(() -> server(List.of())).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> server(List.of()))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("MQTT_PROXY_PROTOCOL_TRUSTED_NETWORKS");
-        assertThatThrownBy(() -> server(List.of("10.0.0.0/33"))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> server(List.of("10.0.0.0/33")))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("10.0.0.0/33");
     }
 }

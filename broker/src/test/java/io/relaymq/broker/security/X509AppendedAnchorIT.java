@@ -42,8 +42,10 @@ class X509AppendedAnchorIT {
 
     @Autowired
     MqttServer server;
+
     @Autowired
     CredentialsService credentials;
+
     @Autowired
     SessionRegistry sessions;
 
@@ -52,10 +54,14 @@ class X509AppendedAnchorIT {
 
     @BeforeEach
     void credentialsForTheSecondCa() {
-        String secondCaCn = X509AuthProvider.commonName(TestTlsMaterial.secondClientCa().certificate());
-        secondCaFleet = credentials.save(null, "fleet of " + secondCaCn + " " + UUID.randomUUID(), ClientType.APPLICATION,
-                CredentialsType.X_509, "{\"certCnPattern\":\"" + secondCaCn + "\",\"certCnIsRegex\":false,"
-                        + "\"authRulesMapping\":{}}");
+        String secondCaCn =
+                X509AuthProvider.commonName(TestTlsMaterial.secondClientCa().certificate());
+        secondCaFleet = credentials.save(
+                null,
+                "fleet of " + secondCaCn + " " + UUID.randomUUID(),
+                ClientType.APPLICATION,
+                CredentialsType.X_509,
+                "{\"certCnPattern\":\"" + secondCaCn + "\",\"certCnIsRegex\":false," + "\"authRulesMapping\":{}}");
     }
 
     @AfterEach
@@ -68,7 +74,10 @@ class X509AppendedAnchorIT {
     void anAppendedTrustedAnchorDoesNotLendItsCredentials() throws Exception {
         TestPki.Identity leaf = TestPki.client("appended-" + UUID.randomUUID(), TestTlsMaterial.clientCa());
         TestPki.Identity presented = new TestPki.Identity(leaf.keys(), new X509Certificate[] {
-                leaf.certificate(), TestTlsMaterial.clientCa().certificate(), TestTlsMaterial.secondClientCa().certificate()});
+            leaf.certificate(),
+            TestTlsMaterial.clientCa().certificate(),
+            TestTlsMaterial.secondClientCa().certificate()
+        });
         String clientId = "appended-anchor-" + UUID.randomUUID();
 
         ClientGrant grant = connectAndGetGrant(clientId, presented);
@@ -91,8 +100,10 @@ class X509AppendedAnchorIT {
     private ClientGrant connectAndGetGrant(String clientId, TestPki.Identity identity) throws Exception {
         MqttClientSslConfig tls = tls(identity);
         // the first TLS handshake of a fresh test JVM on a loaded machine can outlast the node's 3 s CONNECT timeout
-        await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() ->
-                AuthClients.connect(clients.v5(clientId, server.boundPorts().get("tls"), tls), null, null)
+        await().atMost(Duration.ofSeconds(60))
+                .ignoreExceptions()
+                .until(() -> AuthClients.connect(
+                                clients.v5(clientId, server.boundPorts().get("tls"), tls), null, null)
                         == Mqtt5ConnAckReasonCode.SUCCESS);
         return sessions.get(clientId).connection().grant();
     }
@@ -110,7 +121,10 @@ class X509AppendedAnchorIT {
         keyStore.setKeyEntry("key", identity.keys().getPrivate(), TestPki.PASSWORD.toCharArray(), identity.chain());
         KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         keys.init(keyStore, TestPki.PASSWORD.toCharArray());
-        return MqttClientSslConfig.builder().trustManagerFactory(trust).keyManagerFactory(keys)
-                .handshakeTimeout(5, TimeUnit.SECONDS).build();
+        return MqttClientSslConfig.builder()
+                .trustManagerFactory(trust)
+                .keyManagerFactory(keys)
+                .handshakeTimeout(5, TimeUnit.SECONDS)
+                .build();
     }
 }

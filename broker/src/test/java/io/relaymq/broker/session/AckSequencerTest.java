@@ -1,6 +1,5 @@
 package io.relaymq.broker.session;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

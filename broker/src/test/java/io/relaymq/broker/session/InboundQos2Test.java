@@ -24,9 +24,10 @@ class InboundQos2Test {
     private boolean fenced;
     private final InboundQos2 qos2 = new InboundQos2("c", new InboundQos2Store() {
         @Override
-        public CompletionStage<Boolean> received(String clientId, int packetId, Receipt receipt, long generation,
-                                                 long ttlSeconds) {
-            calls.add("received " + packetId + " token " + receipt.token() + " gen " + generation + " ttl " + ttlSeconds);
+        public CompletionStage<Boolean> received(
+                String clientId, int packetId, Receipt receipt, long generation, long ttlSeconds) {
+            calls.add(
+                    "received " + packetId + " token " + receipt.token() + " gen " + generation + " ttl " + ttlSeconds);
             return CompletableFuture.completedFuture(!fenced);
         }
 
@@ -41,8 +42,8 @@ class InboundQos2Test {
         }
 
         @Override
-        public CompletionStage<Map<Integer, Receipt>> begin(String clientId, long generation, boolean clean,
-                                                            long ttlSeconds) {
+        public CompletionStage<Map<Integer, Receipt>> begin(
+                String clientId, long generation, boolean clean, long ttlSeconds) {
             calls.add("begin gen " + generation + (clean ? " clean" : ""));
             return CompletableFuture.completedFuture(clean ? Map.of() : Map.of(4, R, 9, R));
         }
@@ -85,8 +86,13 @@ class InboundQos2Test {
         qos2.expiring(600);
         qos2.ended(true);
 
-        assertThat(calls).containsExactly("received 3 token 77 gen 5 ttl 600", "received 5 token 77 gen 5 ttl 600",
-                "released 3", "keep 600", "removeAll gen 5");
+        assertThat(calls)
+                .containsExactly(
+                        "received 3 token 77 gen 5 ttl 600",
+                        "received 5 token 77 gen 5 ttl 600",
+                        "released 3",
+                        "keep 600",
+                        "removeAll gen 5");
     }
 
     @Test

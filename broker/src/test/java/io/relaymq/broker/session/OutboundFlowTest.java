@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 class OutboundFlowTest {
 
     private static OutboundMessage message(int qos) {
-        return new OutboundMessage(new PublishedMessage("t", qos, false, new byte[0], "p", 0, null), qos, false, List.of());
+        return new OutboundMessage(
+                new PublishedMessage("t", qos, false, new byte[0], "p", 0, null), qos, false, List.of());
     }
 
     @Test
@@ -62,7 +63,9 @@ class OutboundFlowTest {
         assertThat(flow.acknowledge(id)).isFalse();
         assertThat(flow.complete(id)).isFalse();
         assertThat(flow.received(id)).isTrue();
-        assertThat(flow.inFlight()).singleElement().satisfies(e -> assertThat(e.stage).isEqualTo(InFlight.Stage.AWAITING_PUBCOMP));
+        assertThat(flow.inFlight())
+                .singleElement()
+                .satisfies(e -> assertThat(e.stage).isEqualTo(InFlight.Stage.AWAITING_PUBCOMP));
         assertThat(flow.complete(id)).isTrue();
         assertThat(flow.inFlightCount()).isZero();
     }

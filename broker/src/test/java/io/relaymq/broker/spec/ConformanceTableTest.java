@@ -30,17 +30,20 @@ class ConformanceTableTest {
     private static final Pattern METHOD_REF = Pattern.compile("`([a-z0-9.]+\\.[A-Z]\\w*)#(\\w+)`");
     private static final Pattern CASE_REF = Pattern.compile("`transport\\.MalformedPacketTest\\[\"(.+?)\"\\]`");
 
-    record Row(String statement, String coveredBy) {
-    }
+    record Row(String statement, String coveredBy) {}
 
     @Test
     void everyRowNamesATestOrSaysWhyThereIsNone() throws IOException {
         List<Row> rows = rows();
         assertThat(rows).hasSizeGreaterThan(200);
         for (Row row : rows) {
-            boolean referencesATest = METHOD_REF.matcher(row.coveredBy()).find() || CASE_REF.matcher(row.coveredBy()).find();
-            assertThat(referencesATest || row.coveredBy().startsWith("none:") || row.coveredBy().startsWith("gap:"))
-                    .as("row %s names a test or says none:/gap:", row.statement()).isTrue();
+            boolean referencesATest = METHOD_REF.matcher(row.coveredBy()).find()
+                    || CASE_REF.matcher(row.coveredBy()).find();
+            assertThat(referencesATest
+                            || row.coveredBy().startsWith("none:")
+                            || row.coveredBy().startsWith("gap:"))
+                    .as("row %s names a test or says none:/gap:", row.statement())
+                    .isTrue();
         }
     }
 
@@ -51,8 +54,11 @@ class ConformanceTableTest {
             while (m.find()) {
                 Class<?> type = Class.forName("io.relaymq.broker." + m.group(1));
                 String method = m.group(2);
-                assertThat(Arrays.stream(type.getDeclaredMethods()).filter(ConformanceTableTest::isTest).map(Method::getName))
-                        .as("%s: test %s#%s", row.statement(), m.group(1), method).contains(method);
+                assertThat(Arrays.stream(type.getDeclaredMethods())
+                                .filter(ConformanceTableTest::isTest)
+                                .map(Method::getName))
+                        .as("%s: test %s#%s", row.statement(), m.group(1), method)
+                        .contains(method);
             }
         }
     }
@@ -63,7 +69,9 @@ class ConformanceTableTest {
         for (Row row : rows()) {
             Matcher m = CASE_REF.matcher(row.coveredBy());
             while (m.find()) {
-                assertThat(cases).as("%s: MalformedPacketTest case", row.statement()).contains(m.group(1));
+                assertThat(cases)
+                        .as("%s: MalformedPacketTest case", row.statement())
+                        .contains(m.group(1));
             }
         }
     }

@@ -20,7 +20,10 @@ class SubscriptionTrieTest {
     }
 
     private List<String> clientsFor(String topic) {
-        return trie.match(topic).stream().map(s -> s.clientId() + ":" + s.filter().text()).sorted().toList();
+        return trie.match(topic).stream()
+                .map(s -> s.clientId() + ":" + s.filter().text())
+                .sorted()
+                .toList();
     }
 
     @Test
@@ -60,7 +63,9 @@ class SubscriptionTrieTest {
     void resubscribingReplacesAndUnsubscribingRemovesAndPrunes() {
         subscribe("a", "x/y/z");
         trie.add(new Subscription("a", TopicFilter.parse("x/y/z").orElseThrow(), SubscriptionOptions.ofQos(2)));
-        assertThat(trie.match("x/y/z")).singleElement().satisfies(s -> assertThat(s.options().qos()).isEqualTo(2));
+        assertThat(trie.match("x/y/z"))
+                .singleElement()
+                .satisfies(s -> assertThat(s.options().qos()).isEqualTo(2));
         assertThat(trie.remove("a", TopicFilter.parse("x/y/z").orElseThrow())).isTrue();
         assertThat(trie.remove("a", TopicFilter.parse("x/y/z").orElseThrow())).isFalse();
         assertThat(trie.match("x/y/z")).isEmpty();
@@ -104,10 +109,13 @@ class SubscriptionTrieTest {
         subscribe("plus", "a/".repeat(31_999) + "+/b");
         subscribe("hash", "a/a/#");
 
-        assertThat(clientsFor(deep)).containsExactly("deep:" + deep, "hash:a/a/#", "plus:" + "a/".repeat(31_999) + "+/b");
+        assertThat(clientsFor(deep))
+                .containsExactly("deep:" + deep, "hash:a/a/#", "plus:" + "a/".repeat(31_999) + "+/b");
         assertThat(trie.size()).isEqualTo(3);
         assertThat(trie.remove("deep", TopicFilter.parse(deep).orElseThrow())).isTrue();
-        assertThat(trie.remove("plus", TopicFilter.parse("a/".repeat(31_999) + "+/b").orElseThrow())).isTrue();
+        assertThat(trie.remove(
+                        "plus", TopicFilter.parse("a/".repeat(31_999) + "+/b").orElseThrow()))
+                .isTrue();
         assertThat(clientsFor(deep)).containsExactly("hash:a/a/#");
         assertThat(trie.size()).isEqualTo(1);
     }

@@ -17,20 +17,25 @@ public final class ApiClient {
     public static final String ADMIN_EMAIL = "sysadmin@relaymq.io";
     public static final String ADMIN_PASSWORD = "it-admin-password";
     /** The test node's token signing key (64 bytes, base64), so tests can forge expired tokens. */
-    public static final String SIGNING_KEY = "cmVsYXltcS1pbnRlZ3JhdGlvbi10ZXN0LXNpZ25pbmcta2V5LXJlbGF5bXEtaW50ZWdyYXRpb24tdGVzdC1rZXk=";
+    public static final String SIGNING_KEY =
+            "cmVsYXltcS1pbnRlZ3JhdGlvbi10ZXN0LXNpZ25pbmcta2V5LXJlbGF5bXEtaW50ZWdyYXRpb24tdGVzdC1rZXk=";
 
     /** A response: status, body as JSON (null when empty or not JSON), and headers. */
     public record Response(int status, JsonNode body, String text, Map<String, java.util.List<String>> headers) {
 
         public String header(String name) {
-            return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
-                    .map(e -> e.getValue().get(0)).findFirst().orElse(null);
+            return headers.entrySet().stream()
+                    .filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .map(e -> e.getValue().get(0))
+                    .findFirst()
+                    .orElse(null);
         }
     }
 
     private static final ObjectMapper JSON = JsonMapper.builder().build();
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
     private final String token;
 
@@ -73,7 +78,8 @@ public final class ApiClient {
     }
 
     public Response post(String path, Object body) {
-        return send(request(path).header("Content-Type", "application/json")
+        return send(request(path)
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body instanceof String s ? s : json(body))));
     }
 

@@ -21,9 +21,13 @@ import java.util.concurrent.TimeUnit;
 public final class BrokerProcess implements AutoCloseable {
 
     /** How a node was started, so that it can be started again the same way. */
-    private record Launch(String nodeId, StackEndpoints stack, Map<String, String> extraEnv, String maxHeap,
-                          int mqttPort, int httpPort) {
-    }
+    private record Launch(
+            String nodeId,
+            StackEndpoints stack,
+            Map<String, String> extraEnv,
+            String maxHeap,
+            int mqttPort,
+            int httpPort) {}
 
     private final Launch launch;
     private final Process process;
@@ -40,7 +44,8 @@ public final class BrokerProcess implements AutoCloseable {
     }
 
     /** A node with extra (or overriding) environment variables. */
-    public static BrokerProcess start(String nodeId, StackEndpoints stack, Map<String, String> extraEnv) throws IOException {
+    public static BrokerProcess start(String nodeId, StackEndpoints stack, Map<String, String> extraEnv)
+            throws IOException {
         return start(nodeId, stack, extraEnv, "384m");
     }
 
@@ -65,12 +70,18 @@ public final class BrokerProcess implements AutoCloseable {
         Path jar = Path.of("target", "relaymq-broker.jar").toAbsolutePath();
         Path log = Files.createDirectories(Path.of("target", "cluster-nodes")).resolve(launch.nodeId() + ".log");
         ClassArchive.Start start = ClassArchive.next(jar);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms128m", "-Xmx" + launch.maxHeap(), "-XX:TieredStopAtLevel=1"));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xms128m",
+                "-Xmx" + launch.maxHeap(),
+                "-XX:TieredStopAtLevel=1"));
         command.addAll(start.javaArguments());
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
-                .redirectOutput(appendLog ? ProcessBuilder.Redirect.appendTo(log.toFile()) : ProcessBuilder.Redirect.to(log.toFile()));
+                .redirectOutput(
+                        appendLog
+                                ? ProcessBuilder.Redirect.appendTo(log.toFile())
+                                : ProcessBuilder.Redirect.to(log.toFile()));
         Map<String, String> env = builder.environment();
         env.putAll(launch.stack().brokerEnvironment());
         env.put("ADMIN_EMAIL", ApiClient.ADMIN_EMAIL);
@@ -104,15 +115,22 @@ public final class BrokerProcess implements AutoCloseable {
 
     /** Waits until the node reports ready (caught up with the cluster state, listeners open). */
     public BrokerProcess awaitReady() {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + launch.httpPort() + "/actuator/health/readiness"))
-                .timeout(Duration.ofSeconds(2)).build();
-        await().atMost(Duration.ofSeconds(120)).ignoreExceptionsInstanceOf(IOException.class).until(() -> {
-            if (!process.isAlive()) {
-                throw new IllegalStateException(launch.nodeId() + " exited, see " + log);
-            }
-            return http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-        });
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest ready = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + launch.httpPort() + "/actuator/health/readiness"))
+                .timeout(Duration.ofSeconds(2))
+                .build();
+        await().atMost(Duration.ofSeconds(120))
+                .ignoreExceptionsInstanceOf(IOException.class)
+                .until(() -> {
+                    if (!process.isAlive()) {
+                        throw new IllegalStateException(launch.nodeId() + " exited, see " + log);
+                    }
+                    return http.send(ready, HttpResponse.BodyHandlers.discarding())
+                                    .statusCode()
+                            == 200;
+                });
         return this;
     }
 
@@ -150,7 +168,8 @@ public final class BrokerProcess implements AutoCloseable {
         process.destroy();
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            throw new IllegalStateException(launch.nodeId() + " did not exit within " + timeout + " of SIGTERM, see " + log);
+            throw new IllegalStateException(
+                    launch.nodeId() + " did not exit within " + timeout + " of SIGTERM, see " + log);
         }
     }
 

@@ -27,15 +27,16 @@ final class ClassArchive {
     private static final Logger log = LoggerFactory.getLogger(ClassArchive.class);
 
     /** How to start one node, and the archive it writes at exit if it is the one training it. */
-    record Start(List<String> javaArguments, Optional<Path> writes) {
-    }
+    record Start(List<String> javaArguments, Optional<Path> writes) {}
 
-    private ClassArchive() {
-    }
+    private ClassArchive() {}
 
     /** The arguments after the JVM options: class-data-sharing options, then {@code -jar} and the jar to run. */
     static synchronized Start next(Path jar) throws IOException {
-        Path dir = Path.of("target", "cds", Files.size(jar) + "-" + Files.getLastModifiedTime(jar).toMillis())
+        Path dir = Path.of(
+                        "target",
+                        "cds",
+                        Files.size(jar) + "-" + Files.getLastModifiedTime(jar).toMillis())
                 .toAbsolutePath();
         Optional<Path> extracted = extract(jar, dir);
         if (extracted.isEmpty()) {
@@ -82,7 +83,8 @@ final class ClassArchive {
     private static boolean claimTraining(Path dir) throws IOException {
         Path marker = dir.resolve("training.pid");
         if (Files.exists(marker)) {
-            Optional<ProcessHandle> owner = parsePid(Files.readString(marker).trim()).flatMap(ProcessHandle::of);
+            Optional<ProcessHandle> owner =
+                    parsePid(Files.readString(marker).trim()).flatMap(ProcessHandle::of);
             if (owner.isPresent() && owner.get().isAlive()) {
                 return false;
             }
@@ -111,15 +113,24 @@ final class ClassArchive {
         removeOlderJars(dir);
         Files.createDirectories(dir);
         deleteTree(partial);
-        Process tools = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djarmode=tools", "-jar", jar.toString(), "extract", "--destination", partial.toString())
+        Process tools = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Djarmode=tools",
+                        "-jar",
+                        jar.toString(),
+                        "extract",
+                        "--destination",
+                        partial.toString())
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("extract.log").toFile())
                 .start();
         try {
             if (!tools.waitFor(2, TimeUnit.MINUTES) || tools.exitValue() != 0) {
                 tools.destroyForcibly();
-                log.warn("extracting {} failed (see {}): nodes start from the jar itself", jar, dir.resolve("extract.log"));
+                log.warn(
+                        "extracting {} failed (see {}): nodes start from the jar itself",
+                        jar,
+                        dir.resolve("extract.log"));
                 return Optional.empty();
             }
         } catch (InterruptedException e) {
@@ -148,7 +159,8 @@ final class ClassArchive {
             return;
         }
         try (var paths = Files.walk(root)) {
-            for (Path path : paths.sorted((x, y) -> y.getNameCount() - x.getNameCount()).toList()) {
+            for (Path path :
+                    paths.sorted((x, y) -> y.getNameCount() - x.getNameCount()).toList()) {
                 Files.delete(path);
             }
         }

@@ -5,8 +5,7 @@ import io.relaymq.broker.transport.MqttServer;
 /** Where the test node's MQTT listeners are. */
 public final class Endpoints {
 
-    private Endpoints() {
-    }
+    private Endpoints() {}
 
     public static String tcp(MqttServer server) {
         return "tcp://127.0.0.1:" + server.boundPorts().get("tcp");

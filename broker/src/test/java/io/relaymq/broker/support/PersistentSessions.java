@@ -31,8 +31,7 @@ public final class PersistentSessions {
         public final List<Long> arrivalNanos = Collections.synchronizedList(new ArrayList<>());
 
         @Override
-        public void connectionLost(Throwable cause) {
-        }
+        public void connectionLost(Throwable cause) {}
 
         @Override
         public void messageArrived(String topic, MqttMessage message) {
@@ -41,8 +40,7 @@ public final class PersistentSessions {
         }
 
         @Override
-        public void deliveryComplete(IMqttDeliveryToken token) {
-        }
+        public void deliveryComplete(IMqttDeliveryToken token) {}
     }
 
     public static String id(String prefix) {
@@ -50,7 +48,8 @@ public final class PersistentSessions {
     }
 
     /** A clean_session=false client; with {@code manualAcks} Paho withholds PUBACK/PUBCOMP. */
-    public MqttClient persistent(BrokerProcess node, String clientId, Received into, boolean manualAcks) throws Exception {
+    public MqttClient persistent(BrokerProcess node, String clientId, Received into, boolean manualAcks)
+            throws Exception {
         return persistent(node, clientId, into, manualAcks, new MqttConnectOptions());
     }
 
@@ -63,8 +62,9 @@ public final class PersistentSessions {
         return persistent(node, clientId, into, false, options);
     }
 
-    private MqttClient persistent(BrokerProcess node, String clientId, Received into, boolean manualAcks,
-                                  MqttConnectOptions options) throws Exception {
+    private MqttClient persistent(
+            BrokerProcess node, String clientId, Received into, boolean manualAcks, MqttConnectOptions options)
+            throws Exception {
         MqttClient client = new MqttClient(node.mqtt(), clientId, new MemoryPersistence());
         client.setCallback(into);
         client.setManualAcks(manualAcks);
@@ -130,10 +130,13 @@ public final class PersistentSessions {
 
     private static IMqttToken publishWhenPahoHasRoom(MqttAsyncClient publisher, String topic, String payload) {
         IMqttToken[] sent = new IMqttToken[1];
-        await().atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(5))
-                .ignoreExceptionsMatching(e -> e instanceof MqttException m
-                        && m.getReasonCode() == MqttException.REASON_CODE_MAX_INFLIGHT)
-                .until(() -> (sent[0] = publisher.publish(topic, payload.getBytes(StandardCharsets.UTF_8), 1, false)) != null);
+        await().atMost(Duration.ofSeconds(30))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(5))
+                .ignoreExceptionsMatching(e ->
+                        e instanceof MqttException m && m.getReasonCode() == MqttException.REASON_CODE_MAX_INFLIGHT)
+                .until(() -> (sent[0] = publisher.publish(topic, payload.getBytes(StandardCharsets.UTF_8), 1, false))
+                        != null);
         return sent[0];
     }
 
@@ -144,7 +147,9 @@ public final class PersistentSessions {
     public static void awaitAllInOrder(Received subscriber, int count) {
         await().atMost(Duration.ofSeconds(120)).until(() -> subscriber.payloads.size() >= count);
         synchronized (subscriber.payloads) {
-            assertThat(subscriber.payloads).as("all, once, in publish order").containsExactlyElementsOf(sequence(0, count));
+            assertThat(subscriber.payloads)
+                    .as("all, once, in publish order")
+                    .containsExactlyElementsOf(sequence(0, count));
         }
     }
 
@@ -153,8 +158,11 @@ public final class PersistentSessions {
      * was killed: the probe's PUBACK may not have reached the node, so QoS 1 may deliver it once more, first.
      */
     public static void awaitAllInOrderAfterUnacknowledgedProbe(Received subscriber, int count) {
-        await().atMost(Duration.ofSeconds(120)).until(() -> withoutLeadingProbe(subscriber).size() >= count);
-        assertThat(withoutLeadingProbe(subscriber)).as("all, once, in publish order").containsExactlyElementsOf(sequence(0, count));
+        await().atMost(Duration.ofSeconds(120))
+                .until(() -> withoutLeadingProbe(subscriber).size() >= count);
+        assertThat(withoutLeadingProbe(subscriber))
+                .as("all, once, in publish order")
+                .containsExactlyElementsOf(sequence(0, count));
     }
 
     private static List<String> withoutLeadingProbe(Received subscriber) {

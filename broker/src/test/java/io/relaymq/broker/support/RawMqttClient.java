@@ -113,8 +113,8 @@ public final class RawMqttClient implements AutoCloseable {
     public Packet expect(int type, int packetId) throws IOException {
         Packet packet = read();
         if (packet.type() != type || packet.packetId() != packetId) {
-            throw new IOException("expected type " + type + " for " + packetId + ", got " + packet.type()
-                    + " for " + packet.packetId());
+            throw new IOException("expected type " + type + " for " + packetId + ", got " + packet.type() + " for "
+                    + packet.packetId());
         }
         return packet;
     }

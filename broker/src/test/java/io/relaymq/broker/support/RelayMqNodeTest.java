@@ -17,23 +17,25 @@ import org.springframework.boot.test.context.SpringBootTest;
 @Retention(RetentionPolicy.RUNTIME)
 @ExtendWith(LocalStackExtension.class)
 @ExtendWith(TestTlsMaterial.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "RELAYMQ_NODE_ID=it-node-1",
-        "MQTT_AUTH_ALLOW_ANONYMOUS=true",
-        "ADMIN_EMAIL=" + ApiClient.ADMIN_EMAIL,
-        "ADMIN_PASSWORD=" + ApiClient.ADMIN_PASSWORD,
-        "JWT_TOKEN_SIGNING_KEY=" + ApiClient.SIGNING_KEY,
-        // long enough that consecutive failed logins still count together on a loaded machine
-        "API_LOGIN_LOCK_DURATION=60s",
-        "HEALTH_SHOW_DETAILS=always",
-        "LISTENER_TCP_BIND_PORT=0",
-        "LISTENER_WS_BIND_PORT=0",
-        "MQTT_CONNECT_TIMEOUT=3s",
-        "MQTT_CONNECT_RATE=0",
-        "RELAYMQ_KAFKA_MSG_ALL_PARTITIONS=4",
-        "RELAYMQ_KAFKA_MSG_ALL_LINGER=0ms",
-        "RELAYMQ_NODE_HEARTBEAT=1s",
-        // test clients connect from 127.0.0.1 and name the caller they stand for in X-Forwarded-For
-        "API_TRUSTED_PROXIES=127.0.0.1/32"})
-public @interface RelayMqNodeTest {
-}
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "RELAYMQ_NODE_ID=it-node-1",
+            "MQTT_AUTH_ALLOW_ANONYMOUS=true",
+            "ADMIN_EMAIL=" + ApiClient.ADMIN_EMAIL,
+            "ADMIN_PASSWORD=" + ApiClient.ADMIN_PASSWORD,
+            "JWT_TOKEN_SIGNING_KEY=" + ApiClient.SIGNING_KEY,
+            // long enough that consecutive failed logins still count together on a loaded machine
+            "API_LOGIN_LOCK_DURATION=60s",
+            "HEALTH_SHOW_DETAILS=always",
+            "LISTENER_TCP_BIND_PORT=0",
+            "LISTENER_WS_BIND_PORT=0",
+            "MQTT_CONNECT_TIMEOUT=3s",
+            "MQTT_CONNECT_RATE=0",
+            "RELAYMQ_KAFKA_MSG_ALL_PARTITIONS=4",
+            "RELAYMQ_KAFKA_MSG_ALL_LINGER=0ms",
+            "RELAYMQ_NODE_HEARTBEAT=1s",
+            // test clients connect from 127.0.0.1 and name the caller they stand for in X-Forwarded-For
+            "API_TRUSTED_PROXIES=127.0.0.1/32"
+        })
+public @interface RelayMqNodeTest {}

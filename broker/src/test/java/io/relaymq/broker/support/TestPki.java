@@ -45,14 +45,13 @@ public final class TestPki {
         }
     }
 
-    private TestPki() {
-    }
+    private TestPki() {}
 
     public static Identity ca(String cn) throws Exception {
         KeyPair keys = keyPair();
         Instant now = Instant.now();
-        X509Certificate cert = sign(cn, keys, cn, keys.getPrivate(), now.minus(Duration.ofDays(1)),
-                now.plus(Duration.ofDays(30)), true);
+        X509Certificate cert = sign(
+                cn, keys, cn, keys.getPrivate(), now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(30)), true);
         return new Identity(keys, new X509Certificate[] {cert});
     }
 
@@ -64,8 +63,14 @@ public final class TestPki {
 
     public static Identity client(String cn, Identity issuer, Instant notBefore, Instant notAfter) throws Exception {
         KeyPair keys = keyPair();
-        X509Certificate cert = sign(cn, keys, issuer.certificate().getSubjectX500Principal().getName(),
-                issuer.keys().getPrivate(), notBefore, notAfter, false);
+        X509Certificate cert = sign(
+                cn,
+                keys,
+                issuer.certificate().getSubjectX500Principal().getName(),
+                issuer.keys().getPrivate(),
+                notBefore,
+                notAfter,
+                false);
         X509Certificate[] chain = new X509Certificate[issuer.chain().length + 1];
         chain[0] = cert;
         System.arraycopy(issuer.chain(), 0, chain, 1, issuer.chain().length);
@@ -76,8 +81,14 @@ public final class TestPki {
     public static Identity intermediate(String cn, Identity issuer) throws Exception {
         KeyPair keys = keyPair();
         Instant now = Instant.now();
-        X509Certificate cert = sign(cn, keys, issuer.certificate().getSubjectX500Principal().getName(),
-                issuer.keys().getPrivate(), now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(10)), true);
+        X509Certificate cert = sign(
+                cn,
+                keys,
+                issuer.certificate().getSubjectX500Principal().getName(),
+                issuer.keys().getPrivate(),
+                now.minus(Duration.ofDays(1)),
+                now.plus(Duration.ofDays(10)),
+                true);
         X509Certificate[] chain = new X509Certificate[issuer.chain().length + 1];
         chain[0] = cert;
         System.arraycopy(issuer.chain(), 0, chain, 1, issuer.chain().length);
@@ -87,8 +98,8 @@ public final class TestPki {
     public static Identity selfSigned(String cn) throws Exception {
         KeyPair keys = keyPair();
         Instant now = Instant.now();
-        X509Certificate cert = sign(cn, keys, cn, keys.getPrivate(), now.minus(Duration.ofHours(1)),
-                now.plus(Duration.ofDays(1)), false);
+        X509Certificate cert = sign(
+                cn, keys, cn, keys.getPrivate(), now.minus(Duration.ofHours(1)), now.plus(Duration.ofDays(1)), false);
         return new Identity(keys, new X509Certificate[] {cert});
     }
 
@@ -106,17 +117,21 @@ public final class TestPki {
     }
 
     /** A CRL of {@code ca}, current from a minute ago for a day, listing {@code revoked} serial numbers. */
-    public static java.security.cert.X509CRL crl(Identity ca, java.util.Collection<BigInteger> revoked) throws Exception {
+    public static java.security.cert.X509CRL crl(Identity ca, java.util.Collection<BigInteger> revoked)
+            throws Exception {
         Instant now = Instant.now();
-        var builder = new org.bouncycastle.cert.jcajce.JcaX509v2CRLBuilder(ca.certificate().getSubjectX500Principal(),
-                Date.from(now.minus(Duration.ofMinutes(1))));
+        var builder = new org.bouncycastle.cert.jcajce.JcaX509v2CRLBuilder(
+                ca.certificate().getSubjectX500Principal(), Date.from(now.minus(Duration.ofMinutes(1))));
         builder.setNextUpdate(Date.from(now.plus(Duration.ofDays(1))));
         for (BigInteger serial : revoked) {
-            builder.addCRLEntry(serial, Date.from(now.minus(Duration.ofMinutes(1))),
+            builder.addCRLEntry(
+                    serial,
+                    Date.from(now.minus(Duration.ofMinutes(1))),
                     org.bouncycastle.asn1.x509.CRLReason.keyCompromise);
         }
-        return new org.bouncycastle.cert.jcajce.JcaX509CRLConverter().getCRL(
-                builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(ca.keys().getPrivate())));
+        return new org.bouncycastle.cert.jcajce.JcaX509CRLConverter()
+                .getCRL(builder.build(new JcaContentSignerBuilder("SHA256withECDSA")
+                        .build(ca.keys().getPrivate())));
     }
 
     private static KeyPair keyPair() throws Exception {
@@ -125,18 +140,32 @@ public final class TestPki {
         return generator.generateKeyPair();
     }
 
-    private static X509Certificate sign(String subject, KeyPair subjectKeys, String issuer, PrivateKey issuerKey,
-                                        Instant notBefore, Instant notAfter, boolean ca) throws Exception {
+    private static X509Certificate sign(
+            String subject,
+            KeyPair subjectKeys,
+            String issuer,
+            PrivateKey issuerKey,
+            Instant notBefore,
+            Instant notAfter,
+            boolean ca)
+            throws Exception {
         X500Name subjectName = subject.contains("=") ? new X500Name(subject) : new X500Name("CN=" + subject);
         X500Name issuerName = issuer.contains("=") ? new X500Name(issuer) : new X500Name("CN=" + issuer);
-        JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(issuerName,
-                new BigInteger(63, new SecureRandom()), Date.from(notBefore), Date.from(notAfter), subjectName,
+        JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
+                issuerName,
+                new BigInteger(63, new SecureRandom()),
+                Date.from(notBefore),
+                Date.from(notAfter),
+                subjectName,
                 subjectKeys.getPublic());
         builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(ca));
-        builder.addExtension(Extension.keyUsage, true, ca
-                ? new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign)
-                : new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyAgreement));
-        return new JcaX509CertificateConverter().getCertificate(
-                builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(issuerKey)));
+        builder.addExtension(
+                Extension.keyUsage,
+                true,
+                ca
+                        ? new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign)
+                        : new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyAgreement));
+        return new JcaX509CertificateConverter()
+                .getCertificate(builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(issuerKey)));
     }
 }

@@ -20,10 +20,14 @@ public final class TestTlsMaterial implements BeforeAllCallback {
     private static final java.util.function.Supplier<TestPki.Identity> CLIENT_CA = memoize("RelayMQ Test Client CA");
     /** A second trusted client CA (with a name unique to the JVM), so tests can mix trust anchors. */
     private static final java.util.function.Supplier<TestPki.Identity> SECOND_CLIENT_CA =
-            memoize("RelayMQ Test Second Client CA " + java.util.UUID.randomUUID().toString().substring(0, 8));
+            memoize("RelayMQ Test Second Client CA "
+                    + java.util.UUID.randomUUID().toString().substring(0, 8));
     /** Serial numbers listed as revoked in the node's CRL file. */
-    private static final java.util.Set<java.math.BigInteger> REVOKED = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(TestTlsMaterial.class);
+    private static final java.util.Set<java.math.BigInteger> REVOKED =
+            java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(TestTlsMaterial.class);
 
     @Override
     public void beforeAll(ExtensionContext context) {
@@ -34,7 +38,9 @@ public final class TestTlsMaterial implements BeforeAllCallback {
         System.setProperty("LISTENER_WSS_BIND_PORT", "0");
         System.setProperty("LISTENER_SSL_KEY_STORE", keyStore.toString());
         System.setProperty("LISTENER_SSL_KEY_STORE_PASSWORD", PASSWORD);
-        Path trustStore = context.getRoot().getStore(NAMESPACE).computeIfAbsent("clientCa", k -> clientCaTrustStore(), Path.class);
+        Path trustStore = context.getRoot()
+                .getStore(NAMESPACE)
+                .computeIfAbsent("clientCa", k -> clientCaTrustStore(), Path.class);
         System.setProperty("LISTENER_SSL_CLIENT_AUTH", "optional");
         System.setProperty("LISTENER_SSL_TRUST_STORE", trustStore.toString());
         System.setProperty("LISTENER_SSL_TRUST_STORE_PASSWORD", TestPki.PASSWORD);
@@ -64,7 +70,10 @@ public final class TestTlsMaterial implements BeforeAllCallback {
                     out.writeObject(TestPki.crl(ca, REVOKED));
                 }
             }
-            Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+            Files.move(
+                    temp,
+                    file,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             return file;
         } catch (Exception e) {
@@ -85,15 +94,18 @@ public final class TestTlsMaterial implements BeforeAllCallback {
     private static Path clientCaTrustStore() {
         try {
             Path dir = Files.createDirectories(Path.of("target", "test-tls").toAbsolutePath());
-            return TestPki.trustStore(dir.resolve("client-ca-" + ProcessHandle.current().pid() + ".p12"),
-                    clientCa().certificate(), secondClientCa().certificate());
+            return TestPki.trustStore(
+                    dir.resolve("client-ca-" + ProcessHandle.current().pid() + ".p12"),
+                    clientCa().certificate(),
+                    secondClientCa().certificate());
         } catch (Exception e) {
             throw new IllegalStateException("cannot create the client CA", e);
         }
     }
 
     private static java.util.function.Supplier<TestPki.Identity> memoize(String cn) {
-        java.util.concurrent.atomic.AtomicReference<TestPki.Identity> ca = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<TestPki.Identity> ca =
+                new java.util.concurrent.atomic.AtomicReference<>();
         return () -> ca.updateAndGet(current -> {
             if (current != null) {
                 return current;
@@ -116,10 +128,32 @@ public final class TestTlsMaterial implements BeforeAllCallback {
             Path dir = Files.createDirectories(Path.of("target", "test-tls").toAbsolutePath());
             Path store = dir.resolve("server-" + ProcessHandle.current().pid() + ".p12");
             Files.deleteIfExists(store);
-            Process keytool = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                    "-genkeypair", "-alias", "broker", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=localhost",
-                    "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-validity", "2", "-keystore", store.toString(),
-                    "-storetype", "PKCS12", "-storepass", PASSWORD, "-keypass", PASSWORD)).redirectErrorStream(true).start();
+            Process keytool = new ProcessBuilder(List.of(
+                            Path.of(System.getProperty("java.home"), "bin", "keytool")
+                                    .toString(),
+                            "-genkeypair",
+                            "-alias",
+                            "broker",
+                            "-keyalg",
+                            "EC",
+                            "-groupname",
+                            "secp256r1",
+                            "-dname",
+                            "CN=localhost",
+                            "-ext",
+                            "SAN=dns:localhost,ip:127.0.0.1",
+                            "-validity",
+                            "2",
+                            "-keystore",
+                            store.toString(),
+                            "-storetype",
+                            "PKCS12",
+                            "-storepass",
+                            PASSWORD,
+                            "-keypass",
+                            PASSWORD))
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(keytool.getInputStream().readAllBytes());
             if (!keytool.waitFor(60, TimeUnit.SECONDS) || keytool.exitValue() != 0) {
                 throw new IllegalStateException("keytool failed: " + out);

@@ -11,14 +11,37 @@ import org.junit.jupiter.params.provider.ValueSource;
 class TopicFilterTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"#", "+", "sport/#", "sport/tennis/+", "+/+", "/+", "sport/+/player1", "$SYS/#", "a//b", "/", "replacement/\uFFFD"})
+    @ValueSource(
+            strings = {
+                "#",
+                "+",
+                "sport/#",
+                "sport/tennis/+",
+                "+/+",
+                "/+",
+                "sport/+/player1",
+                "$SYS/#",
+                "a//b",
+                "/",
+                "replacement/\uFFFD"
+            })
     void validFiltersAreAccepted(String filter) {
         assertThat(TopicFilter.parse(filter)).isPresent();
     }
 
     // [MQTT-4.7.1-1] '#' last and alone, [MQTT-4.7.1-2] '+' alone in its level, [MQTT-4.7.3-1] non-empty
     @ParameterizedTest
-    @ValueSource(strings = {"", "sport/tennis#", "sport/tennis/#/ranking", "sport+", "#/a", "a/b+/c", "nul\u0000l", "lone\uD800"})
+    @ValueSource(
+            strings = {
+                "",
+                "sport/tennis#",
+                "sport/tennis/#/ranking",
+                "sport+",
+                "#/a",
+                "a/b+/c",
+                "nul\u0000l",
+                "lone\uD800"
+            })
     void malformedFiltersAreRejected(String filter) {
         assertThat(TopicFilter.parse(filter)).isEmpty();
     }
@@ -41,21 +64,21 @@ class TopicFilterTest {
 
     @ParameterizedTest
     @CsvSource({
-            "sport/tennis/player1/#, sport/tennis/player1, true",
-            "sport/tennis/player1/#, sport/tennis/player1/ranking, true",
-            "sport/#, sport, true",
-            "sport/tennis/+, sport/tennis/player1, true",
-            "sport/tennis/+, sport/tennis/player1/ranking, false",
-            "sport/+, sport, false",
-            "sport/+, sport/, true",
-            "+/+, /finance, true",
-            "/+, /finance, true",
-            "+, /finance, false",
-            "#, $SYS/uptime, false",
-            "+/monitor/Clients, $SYS/monitor/Clients, false",
-            "$SYS/#, $SYS/uptime, true",
-            "$SYS/monitor/+, $SYS/monitor/Clients, true",
-            "ACCOUNTS, Accounts, false"
+        "sport/tennis/player1/#, sport/tennis/player1, true",
+        "sport/tennis/player1/#, sport/tennis/player1/ranking, true",
+        "sport/#, sport, true",
+        "sport/tennis/+, sport/tennis/player1, true",
+        "sport/tennis/+, sport/tennis/player1/ranking, false",
+        "sport/+, sport, false",
+        "sport/+, sport/, true",
+        "+/+, /finance, true",
+        "/+, /finance, true",
+        "+, /finance, false",
+        "#, $SYS/uptime, false",
+        "+/monitor/Clients, $SYS/monitor/Clients, false",
+        "$SYS/#, $SYS/uptime, true",
+        "$SYS/monitor/+, $SYS/monitor/Clients, true",
+        "ACCOUNTS, Accounts, false"
     })
     void matchingFollowsTheSpecExamples(String filter, String topic, boolean matches) {
         assertThat(TopicFilter.parse(filter).orElseThrow().matches(topic)).isEqualTo(matches);

@@ -38,7 +38,8 @@ class ClientCertificateTrustTest {
     void acceptsAClientSignedByTheTrustedCaWithOrWithoutTheCaInTheChain() throws Exception {
         Identity client = TestPki.client("device-1", ca);
         assertThatCode(() -> trust().checkClientTrusted(client.chain(), "EC")).doesNotThrowAnyException();
-        assertThatCode(() -> trust().checkClientTrusted(new java.security.cert.X509Certificate[] {client.certificate()}, "EC"))
+        assertThatCode(() -> trust().checkClientTrusted(
+                                new java.security.cert.X509Certificate[] {client.certificate()}, "EC"))
                 .doesNotThrowAnyException();
     }
 
@@ -52,23 +53,27 @@ class ClientCertificateTrustTest {
     @Test
     void rejectsASelfSignedCertificate() throws Exception {
         Identity self = TestPki.selfSigned("device-1");
-        assertThatThrownBy(() -> trust().checkClientTrusted(self.chain(), "EC")).isInstanceOf(CertificateException.class);
+        assertThatThrownBy(() -> trust().checkClientTrusted(self.chain(), "EC"))
+                .isInstanceOf(CertificateException.class);
     }
 
     @Test
     void rejectsAChainOfAnotherCaEvenWithTheSameNames() throws Exception {
         Identity impostorCa = TestPki.ca("RelayMQ Test CA");
         Identity client = TestPki.client("device-1", impostorCa);
-        assertThatThrownBy(() -> trust().checkClientTrusted(client.chain(), "EC")).isInstanceOf(CertificateException.class);
+        assertThatThrownBy(() -> trust().checkClientTrusted(client.chain(), "EC"))
+                .isInstanceOf(CertificateException.class);
         Identity foreign = TestPki.client("device-1", otherCa);
-        assertThatThrownBy(() -> trust().checkClientTrusted(foreign.chain(), "EC")).isInstanceOf(CertificateException.class);
+        assertThatThrownBy(() -> trust().checkClientTrusted(foreign.chain(), "EC"))
+                .isInstanceOf(CertificateException.class);
     }
 
     @Test
     void rejectsAClientCertificateThatPretendsToBeACa() throws Exception {
         Identity leaf = TestPki.client("device-1", ca);
         Identity signedByLeaf = TestPki.client("device-9", leaf);
-        assertThatThrownBy(() -> trust().checkClientTrusted(signedByLeaf.chain(), "EC")).isInstanceOf(CertificateException.class);
+        assertThatThrownBy(() -> trust().checkClientTrusted(signedByLeaf.chain(), "EC"))
+                .isInstanceOf(CertificateException.class);
     }
 
     @Test
@@ -76,13 +81,16 @@ class ClientCertificateTrustTest {
         Instant now = Instant.now();
         Identity expired = TestPki.client("old", ca, now.minus(Duration.ofDays(3)), now.minus(Duration.ofDays(2)));
         Identity future = TestPki.client("new", ca, now.plus(Duration.ofDays(2)), now.plus(Duration.ofDays(3)));
-        assertThatThrownBy(() -> trust().checkClientTrusted(expired.chain(), "EC")).isInstanceOf(CertificateException.class);
-        assertThatThrownBy(() -> trust().checkClientTrusted(future.chain(), "EC")).isInstanceOf(CertificateException.class);
+        assertThatThrownBy(() -> trust().checkClientTrusted(expired.chain(), "EC"))
+                .isInstanceOf(CertificateException.class);
+        assertThatThrownBy(() -> trust().checkClientTrusted(future.chain(), "EC"))
+                .isInstanceOf(CertificateException.class);
 
         skipValidity.set(true);
         assertThatCode(() -> trust().checkClientTrusted(expired.chain(), "EC")).doesNotThrowAnyException();
         assertThatCode(() -> trust().checkClientTrusted(future.chain(), "EC")).doesNotThrowAnyException();
         Identity forged = TestPki.client("old", otherCa, now.minus(Duration.ofDays(3)), now.minus(Duration.ofDays(2)));
-        assertThatThrownBy(() -> trust().checkClientTrusted(forged.chain(), "EC")).isInstanceOf(CertificateException.class);
+        assertThatThrownBy(() -> trust().checkClientTrusted(forged.chain(), "EC"))
+                .isInstanceOf(CertificateException.class);
     }
 }

@@ -52,6 +52,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     public final List<PublishedMessage> published = new CopyOnWriteArrayList<>();
     /** While true, accepted messages wait as if Kafka had not acknowledged them yet ({@link #acknowledgeHeld}). */
     public volatile boolean holdAcknowledgements;
+
     private final List<CompletableFuture<Void>> held = new CopyOnWriteArrayList<>();
     public final SessionRegistry registry = new SessionRegistry();
     public final SubscriptionTrie trie = new SubscriptionTrie();
@@ -60,9 +61,17 @@ public final class EmbeddedBroker implements AutoCloseable {
     final MqttMetrics metrics = new MqttMetrics(meters);
     private final Clock clock = Clock.systemUTC();
     private final MqttSettings settings = settings();
-    private final Router router = new Router(trie, new RemoteSubscriptions(), registry, retained::apply,
-            new SharedSubscriptionPicker(), RemoteDelivery.NONE, client -> Optional.empty(), PersistedSink.NONE,
-            metrics, clock);
+    private final Router router = new Router(
+            trie,
+            new RemoteSubscriptions(),
+            registry,
+            retained::apply,
+            new SharedSubscriptionPicker(),
+            RemoteDelivery.NONE,
+            client -> Optional.empty(),
+            PersistedSink.NONE,
+            metrics,
+            clock);
     private final ConnectHandler connect;
     private final PacketDispatcher dispatcher;
     private final int publishRate;
@@ -73,16 +82,37 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
 
     /** With overload limits: connection admission, a memory-pressure signal and a per-client publish rate. */
-    public EmbeddedBroker(ConnectAdmission admission, java.util.function.BooleanSupplier memoryPressure, int publishRate) {
+    public EmbeddedBroker(
+            ConnectAdmission admission, java.util.function.BooleanSupplier memoryPressure, int publishRate) {
         this.publishRate = publishRate;
-        SessionContext context = new SessionContext(trie, registry, this::accept, router::redeliverShared,
-                SubscriptionChanges.NONE, SessionChanges.NONE, settings.maxInflightOutbound(),
-                settings.maxQueuedMessages(), metrics, clock, new OutboundWriter(metrics, clock), OutboundFactory.IN_MEMORY,
+        SessionContext context = new SessionContext(
+                trie,
+                registry,
+                this::accept,
+                router::redeliverShared,
+                SubscriptionChanges.NONE,
+                SessionChanges.NONE,
+                settings.maxInflightOutbound(),
+                settings.maxQueuedMessages(),
+                metrics,
+                clock,
+                new OutboundWriter(metrics, clock),
+                OutboundFactory.IN_MEMORY,
                 memoryPressure);
-        connect = new ConnectHandler(new ConnectValidator(settings, TOPIC_LIMITS, clock), registry, context, settings, metrics,
-                ClusterSessionDirectory.NONE, ClientAuthenticator.ANONYMOUS, admission);
-        dispatcher = new PacketDispatcher(new InboundPublishHandler(this::accept, settings, TOPIC_LIMITS, metrics, clock),
-                new AckHandler(), new SubscribeHandler(retained, TOPIC_LIMITS, clock), new DisconnectHandler(settings));
+        connect = new ConnectHandler(
+                new ConnectValidator(settings, TOPIC_LIMITS, clock),
+                registry,
+                context,
+                settings,
+                metrics,
+                ClusterSessionDirectory.NONE,
+                ClientAuthenticator.ANONYMOUS,
+                admission);
+        dispatcher = new PacketDispatcher(
+                new InboundPublishHandler(this::accept, settings, TOPIC_LIMITS, metrics, clock),
+                new AckHandler(),
+                new SubscribeHandler(retained, TOPIC_LIMITS, clock),
+                new DisconnectHandler(settings));
     }
 
     /** The topic limits of application.yml's defaults: 128 levels, 4096 bytes. */
@@ -93,14 +123,40 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
 
     static MqttSettings settingsWithConnectTimeout(Duration connectTimeout) {
-        return new MqttSettings(new MqttSettings.Listeners(new MqttSettings.Listener(true, "127.0.0.1", 0, null),
-                new MqttSettings.Listener(false, "127.0.0.1", 0, "/mqtt"), new MqttSettings.Listener(false, "127.0.0.1", 0, null),
-                new MqttSettings.Listener(false, "127.0.0.1", 0, "/mqtt")), connectTimeout, MAX_PACKET_SIZE, 64,
-                0, 20, 100, 1000, 10, Duration.ofDays(7), true, false, noTls(), new MqttSettings.Netty(0, 128, 32768, 65536));
+        return new MqttSettings(
+                new MqttSettings.Listeners(
+                        new MqttSettings.Listener(true, "127.0.0.1", 0, null),
+                        new MqttSettings.Listener(false, "127.0.0.1", 0, "/mqtt"),
+                        new MqttSettings.Listener(false, "127.0.0.1", 0, null),
+                        new MqttSettings.Listener(false, "127.0.0.1", 0, "/mqtt")),
+                connectTimeout,
+                MAX_PACKET_SIZE,
+                64,
+                0,
+                20,
+                100,
+                1000,
+                10,
+                Duration.ofDays(7),
+                true,
+                false,
+                noTls(),
+                new MqttSettings.Netty(0, 128, 32768, 65536));
     }
 
     static MqttSettings.Tls noTls() {
-        return new MqttSettings.Tls(null, null, null, null, null, "PKCS12", null, null, null, "PKCS12", "none",
+        return new MqttSettings.Tls(
+                null,
+                null,
+                null,
+                null,
+                null,
+                "PKCS12",
+                null,
+                null,
+                null,
+                "PKCS12",
+                "none",
                 java.util.List.of("TLSv1.2", "TLSv1.3"));
     }
 
@@ -131,7 +187,9 @@ public final class EmbeddedBroker implements AutoCloseable {
         EmbeddedChannel channel = new EmbeddedChannel(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel channel) {
-                MqttChannelInitializer.addMqtt(channel.pipeline(), settings,
+                MqttChannelInitializer.addMqtt(
+                        channel.pipeline(),
+                        settings,
                         new MqttConnectionHandler(connect, dispatcher, metrics, publishRate));
             }
         });

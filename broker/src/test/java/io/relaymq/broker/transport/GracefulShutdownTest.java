@@ -15,7 +15,7 @@ class GracefulShutdownTest {
         MqttServer server = new MqttServer(EmbeddedBroker.settings(), broker.handlers());
         server.start();
         try (Socket v5 = new Socket("127.0.0.1", server.boundPorts().get("tcp"));
-             Socket v3 = new Socket("127.0.0.1", server.boundPorts().get("tcp"))) {
+                Socket v3 = new Socket("127.0.0.1", server.boundPorts().get("tcp"))) {
             v5.getOutputStream().write(Packets.connect5("leaving-5"));
             v3.getOutputStream().write(Packets.connect311("leaving-3"));
             InputStream in5 = v5.getInputStream();
@@ -28,7 +28,9 @@ class GracefulShutdownTest {
             server.stop();
 
             byte[] rest5 = in5.readAllBytes();
-            assertThat(rest5).as("DISCONNECT, got %s", java.util.HexFormat.of().formatHex(rest5)).hasSizeGreaterThanOrEqualTo(3);
+            assertThat(rest5)
+                    .as("DISCONNECT, got %s", java.util.HexFormat.of().formatHex(rest5))
+                    .hasSizeGreaterThanOrEqualTo(3);
             assertThat(rest5[0]).isEqualTo((byte) 0xE0);
             assertThat(rest5[2]).isEqualTo((byte) 0x8B);
             assertThat(in3.readAllBytes()).as("3.1.1 clients are just closed").isEmpty();
@@ -38,7 +40,10 @@ class GracefulShutdownTest {
     @Test
     void whileOtherNodesAreUpClientsAreToldToUseAnotherServerAtTheDrainRate() throws Exception {
         EmbeddedBroker broker = new EmbeddedBroker();
-        MqttServer server = new MqttServer(EmbeddedBroker.settings(), broker.handlers(), () -> false,
+        MqttServer server = new MqttServer(
+                EmbeddedBroker.settings(),
+                broker.handlers(),
+                () -> false,
                 new DrainPolicy(() -> true, 10, java.time.Duration.ofSeconds(10)));
         server.start();
         java.util.List<Socket> clients = new java.util.ArrayList<>();
@@ -68,8 +73,10 @@ class GracefulShutdownTest {
 
     @Test
     void theDrainReleasesConnectionsInTicksOfTheRate() {
-        assertThat(new DrainPolicy(() -> true, 2000, java.time.Duration.ofSeconds(1)).perTick(10_000)).isEqualTo(200);
-        assertThat(new DrainPolicy(() -> true, 5, java.time.Duration.ofSeconds(1)).perTick(10)).isEqualTo(1);
+        assertThat(new DrainPolicy(() -> true, 2000, java.time.Duration.ofSeconds(1)).perTick(10_000))
+                .isEqualTo(200);
+        assertThat(new DrainPolicy(() -> true, 5, java.time.Duration.ofSeconds(1)).perTick(10))
+                .isEqualTo(1);
         assertThat(DrainPolicy.IMMEDIATE.perTick(7)).isEqualTo(7);
     }
 }

@@ -80,7 +80,8 @@ class MqttFuzzTest {
                     if (!channel.isOpen()) {
                         break;
                     }
-                    ByteBuf buf = PooledByteBufAllocator.DEFAULT.buffer(chunk.length).writeBytes(chunk);
+                    ByteBuf buf =
+                            PooledByteBufAllocator.DEFAULT.buffer(chunk.length).writeBytes(chunk);
                     channel.writeInbound(buf);
                     channel.runPendingTasks();
                 }
@@ -94,13 +95,17 @@ class MqttFuzzTest {
         }
         triggerLeakReports();
 
-        System.out.printf("MQTT fuzz: %,d inputs (seed %d), %d crashes, %d leak reports, %,d messages accepted%n",
+        System.out.printf(
+                "MQTT fuzz: %,d inputs (seed %d), %d crashes, %d leak reports, %,d messages accepted%n",
                 inputs, seed, crashes.size(), ownLeaks().size(), broker.published.size());
         assertThat(crashes).as("exceptions that escaped the pipeline").isEmpty();
-        assertThat(handlerWarnings.list).as("unexpected errors the handler had to catch")
-                .filteredOn(e -> e.getLevel().isGreaterOrEqual(Level.WARN)).isEmpty();
+        assertThat(handlerWarnings.list)
+                .as("unexpected errors the handler had to catch")
+                .filteredOn(e -> e.getLevel().isGreaterOrEqual(Level.WARN))
+                .isEmpty();
         assertThat(ownLeaks()).as("buffers never released").isEmpty();
-        assertThat(broker.registry.all()).as("no session still connected once every connection closed")
+        assertThat(broker.registry.all())
+                .as("no session still connected once every connection closed")
                 .noneMatch(session -> session.isConnected());
     }
 
@@ -113,7 +118,9 @@ class MqttFuzzTest {
 
         triggerLeakReports();
 
-        assertThat(ownLeaks()).as("a buffer dropped without release() is reported").isNotEmpty();
+        assertThat(ownLeaks())
+                .as("a buffer dropped without release() is reported")
+                .isNotEmpty();
     }
 
     /**
@@ -122,8 +129,10 @@ class MqttFuzzTest {
      * own embedded channels are reported whenever the collector finds them and are not this test's finding.
      */
     private List<String> ownLeaks() {
-        return leaks.list.stream().map(ILoggingEvent::getFormattedMessage)
-                .filter(report -> report.contains(MqttFuzzTest.class.getName())).toList();
+        return leaks.list.stream()
+                .map(ILoggingEvent::getFormattedMessage)
+                .filter(report -> report.contains(MqttFuzzTest.class.getName()))
+                .toList();
     }
 
     /** Leaks are reported when a collected buffer is noticed at a later allocation. */

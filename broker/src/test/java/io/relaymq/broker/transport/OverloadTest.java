@@ -41,11 +41,14 @@ class OverloadTest {
 
     @Test
     void connectsBeyondTheRateAreRefusedWithConnectionRateExceeded() {
-        EmbeddedBroker broker = new EmbeddedBroker(new ConnectAdmission(0, 2, () -> false, () -> 0, () -> 0L), () -> false, 0);
+        EmbeddedBroker broker =
+                new EmbeddedBroker(new ConnectAdmission(0, 2, () -> false, () -> 0, () -> 0L), () -> false, 0);
 
         assertThat(connAck(broker, connect311("a"))).containsExactly(0x20, 0x02, 0x00, 0x00);
         assertThat(connAck(broker, connect311("b"))).containsExactly(0x20, 0x02, 0x00, 0x00);
-        assertThat(connAck(broker, connect311("c"))).as("3.1.1: server unavailable").containsExactly(0x20, 0x02, 0x00, 0x03);
+        assertThat(connAck(broker, connect311("c")))
+                .as("3.1.1: server unavailable")
+                .containsExactly(0x20, 0x02, 0x00, 0x03);
         byte[] v5 = connAck(broker, connect5("d"));
         assertThat(v5[0]).isEqualTo((byte) 0x20);
         assertThat(v5[3]).as("5.0: connection rate exceeded").isEqualTo((byte) 0x9F);
@@ -53,7 +56,8 @@ class OverloadTest {
 
     @Test
     void connectsBeyondTheConnectionLimitGetQuotaExceeded() {
-        EmbeddedBroker broker = new EmbeddedBroker(new ConnectAdmission(1, 0, () -> false, () -> 2, () -> 0L), () -> false, 0);
+        EmbeddedBroker broker =
+                new EmbeddedBroker(new ConnectAdmission(1, 0, () -> false, () -> 2, () -> 0L), () -> false, 0);
 
         assertThat(connAck(broker, connect5("over"))[3]).isEqualTo((byte) 0x97);
     }
@@ -61,8 +65,8 @@ class OverloadTest {
     @Test
     void underMemoryPressureConnectsGetServerBusyAndAnAbsentClientsQueueStopsGrowing() {
         AtomicBoolean pressure = new AtomicBoolean();
-        EmbeddedBroker broker = new EmbeddedBroker(new ConnectAdmission(0, 0, pressure::get, () -> 0, () -> 0L),
-                pressure::get, 0);
+        EmbeddedBroker broker =
+                new EmbeddedBroker(new ConnectAdmission(0, 0, pressure::get, () -> 0, () -> 0L), pressure::get, 0);
         EmbeddedChannel away = open(broker);
         EmbeddedBroker.send(away, connect311(0x00, "away"));
         EmbeddedBroker.send(away, subscribe311(1, "load/#", 1));
@@ -81,7 +85,10 @@ class OverloadTest {
         EmbeddedBroker.send(back, connect311(0x00, "away"));
         String delivered = new String(EmbeddedBroker.received(back), java.nio.charset.StandardCharsets.ISO_8859_1);
         assertThat(delivered).contains("kept").doesNotContain("shed");
-        assertThat(broker.meters.counter("relaymq.messages.dropped", "reason", "memory_pressure").count()).isEqualTo(1.0);
+        assertThat(broker.meters
+                        .counter("relaymq.messages.dropped", "reason", "memory_pressure")
+                        .count())
+                .isEqualTo(1.0);
     }
 
     @Test

@@ -19,7 +19,9 @@ import java.util.Random;
  */
 final class PacketFuzzer {
 
-    private static final String[] LEVELS = {"a", "b", "+", "#", "", "$SYS", "$share", "x/y", "\u0000", "\uFFFF", "é", "//"};
+    private static final String[] LEVELS = {
+        "a", "b", "+", "#", "", "$SYS", "$share", "x/y", "\u0000", "\uFFFF", "é", "//"
+    };
 
     private final Random random;
 
@@ -115,8 +117,9 @@ final class PacketFuzzer {
         }
         ByteArrayOutputStream content = new ByteArrayOutputStream();
         int count = random.nextInt(4);
-        int[] ids = {0x01, 0x02, 0x03, 0x08, 0x09, 0x0B, 0x11, 0x15, 0x16, 0x17, 0x19, 0x1F, 0x21, 0x22, 0x23, 0x26, 0x27,
-                0x7F};
+        int[] ids = {
+            0x01, 0x02, 0x03, 0x08, 0x09, 0x0B, 0x11, 0x15, 0x16, 0x17, 0x19, 0x1F, 0x21, 0x22, 0x23, 0x26, 0x27, 0x7F
+        };
         for (int i = 0; i < count; i++) {
             content.write(ids[random.nextInt(ids.length)]);
             content.writeBytes(randomBytes(random.nextInt(6)));

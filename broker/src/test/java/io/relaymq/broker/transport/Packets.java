@@ -6,8 +6,7 @@ import java.nio.charset.StandardCharsets;
 /** Hand-assembled MQTT packets, valid and not, for byte-level tests. */
 final class Packets {
 
-    private Packets() {
-    }
+    private Packets() {}
 
     static byte[] packet(int firstByte, byte[]... parts) {
         ByteArrayOutputStream body = new ByteArrayOutputStream();

@@ -18,12 +18,27 @@ class ProxyProtocolTest {
     void clientAddressComesFromTheProxyHeader() throws Exception {
         EmbeddedBroker broker = new EmbeddedBroker();
         MqttSettings base = EmbeddedBroker.settings();
-        MqttSettings settings = new MqttSettings(base.listeners(), base.connectTimeout(), base.maxPacketSize(),
-                base.maxClientIdLength(), base.maxKeepAlive(), base.receiveMaximum(), base.maxInflightOutbound(),
-                base.maxQueuedMessages(), base.topicAliasMaximum(), base.maxSessionExpiry(), true, true, base.tls(),
+        MqttSettings settings = new MqttSettings(
+                base.listeners(),
+                base.connectTimeout(),
+                base.maxPacketSize(),
+                base.maxClientIdLength(),
+                base.maxKeepAlive(),
+                base.receiveMaximum(),
+                base.maxInflightOutbound(),
+                base.maxQueuedMessages(),
+                base.topicAliasMaximum(),
+                base.maxSessionExpiry(),
+                true,
+                true,
+                base.tls(),
                 base.netty());
-        MqttServer server = new MqttServer(settings, new PreAuthLimits(65536, java.util.List.of("127.0.0.0/8")),
-                broker.handlers(), () -> false, DrainPolicy.IMMEDIATE);
+        MqttServer server = new MqttServer(
+                settings,
+                new PreAuthLimits(65536, java.util.List.of("127.0.0.0/8")),
+                broker.handlers(),
+                () -> false,
+                DrainPolicy.IMMEDIATE);
         server.start();
         try (Socket socket = new Socket("127.0.0.1", server.boundPorts().get("tcp"))) {
             OutputStream out = socket.getOutputStream();
@@ -33,8 +48,9 @@ class ProxyProtocolTest {
             InputStream in = socket.getInputStream();
             byte[] connAck = in.readNBytes(4);
             assertThat(connAck).containsExactly(0x20, 0x02, 0x00, 0x00);
-            await().atMost(Duration.ofSeconds(5)).until(() -> broker.registry.get("behind-lb") != null
-                    && broker.registry.get("behind-lb").connection() != null);
+            await().atMost(Duration.ofSeconds(5))
+                    .until(() -> broker.registry.get("behind-lb") != null
+                            && broker.registry.get("behind-lb").connection() != null);
             assertThat(broker.registry.get("behind-lb").connection().toString()).contains("203.0.113.7:50123");
         } finally {
             server.stop();

@@ -28,9 +28,14 @@ import java.util.List;
 public final class SpecClient {
 
     /** A PUBLISH as the client saw it, payload copied out. */
-    public record Received(String topic, int qos, boolean dup, boolean retain, int packetId, String payload,
-                           MqttProperties properties) {
-    }
+    public record Received(
+            String topic,
+            int qos,
+            boolean dup,
+            boolean retain,
+            int packetId,
+            String payload,
+            MqttProperties properties) {}
 
     private final EmbeddedChannel server;
     private final EmbeddedChannel codec;
@@ -40,7 +45,8 @@ public final class SpecClient {
         this.server = broker.channel();
         this.version = version;
         this.codec = new EmbeddedChannel(new MqttDecoder(1 << 20), MqttEncoder.INSTANCE);
-        codec.attr(AttributeKey.<MqttVersion>valueOf("NETTY_CODEC_MQTT_VERSION")).set(version);
+        codec.attr(AttributeKey.<MqttVersion>valueOf("NETTY_CODEC_MQTT_VERSION"))
+                .set(version);
     }
 
     public EmbeddedChannel channel() {
@@ -82,9 +88,14 @@ public final class SpecClient {
         List<Received> out = new ArrayList<>();
         for (MqttMessage m : receive()) {
             if (m instanceof MqttPublishMessage p) {
-                out.add(new Received(p.variableHeader().topicName(), p.fixedHeader().qosLevel().value(),
-                        p.fixedHeader().isDup(), p.fixedHeader().isRetain(), p.variableHeader().packetId(),
-                        p.payload().toString(StandardCharsets.UTF_8), p.variableHeader().properties()));
+                out.add(new Received(
+                        p.variableHeader().topicName(),
+                        p.fixedHeader().qosLevel().value(),
+                        p.fixedHeader().isDup(),
+                        p.fixedHeader().isRetain(),
+                        p.variableHeader().packetId(),
+                        p.payload().toString(StandardCharsets.UTF_8),
+                        p.variableHeader().properties()));
             }
             ReferenceCountUtil.release(m);
         }
@@ -92,12 +103,18 @@ public final class SpecClient {
     }
 
     public MqttConnAckMessage connect(String clientId, boolean cleanStart, MqttProperties props) {
-        MqttConnectMessage connect = MqttMessageBuilders.connect().clientId(clientId).protocolVersion(version)
-                .cleanSession(cleanStart).keepAlive(60).properties(props == null ? MqttProperties.NO_PROPERTIES : props)
+        MqttConnectMessage connect = MqttMessageBuilders.connect()
+                .clientId(clientId)
+                .protocolVersion(version)
+                .cleanSession(cleanStart)
+                .keepAlive(60)
+                .properties(props == null ? MqttProperties.NO_PROPERTIES : props)
                 .build();
         send(connect);
-        return (MqttConnAckMessage) receive().stream().filter(m -> m.fixedHeader().messageType() == MqttMessageType.CONNACK)
-                .findFirst().orElseThrow(() -> new AssertionError("no CONNACK"));
+        return (MqttConnAckMessage) receive().stream()
+                .filter(m -> m.fixedHeader().messageType() == MqttMessageType.CONNACK)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no CONNACK"));
     }
 
     public MqttConnAckMessage connect(String clientId, boolean cleanStart) {
@@ -105,17 +122,30 @@ public final class SpecClient {
     }
 
     public void subscribe(int packetId, String filter, int qos) {
-        send(MqttMessageBuilders.subscribe().messageId(packetId).addSubscription(MqttQoS.valueOf(qos), filter).build());
+        send(MqttMessageBuilders.subscribe()
+                .messageId(packetId)
+                .addSubscription(MqttQoS.valueOf(qos), filter)
+                .build());
     }
 
     public void publish(String topic, int qos, int packetId, String payload, boolean retain) {
-        send(MqttMessageBuilders.publish().topicName(topic).qos(MqttQoS.valueOf(qos)).retained(retain).messageId(packetId)
-                .payload(Unpooled.copiedBuffer(payload, StandardCharsets.UTF_8)).build());
+        send(MqttMessageBuilders.publish()
+                .topicName(topic)
+                .qos(MqttQoS.valueOf(qos))
+                .retained(retain)
+                .messageId(packetId)
+                .payload(Unpooled.copiedBuffer(payload, StandardCharsets.UTF_8))
+                .build());
     }
 
     public void publish(String topic, int qos, int packetId, String payload, MqttProperties props) {
-        send(MqttMessageBuilders.publish().topicName(topic).qos(MqttQoS.valueOf(qos)).messageId(packetId)
-                .properties(props).payload(Unpooled.copiedBuffer(payload, StandardCharsets.UTF_8)).build());
+        send(MqttMessageBuilders.publish()
+                .topicName(topic)
+                .qos(MqttQoS.valueOf(qos))
+                .messageId(packetId)
+                .properties(props)
+                .payload(Unpooled.copiedBuffer(payload, StandardCharsets.UTF_8))
+                .build());
     }
 
     public void ack(MqttMessageType type, int packetId) {

@@ -17,15 +17,33 @@ final class TestCertificates {
 
     static final String PASSWORD = "changeit";
 
-    private TestCertificates() {
-    }
+    private TestCertificates() {}
 
     /** A PKCS12 store with one self-signed key pair for {@code cn}, valid for 127.0.0.1 and localhost. */
     static Path keyPair(Path dir, String name, String cn) throws IOException, InterruptedException {
         Path store = dir.resolve(name + ".p12");
-        keytool("-genkeypair", "-alias", name, "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=" + cn,
-                "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-validity", "2", "-keystore", store.toString(),
-                "-storetype", "PKCS12", "-storepass", PASSWORD, "-keypass", PASSWORD);
+        keytool(
+                "-genkeypair",
+                "-alias",
+                name,
+                "-keyalg",
+                "EC",
+                "-groupname",
+                "secp256r1",
+                "-dname",
+                "CN=" + cn,
+                "-ext",
+                "SAN=dns:localhost,ip:127.0.0.1",
+                "-validity",
+                "2",
+                "-keystore",
+                store.toString(),
+                "-storetype",
+                "PKCS12",
+                "-storepass",
+                PASSWORD,
+                "-keypass",
+                PASSWORD);
         return store;
     }
 
@@ -35,10 +53,30 @@ final class TestCertificates {
         for (Path keyStore : keyStores) {
             String alias = keyStore.getFileName().toString().replace(".p12", "");
             Path pem = dir.resolve(alias + ".pem");
-            keytool("-exportcert", "-alias", alias, "-keystore", keyStore.toString(), "-storepass", PASSWORD,
-                    "-rfc", "-file", pem.toString());
-            keytool("-importcert", "-alias", alias, "-file", pem.toString(), "-keystore", trust.toString(),
-                    "-storetype", "PKCS12", "-storepass", PASSWORD, "-noprompt");
+            keytool(
+                    "-exportcert",
+                    "-alias",
+                    alias,
+                    "-keystore",
+                    keyStore.toString(),
+                    "-storepass",
+                    PASSWORD,
+                    "-rfc",
+                    "-file",
+                    pem.toString());
+            keytool(
+                    "-importcert",
+                    "-alias",
+                    alias,
+                    "-file",
+                    pem.toString(),
+                    "-keystore",
+                    trust.toString(),
+                    "-storetype",
+                    "PKCS12",
+                    "-storepass",
+                    PASSWORD,
+                    "-noprompt");
         }
         return trust;
     }

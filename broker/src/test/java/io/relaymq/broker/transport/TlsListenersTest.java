@@ -58,26 +58,51 @@ class TlsListenersTest {
     }
 
     private MqttSettings.Tls tls(String clientAuth, Path trustStore) {
-        return new MqttSettings.Tls(null, null, null, serverKey.toString(), TestCertificates.PASSWORD, "PKCS12", null,
-                trustStore == null ? null : trustStore.toString(), TestCertificates.PASSWORD, "PKCS12", clientAuth,
+        return new MqttSettings.Tls(
+                null,
+                null,
+                null,
+                serverKey.toString(),
+                TestCertificates.PASSWORD,
+                "PKCS12",
+                null,
+                trustStore == null ? null : trustStore.toString(),
+                TestCertificates.PASSWORD,
+                "PKCS12",
+                clientAuth,
                 List.of("TLSv1.2", "TLSv1.3"));
     }
 
     private static MqttSettings settings(MqttSettings.Tls tls) {
         MqttSettings base = EmbeddedBroker.settings();
-        return new MqttSettings(new MqttSettings.Listeners(new MqttSettings.Listener(false, "127.0.0.1", 0, null),
-                new MqttSettings.Listener(false, "127.0.0.1", 0, "/mqtt"), new MqttSettings.Listener(true, "127.0.0.1", 0, null),
-                new MqttSettings.Listener(true, "127.0.0.1", 0, "/mqtt")), base.connectTimeout(), base.maxPacketSize(),
-                base.maxClientIdLength(), base.maxKeepAlive(), base.receiveMaximum(), base.maxInflightOutbound(),
-                base.maxQueuedMessages(), base.topicAliasMaximum(), base.maxSessionExpiry(), true, false, tls,
+        return new MqttSettings(
+                new MqttSettings.Listeners(
+                        new MqttSettings.Listener(false, "127.0.0.1", 0, null),
+                        new MqttSettings.Listener(false, "127.0.0.1", 0, "/mqtt"),
+                        new MqttSettings.Listener(true, "127.0.0.1", 0, null),
+                        new MqttSettings.Listener(true, "127.0.0.1", 0, "/mqtt")),
+                base.connectTimeout(),
+                base.maxPacketSize(),
+                base.maxClientIdLength(),
+                base.maxKeepAlive(),
+                base.receiveMaximum(),
+                base.maxInflightOutbound(),
+                base.maxQueuedMessages(),
+                base.topicAliasMaximum(),
+                base.maxSessionExpiry(),
+                true,
+                false,
+                tls,
                 base.netty());
     }
 
-    private org.eclipse.paho.client.mqttv3.MqttClient pahoOverTls(MqttServer target, String id, Path key) throws Exception {
-        var client = new org.eclipse.paho.client.mqttv3.MqttClient("ssl://127.0.0.1:" + target.boundPorts().get("tls"), id,
-                new MemoryPersistence());
+    private org.eclipse.paho.client.mqttv3.MqttClient pahoOverTls(MqttServer target, String id, Path key)
+            throws Exception {
+        var client = new org.eclipse.paho.client.mqttv3.MqttClient(
+                "ssl://127.0.0.1:" + target.boundPorts().get("tls"), id, new MemoryPersistence());
         MqttConnectOptions options = new MqttConnectOptions();
-        options.setSocketFactory(TestCertificates.clientContext(clientTrust, key).getSocketFactory());
+        options.setSocketFactory(
+                TestCertificates.clientContext(clientTrust, key).getSocketFactory());
         options.setHttpsHostnameVerificationEnabled(false);
         options.setConnectionTimeout(10);
         client.connect(options);
@@ -98,16 +123,30 @@ class TlsListenersTest {
 
     @Test
     void hiveMqRoundTripOverSecureWebSocket() throws Exception {
-        Mqtt5BlockingClient client = MqttClient.builder().useMqttVersion5().identifier("wss-client")
-                .serverHost("127.0.0.1").serverPort(server.boundPorts().get("wss"))
-                .sslConfig().trustManagerFactory(TestCertificates.trustManagers(clientTrust))
-                .hostnameVerifier((host, session) -> true).applySslConfig()
-                .webSocketConfig().serverPath("mqtt").applyWebSocketConfig()
+        Mqtt5BlockingClient client = MqttClient.builder()
+                .useMqttVersion5()
+                .identifier("wss-client")
+                .serverHost("127.0.0.1")
+                .serverPort(server.boundPorts().get("wss"))
+                .sslConfig()
+                .trustManagerFactory(TestCertificates.trustManagers(clientTrust))
+                .hostnameVerifier((host, session) -> true)
+                .applySslConfig()
+                .webSocketConfig()
+                .serverPath("mqtt")
+                .applyWebSocketConfig()
                 .buildBlocking();
         client.connect();
         try (var publishes = client.publishes(MqttGlobalPublishFilter.ALL)) {
-            client.subscribeWith().topicFilter("wss/t").qos(MqttQos.AT_LEAST_ONCE).send();
-            client.publishWith().topic("wss/t").qos(MqttQos.AT_LEAST_ONCE).payload("over-wss".getBytes()).send();
+            client.subscribeWith()
+                    .topicFilter("wss/t")
+                    .qos(MqttQos.AT_LEAST_ONCE)
+                    .send();
+            client.publishWith()
+                    .topic("wss/t")
+                    .qos(MqttQos.AT_LEAST_ONCE)
+                    .payload("over-wss".getBytes())
+                    .send();
             assertThat(publishes.receive(10, TimeUnit.SECONDS).orElseThrow().getPayloadAsBytes())
                     .isEqualTo("over-wss".getBytes());
         }
@@ -122,7 +161,8 @@ class TlsListenersTest {
 
         assertThatThrownBy(() -> pahoOverTls(mutualTls, "mtls-none", null)).isInstanceOf(MqttException.class);
         assertThatThrownBy(() -> pahoOverTls(mutualTls, "mtls-stranger", untrustedClientKey))
-                .as("same CN, but not signed by a trusted key").isInstanceOf(MqttException.class);
+                .as("same CN, but not signed by a trusted key")
+                .isInstanceOf(MqttException.class);
     }
 
     @Test
@@ -133,8 +173,8 @@ class TlsListenersTest {
 
     @Test
     void plainTextClientOnTheTlsPortIsRefused() throws Exception {
-        var client = new org.eclipse.paho.client.mqttv3.MqttClient("tcp://127.0.0.1:" + server.boundPorts().get("tls"),
-                "plain-on-tls", new MemoryPersistence());
+        var client = new org.eclipse.paho.client.mqttv3.MqttClient(
+                "tcp://127.0.0.1:" + server.boundPorts().get("tls"), "plain-on-tls", new MemoryPersistence());
         MqttConnectOptions options = new MqttConnectOptions();
         options.setConnectionTimeout(5);
         assertThatThrownBy(() -> client.connect(options)).isInstanceOf(MqttException.class);

@@ -13,8 +13,13 @@ import java.util.List;
  * @param correlationData request/response correlation; null when absent
  * @param userProperties  user properties in order
  */
-public record MessageProperties(Integer payloadFormat, Long expirySeconds, String contentType, String responseTopic,
-                                byte[] correlationData, List<UserProperty> userProperties) {
+public record MessageProperties(
+        Integer payloadFormat,
+        Long expirySeconds,
+        String contentType,
+        String responseTopic,
+        byte[] correlationData,
+        List<UserProperty> userProperties) {
 
     public static final MessageProperties NONE = new MessageProperties(null, null, null, null, null, List.of());
 
@@ -23,7 +28,11 @@ public record MessageProperties(Integer payloadFormat, Long expirySeconds, Strin
     }
 
     public boolean isEmpty() {
-        return payloadFormat == null && expirySeconds == null && contentType == null && responseTopic == null
-                && correlationData == null && userProperties.isEmpty();
+        return payloadFormat == null
+                && expirySeconds == null
+                && contentType == null
+                && responseTopic == null
+                && correlationData == null
+                && userProperties.isEmpty();
     }
 }

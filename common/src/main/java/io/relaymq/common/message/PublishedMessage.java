@@ -11,8 +11,14 @@ package io.relaymq.common.message;
  * @param createdMillis when the broker received it; message expiry counts from here
  * @param properties    MQTT 5 properties to forward
  */
-public record PublishedMessage(String topic, int qos, boolean retain, byte[] payload, String publisherId,
-                               long createdMillis, MessageProperties properties) {
+public record PublishedMessage(
+        String topic,
+        int qos,
+        boolean retain,
+        byte[] payload,
+        String publisherId,
+        long createdMillis,
+        MessageProperties properties) {
 
     public PublishedMessage {
         if (qos < 0 || qos > 2) {
@@ -38,6 +44,8 @@ public record PublishedMessage(String topic, int qos, boolean retain, byte[] pay
     }
 
     public PublishedMessage withRetain(boolean value) {
-        return value == retain ? this : new PublishedMessage(topic, qos, value, payload, publisherId, createdMillis, properties);
+        return value == retain
+                ? this
+                : new PublishedMessage(topic, qos, value, payload, publisherId, createdMillis, properties);
     }
 }

@@ -21,16 +21,18 @@ public final class PublishedMessageCodec {
     private static final int CORRELATION = 1 << 5;
     private static final int USER_PROPERTIES = 1 << 6;
 
-    private PublishedMessageCodec() {
-    }
+    private PublishedMessageCodec() {}
 
     public static byte[] encode(PublishedMessage m) {
         MessageProperties p = m.properties();
         byte[] topic = utf8(m.topic());
         byte[] publisher = utf8(m.publisherId());
-        int flags = (m.retain() ? RETAIN : 0) | (p.payloadFormat() != null ? PAYLOAD_FORMAT : 0)
-                | (p.expirySeconds() != null ? EXPIRY : 0) | (p.contentType() != null ? CONTENT_TYPE : 0)
-                | (p.responseTopic() != null ? RESPONSE_TOPIC : 0) | (p.correlationData() != null ? CORRELATION : 0)
+        int flags = (m.retain() ? RETAIN : 0)
+                | (p.payloadFormat() != null ? PAYLOAD_FORMAT : 0)
+                | (p.expirySeconds() != null ? EXPIRY : 0)
+                | (p.contentType() != null ? CONTENT_TYPE : 0)
+                | (p.responseTopic() != null ? RESPONSE_TOPIC : 0)
+                | (p.correlationData() != null ? CORRELATION : 0)
                 | (!p.userProperties().isEmpty() ? USER_PROPERTIES : 0);
         List<byte[]> optional = new ArrayList<>();
         int size = 1 + 1 + 1 + 8 + 4 + topic.length + 4 + publisher.length + 4 + m.payload().length;
@@ -40,8 +42,11 @@ public final class PublishedMessageCodec {
         if (p.expirySeconds() != null) {
             size += 8;
         }
-        for (byte[] field : new byte[][] {p.contentType() == null ? null : utf8(p.contentType()),
-                p.responseTopic() == null ? null : utf8(p.responseTopic()), p.correlationData()}) {
+        for (byte[] field : new byte[][] {
+            p.contentType() == null ? null : utf8(p.contentType()),
+            p.responseTopic() == null ? null : utf8(p.responseTopic()),
+            p.correlationData()
+        }) {
             if (field != null) {
                 optional.add(field);
                 size += 4 + field.length;
@@ -102,7 +107,13 @@ public final class PublishedMessageCodec {
                     userProperties.add(new UserProperty(string(in), string(in)));
                 }
             }
-            return new PublishedMessage(topic, qos, (flags & RETAIN) != 0, payload, publisher, created,
+            return new PublishedMessage(
+                    topic,
+                    qos,
+                    (flags & RETAIN) != 0,
+                    payload,
+                    publisher,
+                    created,
                     new MessageProperties(format, expiry, contentType, responseTopic, correlation, userProperties));
         } catch (BufferUnderflowException | NegativeArraySizeException e) {
             throw new IllegalArgumentException("truncated message record", e);

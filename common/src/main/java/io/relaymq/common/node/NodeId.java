@@ -16,14 +16,16 @@ public record NodeId(String value) {
 
     public NodeId {
         if (value == null || !VALID.matcher(value).matches()) {
-            throw new IllegalArgumentException("node id '" + value
-                    + "' must be 1-100 characters of letters, digits, '.', '_' or '-'");
+            throw new IllegalArgumentException(
+                    "node id '" + value + "' must be 1-100 characters of letters, digits, '.', '_' or '-'");
         }
     }
 
     /** The configured id, or the host name when none is configured. */
     public static NodeId configuredOrHostName(String configured) {
-        return new NodeId(Optional.ofNullable(configured).map(String::trim).filter(s -> !s.isEmpty())
+        return new NodeId(Optional.ofNullable(configured)
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
                 .orElseGet(NodeId::hostName));
     }
 

@@ -12,10 +12,21 @@ class PublishedMessageCodecTest {
 
     @Test
     void everyFieldSurvivesTheRoundTrip() {
-        MessageProperties props = new MessageProperties(1, 60L, "application/json", "replies/1",
-                new byte[] {1, 2, 3}, List.of(new UserProperty("k", "v"), new UserProperty("k", "v2")));
-        PublishedMessage m = new PublishedMessage("europe/ua/kyiv/1/temp", 2, true,
-                "21.5°C".getBytes(StandardCharsets.UTF_8), "sensor-1", 1_700_000_000_123L, props);
+        MessageProperties props = new MessageProperties(
+                1,
+                60L,
+                "application/json",
+                "replies/1",
+                new byte[] {1, 2, 3},
+                List.of(new UserProperty("k", "v"), new UserProperty("k", "v2")));
+        PublishedMessage m = new PublishedMessage(
+                "europe/ua/kyiv/1/temp",
+                2,
+                true,
+                "21.5°C".getBytes(StandardCharsets.UTF_8),
+                "sensor-1",
+                1_700_000_000_123L,
+                props);
 
         PublishedMessage back = PublishedMessageCodec.decode(PublishedMessageCodec.encode(m));
 
@@ -30,7 +41,8 @@ class PublishedMessageCodecTest {
         assertThat(back.properties().contentType()).isEqualTo("application/json");
         assertThat(back.properties().responseTopic()).isEqualTo("replies/1");
         assertThat(back.properties().correlationData()).containsExactly(1, 2, 3);
-        assertThat(back.properties().userProperties()).containsExactly(new UserProperty("k", "v"), new UserProperty("k", "v2"));
+        assertThat(back.properties().userProperties())
+                .containsExactly(new UserProperty("k", "v"), new UserProperty("k", "v2"));
     }
 
     @Test
@@ -47,18 +59,20 @@ class PublishedMessageCodecTest {
     void corruptRecordsAreRejectedNotMisread() {
         byte[] encoded = PublishedMessageCodec.encode(new PublishedMessage("t", 1, false, new byte[10], "c", 1L, null));
         assertThatThrownBy(() -> PublishedMessageCodec.decode(Arrays.copyOf(encoded, encoded.length - 3)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("truncated");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("truncated");
         encoded[0] = 9;
         assertThatThrownBy(() -> PublishedMessageCodec.decode(encoded)).hasMessageContaining("version 9");
     }
 
     @Test
     void expiryCountsFromReceptionAndRoundsUp() {
-        PublishedMessage m = new PublishedMessage("t", 1, false, new byte[0], "c", 10_000L,
-                new MessageProperties(null, 5L, null, null, null, List.of()));
+        PublishedMessage m = new PublishedMessage(
+                "t", 1, false, new byte[0], "c", 10_000L, new MessageProperties(null, 5L, null, null, null, List.of()));
         assertThat(m.isExpired(14_999L)).isFalse();
         assertThat(m.remainingExpirySeconds(12_500L)).isEqualTo(3L);
         assertThat(m.isExpired(15_000L)).isTrue();
-        assertThat(new PublishedMessage("t", 1, false, new byte[0], "c", 0L, null).remainingExpirySeconds(99)).isNull();
+        assertThat(new PublishedMessage("t", 1, false, new byte[0], "c", 0L, null).remainingExpirySeconds(99))
+                .isNull();
     }
 }

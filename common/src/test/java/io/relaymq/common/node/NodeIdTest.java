@@ -23,7 +23,8 @@ class NodeIdTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "node 1", "node/1", "nöde"})
     void idsThatCannotNameAKafkaTopicAreRefused(String bad) {
-        assertThatThrownBy(() -> new NodeId(bad)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new NodeId(bad))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("node id");
     }
 }

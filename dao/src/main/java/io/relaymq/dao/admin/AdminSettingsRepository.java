@@ -19,8 +19,11 @@ public final class AdminSettingsRepository {
 
     /** Stores {@code json} unless the key has a value already, and returns the value that is stored now. */
     public String putIfAbsent(String key, String json, long nowMillis) {
-        jdbc.update("INSERT INTO admin_settings (key, created_time, json_value) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING",
-                key, nowMillis, json);
+        jdbc.update(
+                "INSERT INTO admin_settings (key, created_time, json_value) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING",
+                key,
+                nowMillis,
+                json);
         return find(key).orElseThrow(() -> new IllegalStateException("setting " + key + " vanished"));
     }
 }

@@ -8,8 +8,16 @@ import java.util.UUID;
  * @param passwordHash bcrypt hash of the password; never leaves the server
  * @param tokenVersion raised by the database whenever the password changes; tokens of another version are refused
  */
-public record AdminUser(UUID id, long createdTime, String email, String firstName, String lastName, String authority,
-                        String passwordHash, boolean enabled, long tokenVersion) {
+public record AdminUser(
+        UUID id,
+        long createdTime,
+        String email,
+        String firstName,
+        String lastName,
+        String authority,
+        String passwordHash,
+        boolean enabled,
+        long tokenVersion) {
 
     public static final String SYS_ADMIN = "SYS_ADMIN";
 

@@ -27,8 +27,10 @@ public final class AdminUserRepository {
     }
 
     public Optional<AdminUser> findByEmail(String email) {
-        return jdbc.queryOne("SELECT " + SELECTED + " FROM admin_user WHERE lower(email) = lower(?)",
-                AdminUserRepository::map, email);
+        return jdbc.queryOne(
+                "SELECT " + SELECTED + " FROM admin_user WHERE lower(email) = lower(?)",
+                AdminUserRepository::map,
+                email);
     }
 
     /**
@@ -36,22 +38,37 @@ public final class AdminUserRepository {
      * record's own version is ignored). Throws a duplicate-key error when the e-mail is taken.
      */
     public void save(AdminUser u) {
-        jdbc.update("INSERT INTO admin_user (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+        jdbc.update(
+                "INSERT INTO admin_user (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                         + "ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, first_name = EXCLUDED.first_name, "
                         + "last_name = EXCLUDED.last_name, authority = EXCLUDED.authority, "
                         + "password_hash = EXCLUDED.password_hash, enabled = EXCLUDED.enabled, "
                         + "token_version = admin_user.token_version "
                         + "+ CASE WHEN admin_user.password_hash <> EXCLUDED.password_hash THEN 1 ELSE 0 END",
-                u.id(), u.createdTime(), u.email().toLowerCase(java.util.Locale.ROOT), u.firstName(), u.lastName(),
-                u.authority(), u.passwordHash(), u.enabled());
+                u.id(),
+                u.createdTime(),
+                u.email().toLowerCase(java.util.Locale.ROOT),
+                u.firstName(),
+                u.lastName(),
+                u.authority(),
+                u.passwordHash(),
+                u.enabled());
     }
 
     /** Inserts {@code u} only while the table is empty; false when another node created the first user first. */
     public boolean insertFirst(AdminUser u) {
-        return jdbc.update("INSERT INTO admin_user (" + COLUMNS + ") SELECT ?, ?, ?, ?, ?, ?, ?, ? "
-                        + "WHERE NOT EXISTS (SELECT 1 FROM admin_user) ON CONFLICT DO NOTHING",
-                u.id(), u.createdTime(), u.email().toLowerCase(java.util.Locale.ROOT), u.firstName(), u.lastName(),
-                u.authority(), u.passwordHash(), u.enabled()) > 0;
+        return jdbc.update(
+                        "INSERT INTO admin_user (" + COLUMNS + ") SELECT ?, ?, ?, ?, ?, ?, ?, ? "
+                                + "WHERE NOT EXISTS (SELECT 1 FROM admin_user) ON CONFLICT DO NOTHING",
+                        u.id(),
+                        u.createdTime(),
+                        u.email().toLowerCase(java.util.Locale.ROOT),
+                        u.firstName(),
+                        u.lastName(),
+                        u.authority(),
+                        u.passwordHash(),
+                        u.enabled())
+                > 0;
     }
 
     public boolean delete(UUID id) {
@@ -64,14 +81,21 @@ public final class AdminUserRepository {
             case "email", "created_time", "first_name", "last_name" -> sortColumn;
             default -> throw new IllegalArgumentException("cannot sort admin users by " + sortColumn);
         };
-        return jdbc.query("SELECT " + SELECTED + " FROM admin_user WHERE " + SEARCH + " ORDER BY " + order
+        return jdbc.query(
+                "SELECT " + SELECTED + " FROM admin_user WHERE " + SEARCH + " ORDER BY " + order
                         + (ascending ? " ASC" : " DESC") + ", id LIMIT ? OFFSET ?",
-                AdminUserRepository::map, Like.pattern(textSearch), limit, offset);
+                AdminUserRepository::map,
+                Like.pattern(textSearch),
+                limit,
+                offset);
     }
 
     public long count(String textSearch) {
-        return jdbc.queryOne("SELECT count(*) FROM admin_user WHERE " + SEARCH, row -> row.getLong(1),
-                Like.pattern(textSearch)).orElse(0L);
+        return jdbc.queryOne(
+                        "SELECT count(*) FROM admin_user WHERE " + SEARCH,
+                        row -> row.getLong(1),
+                        Like.pattern(textSearch))
+                .orElse(0L);
     }
 
     /** Enabled users other than {@code id}. */
@@ -81,15 +105,23 @@ public final class AdminUserRepository {
     }
 
     public long count() {
-        return jdbc.queryOne("SELECT count(*) FROM admin_user", row -> row.getLong(1)).orElse(0L);
+        return jdbc.queryOne("SELECT count(*) FROM admin_user", row -> row.getLong(1))
+                .orElse(0L);
     }
 
     private static final String SEARCH =
             "(email || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ILIKE ?";
 
     private static AdminUser map(ResultSet row) throws SQLException {
-        return new AdminUser(row.getObject("id", UUID.class), row.getLong("created_time"), row.getString("email"),
-                row.getString("first_name"), row.getString("last_name"), row.getString("authority"),
-                row.getString("password_hash"), row.getBoolean("enabled"), row.getLong("token_version"));
+        return new AdminUser(
+                row.getObject("id", UUID.class),
+                row.getLong("created_time"),
+                row.getString("email"),
+                row.getString("first_name"),
+                row.getString("last_name"),
+                row.getString("authority"),
+                row.getString("password_hash"),
+                row.getBoolean("enabled"),
+                row.getLong("token_version"));
     }
 }

@@ -31,14 +31,26 @@ public final class LoginFailureRepository {
      * {@code limit + 1} and its time is no longer moved, so refused attempts do not prolong a lock.
      */
     public int count(String address, String userName, long now, long windowStart, int limit) {
-        return jdbc.queryOne(COUNT, row -> row.getInt(1), address, userName, now, windowStart, limit, limit,
-                windowStart, limit).orElseThrow(() -> new IllegalStateException("no count returned"));
+        return jdbc.queryOne(
+                        COUNT,
+                        row -> row.getInt(1),
+                        address,
+                        userName,
+                        now,
+                        windowStart,
+                        limit,
+                        limit,
+                        windowStart,
+                        limit)
+                .orElseThrow(() -> new IllegalStateException("no count returned"));
     }
 
     /** Takes one back (an attempt counted in advance that succeeded). */
     public void uncount(String address, String userName) {
-        jdbc.update("UPDATE admin_login_failure SET failures = GREATEST(failures - 1, 0) WHERE address = ? AND user_name = ?",
-                address, userName);
+        jdbc.update(
+                "UPDATE admin_login_failure SET failures = GREATEST(failures - 1, 0) WHERE address = ? AND user_name = ?",
+                address,
+                userName);
     }
 
     public void clear(String address, String userName) {

@@ -14,9 +14,8 @@ import javax.sql.DataSource;
 public final class RefreshTokenRepository {
 
     /** A stored refresh token. */
-    public record RefreshTokenRow(UUID id, UUID familyId, UUID userId, String tokenHash, long expiresTime, boolean used,
-                                  boolean revoked) {
-    }
+    public record RefreshTokenRow(
+            UUID id, UUID familyId, UUID userId, String tokenHash, long expiresTime, boolean used, boolean revoked) {}
 
     private static final String COLUMNS = "id, family_id, user_id, token_hash, expires_time, used, revoked";
 
@@ -27,8 +26,15 @@ public final class RefreshTokenRepository {
     }
 
     public void insert(UUID id, UUID familyId, UUID userId, String tokenHash, long createdTime, long expiresTime) {
-        jdbc.update("INSERT INTO admin_refresh_token (id, family_id, user_id, token_hash, created_time, expires_time) "
-                + "VALUES (?, ?, ?, ?, ?, ?)", id, familyId, userId, tokenHash, createdTime, expiresTime);
+        jdbc.update(
+                "INSERT INTO admin_refresh_token (id, family_id, user_id, token_hash, created_time, expires_time) "
+                        + "VALUES (?, ?, ?, ?, ?, ?)",
+                id,
+                familyId,
+                userId,
+                tokenHash,
+                createdTime,
+                expiresTime);
     }
 
     /**
@@ -36,12 +42,18 @@ public final class RefreshTokenRepository {
      * two callers racing, one wins). Empty when it could not be used; {@link #find} tells why.
      */
     public Optional<RefreshTokenRow> use(UUID id, String tokenHash, long now) {
-        return jdbc.queryOne("UPDATE admin_refresh_token SET used = TRUE WHERE id = ? AND token_hash = ? AND NOT used "
-                + "AND NOT revoked AND expires_time > ? RETURNING " + COLUMNS, RefreshTokenRepository::map, id, tokenHash, now);
+        return jdbc.queryOne(
+                "UPDATE admin_refresh_token SET used = TRUE WHERE id = ? AND token_hash = ? AND NOT used "
+                        + "AND NOT revoked AND expires_time > ? RETURNING " + COLUMNS,
+                RefreshTokenRepository::map,
+                id,
+                tokenHash,
+                now);
     }
 
     public Optional<RefreshTokenRow> find(UUID id) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM admin_refresh_token WHERE id = ?", RefreshTokenRepository::map, id);
+        return jdbc.queryOne(
+                "SELECT " + COLUMNS + " FROM admin_refresh_token WHERE id = ?", RefreshTokenRepository::map, id);
     }
 
     public int revokeFamily(UUID familyId) {
@@ -58,8 +70,13 @@ public final class RefreshTokenRepository {
     }
 
     private static RefreshTokenRow map(ResultSet row) throws SQLException {
-        return new RefreshTokenRow(row.getObject("id", UUID.class), row.getObject("family_id", UUID.class),
-                row.getObject("user_id", UUID.class), row.getString("token_hash"), row.getLong("expires_time"),
-                row.getBoolean("used"), row.getBoolean("revoked"));
+        return new RefreshTokenRow(
+                row.getObject("id", UUID.class),
+                row.getObject("family_id", UUID.class),
+                row.getObject("user_id", UUID.class),
+                row.getString("token_hash"),
+                row.getLong("expires_time"),
+                row.getBoolean("used"),
+                row.getBoolean("revoked"));
     }
 }

@@ -11,12 +11,11 @@ import java.util.List;
  * reconnect, so redelivery repeats the same packet ids with DUP set and never sends a completed record again.
  * The mark is stored among the PUBREL entries as one with packet id 0, which no real entry has.
  */
-public record ApplicationSessionCtx(String clientId, long lastUpdatedTime, List<Sent> publishes, List<Sent> pubrels,
-                                    long sentBelow) {
+public record ApplicationSessionCtx(
+        String clientId, long lastUpdatedTime, List<Sent> publishes, List<Sent> pubrels, long sentBelow) {
 
     /** One record of the topic and the packet id it went out with. */
-    public record Sent(long offset, int packetId) {
-    }
+    public record Sent(long offset, int packetId) {}
 
     public ApplicationSessionCtx {
         publishes = List.copyOf(publishes);

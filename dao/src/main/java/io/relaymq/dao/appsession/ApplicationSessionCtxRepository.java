@@ -14,19 +14,26 @@ public final class ApplicationSessionCtxRepository {
     }
 
     public Optional<ApplicationSessionCtx> find(String clientId) {
-        return jdbc.queryOne("SELECT client_id, last_updated_time, publish_msg_infos, pubrel_msg_infos "
+        return jdbc.queryOne(
+                "SELECT client_id, last_updated_time, publish_msg_infos, pubrel_msg_infos "
                         + "FROM application_session_ctx WHERE client_id = ?",
-                row -> new ApplicationSessionCtx(row.getString(1), row.getLong(2),
-                        ApplicationSessionCtx.read(row.getString(3)), ApplicationSessionCtx.read(row.getString(4)),
+                row -> new ApplicationSessionCtx(
+                        row.getString(1),
+                        row.getLong(2),
+                        ApplicationSessionCtx.read(row.getString(3)),
+                        ApplicationSessionCtx.read(row.getString(4)),
                         ApplicationSessionCtx.sentBelow(row.getString(4))),
                 clientId);
     }
 
     public void save(ApplicationSessionCtx ctx) {
-        jdbc.update("INSERT INTO application_session_ctx (client_id, last_updated_time, publish_msg_infos, pubrel_msg_infos) "
+        jdbc.update(
+                "INSERT INTO application_session_ctx (client_id, last_updated_time, publish_msg_infos, pubrel_msg_infos) "
                         + "VALUES (?, ?, ?, ?) ON CONFLICT (client_id) DO UPDATE SET last_updated_time = EXCLUDED.last_updated_time, "
                         + "publish_msg_infos = EXCLUDED.publish_msg_infos, pubrel_msg_infos = EXCLUDED.pubrel_msg_infos",
-                ctx.clientId(), ctx.lastUpdatedTime(), ApplicationSessionCtx.write(ctx.publishes()),
+                ctx.clientId(),
+                ctx.lastUpdatedTime(),
+                ApplicationSessionCtx.write(ctx.publishes()),
                 ApplicationSessionCtx.writePubrels(ctx));
     }
 

@@ -7,5 +7,4 @@ import java.util.UUID;
  * messages go to a Kafka topic of its own with {@code partitions} partitions, shared by the instances of
  * one application through a consumer group.
  */
-public record AppSharedSubscription(UUID id, long createdTime, String name, String topic, int partitions) {
-}
+public record AppSharedSubscription(UUID id, long createdTime, String name, String topic, int partitions) {}

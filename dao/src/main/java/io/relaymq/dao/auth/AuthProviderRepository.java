@@ -15,8 +15,11 @@ public final class AuthProviderRepository {
     }
 
     public List<AuthProviderRow> findAll() {
-        return jdbc.query("SELECT type, enabled, configuration::text AS configuration FROM mqtt_auth_provider ORDER BY type",
-                row -> new AuthProviderRow(AuthProviderType.valueOf(row.getString("type")), row.getBoolean("enabled"),
+        return jdbc.query(
+                "SELECT type, enabled, configuration::text AS configuration FROM mqtt_auth_provider ORDER BY type",
+                row -> new AuthProviderRow(
+                        AuthProviderType.valueOf(row.getString("type")),
+                        row.getBoolean("enabled"),
                         row.getString("configuration")));
     }
 

@@ -1,5 +1,4 @@
 package io.relaymq.dao.auth;
 
 /** One provider's switch and JSON configuration. */
-public record AuthProviderRow(AuthProviderType type, boolean enabled, String configuration) {
-}
+public record AuthProviderRow(AuthProviderType type, boolean enabled, String configuration) {}

@@ -24,39 +24,62 @@ public final class UnauthorizedClientRepository {
 
     /** Inserts or replaces the rows of these client ids in one batch. */
     public void saveAll(List<UnauthorizedClient> clients) {
-        jdbc.batch("INSERT INTO unauthorized_client (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?) "
+        jdbc.batch(
+                "INSERT INTO unauthorized_client (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?) "
                         + "ON CONFLICT (client_id) DO UPDATE SET ip_address = EXCLUDED.ip_address, ts = EXCLUDED.ts, "
                         + "username = EXCLUDED.username, password_provided = EXCLUDED.password_provided, "
                         + "tls_used = EXCLUDED.tls_used, reason = EXCLUDED.reason",
-                clients.stream().map(c -> new Object[] {c.clientId(), c.ipAddress(), c.ts(), c.username(),
-                        c.passwordProvided(), c.tlsUsed(), c.reason()}).toList());
+                clients.stream()
+                        .map(c -> new Object[] {
+                            c.clientId(),
+                            c.ipAddress(),
+                            c.ts(),
+                            c.username(),
+                            c.passwordProvided(),
+                            c.tlsUsed(),
+                            c.reason()
+                        })
+                        .toList());
     }
 
     public Optional<UnauthorizedClient> find(String clientId) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM unauthorized_client WHERE client_id = ?",
-                UnauthorizedClientRepository::map, clientId);
+        return jdbc.queryOne(
+                "SELECT " + COLUMNS + " FROM unauthorized_client WHERE client_id = ?",
+                UnauthorizedClientRepository::map,
+                clientId);
     }
 
     /** The newest entries first. */
     public List<UnauthorizedClient> latest(int limit, long offset) {
-        return jdbc.query("SELECT " + COLUMNS + " FROM unauthorized_client ORDER BY ts DESC, client_id LIMIT ? OFFSET ?",
-                UnauthorizedClientRepository::map, limit, offset);
+        return jdbc.query(
+                "SELECT " + COLUMNS + " FROM unauthorized_client ORDER BY ts DESC, client_id LIMIT ? OFFSET ?",
+                UnauthorizedClientRepository::map,
+                limit,
+                offset);
     }
 
     /** A page of entries whose client id, user name or address contains {@code textSearch}. */
-    public List<UnauthorizedClient> page(String textSearch, String sortColumn, boolean ascending, int limit, long offset) {
+    public List<UnauthorizedClient> page(
+            String textSearch, String sortColumn, boolean ascending, int limit, long offset) {
         String order = switch (sortColumn) {
             case "ts", "client_id", "username", "ip_address", "reason" -> sortColumn;
             default -> throw new IllegalArgumentException("cannot sort unauthorized clients by " + sortColumn);
         };
-        return jdbc.query("SELECT " + COLUMNS + " FROM unauthorized_client WHERE " + SEARCH + " ORDER BY " + order
+        return jdbc.query(
+                "SELECT " + COLUMNS + " FROM unauthorized_client WHERE " + SEARCH + " ORDER BY " + order
                         + (ascending ? " ASC" : " DESC") + ", client_id LIMIT ? OFFSET ?",
-                UnauthorizedClientRepository::map, Like.pattern(textSearch), limit, offset);
+                UnauthorizedClientRepository::map,
+                Like.pattern(textSearch),
+                limit,
+                offset);
     }
 
     public long count(String textSearch) {
-        return jdbc.queryOne("SELECT count(*) FROM unauthorized_client WHERE " + SEARCH, row -> row.getLong(1),
-                Like.pattern(textSearch)).orElse(0L);
+        return jdbc.queryOne(
+                        "SELECT count(*) FROM unauthorized_client WHERE " + SEARCH,
+                        row -> row.getLong(1),
+                        Like.pattern(textSearch))
+                .orElse(0L);
     }
 
     public int deleteAll() {
@@ -64,7 +87,8 @@ public final class UnauthorizedClientRepository {
     }
 
     public long count() {
-        return jdbc.queryOne("SELECT count(*) FROM unauthorized_client", row -> row.getLong(1)).orElse(0L);
+        return jdbc.queryOne("SELECT count(*) FROM unauthorized_client", row -> row.getLong(1))
+                .orElse(0L);
     }
 
     public boolean delete(String clientId) {
@@ -74,14 +98,21 @@ public final class UnauthorizedClientRepository {
     /** Removes entries older than {@code cutoffMillis} and all but the newest {@code maxEntries}. */
     public int trim(long cutoffMillis, int maxEntries) {
         int expired = jdbc.update("DELETE FROM unauthorized_client WHERE ts < ?", cutoffMillis);
-        int surplus = jdbc.update("DELETE FROM unauthorized_client WHERE client_id IN (SELECT client_id FROM "
-                + "unauthorized_client ORDER BY ts DESC, client_id OFFSET ?)", maxEntries);
+        int surplus = jdbc.update(
+                "DELETE FROM unauthorized_client WHERE client_id IN (SELECT client_id FROM "
+                        + "unauthorized_client ORDER BY ts DESC, client_id OFFSET ?)",
+                maxEntries);
         return expired + surplus;
     }
 
     private static UnauthorizedClient map(ResultSet row) throws SQLException {
-        return new UnauthorizedClient(row.getString("client_id"), row.getString("ip_address"), row.getLong("ts"),
-                row.getString("username"), row.getBoolean("password_provided"), row.getBoolean("tls_used"),
+        return new UnauthorizedClient(
+                row.getString("client_id"),
+                row.getString("ip_address"),
+                row.getLong("ts"),
+                row.getString("username"),
+                row.getBoolean("password_provided"),
+                row.getBoolean("tls_used"),
                 row.getString("reason"));
     }
 }

@@ -10,8 +10,7 @@ import java.util.List;
  */
 public final class CredentialsIds {
 
-    private CredentialsIds() {
-    }
+    private CredentialsIds() {}
 
     public static String basic(String clientId, String userName) {
         boolean hasClient = clientId != null && !clientId.isEmpty();

@@ -11,8 +11,7 @@ public final class CredentialsJson {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
-    private CredentialsJson() {
-    }
+    private CredentialsJson() {}
 
     public static BasicCredentials basic(String json) {
         return read(json, BasicCredentials.class);
@@ -30,7 +29,8 @@ public final class CredentialsJson {
         try {
             return MAPPER.readValue(json, type);
         } catch (JacksonException e) {
-            throw new IllegalArgumentException("invalid " + type.getSimpleName() + " JSON: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(
+                    "invalid " + type.getSimpleName() + " JSON: " + e.getOriginalMessage(), e);
         }
     }
 }

@@ -23,18 +23,24 @@ public final class CredentialsRepository {
     }
 
     public Optional<MqttClientCredentials> findById(UUID id) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE id = ?", CredentialsRepository::map, id);
+        return jdbc.queryOne(
+                "SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE id = ?", CredentialsRepository::map, id);
     }
 
     public Optional<MqttClientCredentials> findByCredentialsId(String credentialsId) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE credentials_id = ?",
-                CredentialsRepository::map, credentialsId);
+        return jdbc.queryOne(
+                "SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE credentials_id = ?",
+                CredentialsRepository::map,
+                credentialsId);
     }
 
     /** The oldest credentials with this name (names are not unique). */
     public Optional<MqttClientCredentials> findByName(String name) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE name = ? ORDER BY created_time, id "
-                + "LIMIT 1", CredentialsRepository::map, name);
+        return jdbc.queryOne(
+                "SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE name = ? ORDER BY created_time, id "
+                        + "LIMIT 1",
+                CredentialsRepository::map,
+                name);
     }
 
     /** How many credentials there are of each client type. */
@@ -43,30 +49,40 @@ public final class CredentialsRepository {
         for (ClientType type : ClientType.values()) {
             counts.put(type, 0L);
         }
-        jdbc.query("SELECT client_type, count(*) FROM mqtt_client_credentials GROUP BY client_type",
+        jdbc.query(
+                "SELECT client_type, count(*) FROM mqtt_client_credentials GROUP BY client_type",
                 row -> counts.put(ClientType.valueOf(row.getString(1)), row.getLong(2)));
         return counts;
     }
 
     /** The credentials with any of these lookup keys. */
     public List<MqttClientCredentials> findByCredentialsIds(List<String> credentialsIds) {
-        return jdbc.query("SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE credentials_id = ANY (?)",
-                CredentialsRepository::map, (Object) credentialsIds.toArray(String[]::new));
+        return jdbc.query(
+                "SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE credentials_id = ANY (?)",
+                CredentialsRepository::map,
+                (Object) credentialsIds.toArray(String[]::new));
     }
 
     /** X.509 credentials whose CN is a regular expression (few; read whole and matched in memory). */
     public List<MqttClientCredentials> findSslRegex() {
-        return jdbc.query("SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE credentials_id LIKE 'ssl\\_regex|%'",
+        return jdbc.query(
+                "SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE credentials_id LIKE 'ssl\\_regex|%'",
                 CredentialsRepository::map);
     }
 
     /** Inserts, or replaces the row with the same id. Throws a duplicate-key error when the lookup key is taken. */
     public void save(MqttClientCredentials c) {
-        jdbc.update("INSERT INTO mqtt_client_credentials (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?) "
+        jdbc.update(
+                "INSERT INTO mqtt_client_credentials (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?) "
                         + "ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, client_type = EXCLUDED.client_type, "
                         + "credentials_type = EXCLUDED.credentials_type, credentials_id = EXCLUDED.credentials_id, "
                         + "credentials_value = EXCLUDED.credentials_value",
-                c.id(), c.createdTime(), c.name(), c.clientType(), c.credentialsType(), c.credentialsId(),
+                c.id(),
+                c.createdTime(),
+                c.name(),
+                c.clientType(),
+                c.credentialsType(),
+                c.credentialsId(),
                 c.credentialsValue());
     }
 
@@ -75,24 +91,37 @@ public final class CredentialsRepository {
     }
 
     /** A page of credentials ordered by {@code sortColumn} (one of name, created_time, client_type, credentials_type). */
-    public List<MqttClientCredentials> page(String textSearch, String sortColumn, boolean ascending, int limit, long offset) {
+    public List<MqttClientCredentials> page(
+            String textSearch, String sortColumn, boolean ascending, int limit, long offset) {
         String order = switch (sortColumn) {
             case "name", "created_time", "client_type", "credentials_type" -> sortColumn;
             default -> throw new IllegalArgumentException("cannot sort credentials by " + sortColumn);
         };
-        return jdbc.query("SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE name ILIKE ? ORDER BY " + order
+        return jdbc.query(
+                "SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE name ILIKE ? ORDER BY " + order
                         + (ascending ? " ASC" : " DESC") + ", id LIMIT ? OFFSET ?",
-                CredentialsRepository::map, Like.pattern(textSearch), limit, offset);
+                CredentialsRepository::map,
+                Like.pattern(textSearch),
+                limit,
+                offset);
     }
 
     public long count(String textSearch) {
-        return jdbc.queryOne("SELECT count(*) FROM mqtt_client_credentials WHERE name ILIKE ?",
-                row -> row.getLong(1), Like.pattern(textSearch)).orElse(0L);
+        return jdbc.queryOne(
+                        "SELECT count(*) FROM mqtt_client_credentials WHERE name ILIKE ?",
+                        row -> row.getLong(1),
+                        Like.pattern(textSearch))
+                .orElse(0L);
     }
 
     private static MqttClientCredentials map(ResultSet row) throws SQLException {
-        return new MqttClientCredentials(row.getObject("id", UUID.class), row.getLong("created_time"), row.getString("name"),
-                ClientType.valueOf(row.getString("client_type")), CredentialsType.valueOf(row.getString("credentials_type")),
-                row.getString("credentials_id"), row.getString("credentials_value"));
+        return new MqttClientCredentials(
+                row.getObject("id", UUID.class),
+                row.getLong("created_time"),
+                row.getString("name"),
+                ClientType.valueOf(row.getString("client_type")),
+                CredentialsType.valueOf(row.getString("credentials_type")),
+                row.getString("credentials_id"),
+                row.getString("credentials_value"));
     }
 }

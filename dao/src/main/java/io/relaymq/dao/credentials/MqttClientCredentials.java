@@ -9,6 +9,11 @@ import java.util.UUID;
  * @param credentialsId    lookup key derived from the value (see {@link CredentialsIds})
  * @param credentialsValue JSON of {@link BasicCredentials} or {@link SslCredentials}
  */
-public record MqttClientCredentials(UUID id, long createdTime, String name, ClientType clientType,
-                                    CredentialsType credentialsType, String credentialsId, String credentialsValue) {
-}
+public record MqttClientCredentials(
+        UUID id,
+        long createdTime,
+        String name,
+        ClientType clientType,
+        CredentialsType credentialsType,
+        String credentialsId,
+        String credentialsValue) {}

@@ -25,6 +25,7 @@ public final class DeviceMessageStore {
      * there are 65535 of them.
      */
     public static final int MAX_LIMIT = 65_535;
+
     private static final byte[] PUBREL_VALUE = {StoredKind.PUBREL.marker()};
 
     private final CommandBatcher batcher;
@@ -37,7 +38,7 @@ public final class DeviceMessageStore {
     /** Told how many of a client's oldest messages a save removed, for the message and for the byte limit. */
     @FunctionalInterface
     public interface Trimmed {
-        Trimmed IGNORE = (clientId, forMessages, forBytes) -> { };
+        Trimmed IGNORE = (clientId, forMessages, forBytes) -> {};
 
         void trimmed(String clientId, long forMessages, long forBytes);
     }
@@ -52,10 +53,11 @@ public final class DeviceMessageStore {
      * @param byteLimit most bytes of stored values kept per client; the oldest are removed while more are
      *                  stored (the newest message always stays)
      */
-    public DeviceMessageStore(CommandBatcher batcher, DeviceSessionScripts scripts, int limit, long byteLimit,
-                              Trimmed trimmed) {
+    public DeviceMessageStore(
+            CommandBatcher batcher, DeviceSessionScripts scripts, int limit, long byteLimit, Trimmed trimmed) {
         if (limit < 1 || limit > MAX_LIMIT) {
-            throw new IllegalArgumentException("the persisted messages limit must be 1.." + MAX_LIMIT + ", was " + limit);
+            throw new IllegalArgumentException(
+                    "the persisted messages limit must be 1.." + MAX_LIMIT + ", was " + limit);
         }
         if (byteLimit < 1) {
             throw new IllegalArgumentException("the persisted bytes limit must be positive, was " + byteLimit);
@@ -72,7 +74,8 @@ public final class DeviceMessageStore {
     public CompletionStage<Void> loadScripts() {
         List<CompletableFuture<String>> loads = new ArrayList<>();
         for (LuaScript script : scripts.all()) {
-            loads.add(batcher.submit(c -> c.scriptLoad(script.body().getBytes(StandardCharsets.UTF_8))).toCompletableFuture());
+            loads.add(batcher.submit(c -> c.scriptLoad(script.body().getBytes(StandardCharsets.UTF_8)))
+                    .toCompletableFuture());
         }
         return CompletableFuture.allOf(loads.toArray(CompletableFuture[]::new));
     }
@@ -90,25 +93,39 @@ public final class DeviceMessageStore {
         int i = 2;
         for (NewMessage m : messages) {
             args[i++] = ascii(m.ttlSeconds());
-            args[i++] = m.hasSource() ? (m.sourcePartition() + ":" + m.sourceOffset()).getBytes(StandardCharsets.US_ASCII)
+            args[i++] = m.hasSource()
+                    ? (m.sourcePartition() + ":" + m.sourceOffset()).getBytes(StandardCharsets.US_ASCII)
                     : new byte[0];
             byte[] value = new byte[m.payload().length + 1];
             value[0] = StoredKind.NEW.marker();
             System.arraycopy(m.payload(), 0, value, 1, m.payload().length);
             args[i++] = value;
         }
-        return this.<List<Object>>call(scripts.save(), ScriptOutputType.MULTI,
-                new String[] {keys.messages(), keys.lastPacketId(), keys.messagePrefix(), keys.lastScore(),
-                        keys.storedBytes(), keys.storedSizes(), keys.sources()}, args)
+        return this.<List<Object>>call(
+                        scripts.save(),
+                        ScriptOutputType.MULTI,
+                        new String[] {
+                            keys.messages(),
+                            keys.lastPacketId(),
+                            keys.messagePrefix(),
+                            keys.lastScore(),
+                            keys.storedBytes(),
+                            keys.storedSizes(),
+                            keys.sources()
+                        },
+                        args)
                 .thenApply(flat -> saved(clientId, flat));
     }
 
     /** Up to {@code max} stored messages after {@code afterScore} (0 = from the oldest), in order. */
     public CompletionStage<List<StoredMessage>> fetch(String clientId, long afterScore, int max) {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
-        return this.<List<Object>>call(scripts.fetch(), ScriptOutputType.MULTI,
-                new String[] {keys.messages(), keys.messagePrefix(), keys.storedBytes(), keys.storedSizes()},
-                ascii(afterScore), ascii(max))
+        return this.<List<Object>>call(
+                        scripts.fetch(),
+                        ScriptOutputType.MULTI,
+                        new String[] {keys.messages(), keys.messagePrefix(), keys.storedBytes(), keys.storedSizes()},
+                        ascii(afterScore),
+                        ascii(max))
                 .thenApply(DeviceMessageStore::stored);
     }
 
@@ -118,17 +135,25 @@ public final class DeviceMessageStore {
      */
     public CompletionStage<Boolean> remove(String clientId, int packetId, long score) {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
-        return this.<Long>call(scripts.remove(), ScriptOutputType.INTEGER,
-                new String[] {keys.messages(), keys.messagePrefix(), keys.storedBytes(), keys.storedSizes()},
-                ascii(packetId), ascii(score)).thenApply(n -> n == 1);
+        return this.<Long>call(
+                        scripts.remove(),
+                        ScriptOutputType.INTEGER,
+                        new String[] {keys.messages(), keys.messagePrefix(), keys.storedBytes(), keys.storedSizes()},
+                        ascii(packetId),
+                        ascii(score))
+                .thenApply(n -> n == 1);
     }
 
     /** Replaces a QoS 2 message (id and score) by its PUBREL marker (PUBREC received); true when it was stored. */
     public CompletionStage<Boolean> markPubrel(String clientId, int packetId, long score) {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
-        return this.<Long>call(scripts.markPubrel(), ScriptOutputType.INTEGER,
-                new String[] {keys.messages(), keys.messagePrefix(), keys.storedBytes(), keys.storedSizes()},
-                ascii(packetId), ascii(score), PUBREL_VALUE)
+        return this.<Long>call(
+                        scripts.markPubrel(),
+                        ScriptOutputType.INTEGER,
+                        new String[] {keys.messages(), keys.messagePrefix(), keys.storedBytes(), keys.storedSizes()},
+                        ascii(packetId),
+                        ascii(score),
+                        PUBREL_VALUE)
                 .thenApply(n -> n == 1);
     }
 
@@ -146,15 +171,25 @@ public final class DeviceMessageStore {
             args[i++] = ascii(m.packetId());
             args[i++] = ascii(m.score());
         }
-        return call(scripts.markSent(), ScriptOutputType.INTEGER, new String[] {keys.messages(), keys.messagePrefix()}, args);
+        return call(
+                scripts.markSent(),
+                ScriptOutputType.INTEGER,
+                new String[] {keys.messages(), keys.messagePrefix()},
+                args);
     }
 
     /** Forgets everything stored for the client; returns how many messages there were. */
     public CompletionStage<Long> removeAll(String clientId) {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
-        return call(scripts.removeAll(), ScriptOutputType.INTEGER,
-                new String[] {keys.messages(), keys.lastPacketId(), keys.messagePrefix(), keys.lastScore(),
-                        keys.storedBytes(), keys.storedSizes(), keys.sources()});
+        return call(scripts.removeAll(), ScriptOutputType.INTEGER, new String[] {
+            keys.messages(),
+            keys.lastPacketId(),
+            keys.messagePrefix(),
+            keys.lastScore(),
+            keys.storedBytes(),
+            keys.storedSizes(),
+            keys.sources()
+        });
     }
 
     private <T> CompletionStage<T> call(LuaScript script, ScriptOutputType output, String[] keys, byte[]... args) {
@@ -173,7 +208,10 @@ public final class DeviceMessageStore {
         List<SavedMessage> saved = new ArrayList<>(flat.size() / 2);
         for (int i = 2; i < flat.size(); i += 2) {
             int packetId = ((Number) flat.get(i)).intValue();
-            saved.add(packetId == 0 ? SavedMessage.REPLAYED : new SavedMessage(packetId, ((Number) flat.get(i + 1)).longValue()));
+            saved.add(
+                    packetId == 0
+                            ? SavedMessage.REPLAYED
+                            : new SavedMessage(packetId, ((Number) flat.get(i + 1)).longValue()));
         }
         return saved;
     }
@@ -184,8 +222,11 @@ public final class DeviceMessageStore {
             byte[] value = (byte[]) flat.get(i + 2);
             byte[] payload = new byte[value.length - 1];
             System.arraycopy(value, 1, payload, 0, payload.length);
-            stored.add(new StoredMessage(Integer.parseInt(text(flat.get(i))), (long) Double.parseDouble(text(flat.get(i + 1))),
-                    StoredKind.of(value[0]), payload));
+            stored.add(new StoredMessage(
+                    Integer.parseInt(text(flat.get(i))),
+                    (long) Double.parseDouble(text(flat.get(i + 1))),
+                    StoredKind.of(value[0]),
+                    payload));
         }
         return stored;
     }

@@ -8,5 +8,4 @@ package io.relaymq.dao.device;
  * @param kind     whether it was sent, or is a QoS 2 message awaiting PUBCOMP
  * @param payload  the encoded message (empty for {@link StoredKind#PUBREL})
  */
-public record StoredMessage(int packetId, long score, StoredKind kind, byte[] payload) {
-}
+public record StoredMessage(int packetId, long score, StoredKind kind, byte[] payload) {}

@@ -72,19 +72,33 @@ public final class ReceivedQos2Ids {
      * Keeps {@code packetId} with its receipt unless a generation above {@code generation} has begun the session
      * elsewhere; completes with false in that case.
      */
-    public CompletionStage<Boolean> receive(String clientId, int packetId, Receipt receipt, long generation,
-                                            long ttlSeconds) {
-        return this.<Long>call(receive, ScriptOutputType.INTEGER, key(clientId), ascii(packetId),
-                ascii(receipt.encode()), ascii(generation), ascii(Math.max(1, ttlSeconds))).thenApply(n -> n == 1);
+    public CompletionStage<Boolean> receive(
+            String clientId, int packetId, Receipt receipt, long generation, long ttlSeconds) {
+        return this.<Long>call(
+                        receive,
+                        ScriptOutputType.INTEGER,
+                        key(clientId),
+                        ascii(packetId),
+                        ascii(receipt.encode()),
+                        ascii(generation),
+                        ascii(Math.max(1, ttlSeconds)))
+                .thenApply(n -> n == 1);
     }
 
     /**
      * Records that {@code generation} begins the session (a clean start forgets the ids first); the ids kept.
      * Fails with {@link Superseded} when a newer generation has begun already.
      */
-    public CompletionStage<Map<Integer, Receipt>> begin(String clientId, long generation, boolean clean, long ttlSeconds) {
-        return this.<List<Object>>call(begin, ScriptOutputType.MULTI, key(clientId), ascii(generation),
-                ascii(clean ? "1" : "0"), ascii(Math.max(FENCE_SECONDS, ttlSeconds))).thenApply(flat -> {
+    public CompletionStage<Map<Integer, Receipt>> begin(
+            String clientId, long generation, boolean clean, long ttlSeconds) {
+        return this.<List<Object>>call(
+                        begin,
+                        ScriptOutputType.MULTI,
+                        key(clientId),
+                        ascii(generation),
+                        ascii(clean ? "1" : "0"),
+                        ascii(Math.max(FENCE_SECONDS, ttlSeconds)))
+                .thenApply(flat -> {
                     if (flat.isEmpty() || !"1".equals(text(flat.get(0)))) {
                         throw new Superseded(clientId);
                     }
@@ -118,17 +132,20 @@ public final class ReceivedQos2Ids {
     }
 
     public CompletionStage<Void> remove(String clientId, int packetId) {
-        return batcher.submit(c -> c.hdel(key(clientId), Integer.toString(packetId))).thenApply(n -> null);
+        return batcher.submit(c -> c.hdel(key(clientId), Integer.toString(packetId)))
+                .thenApply(n -> null);
     }
 
     /** Renews the TTL of what is kept for the client, if anything. */
     public CompletionStage<Void> expireIn(String clientId, long ttlSeconds) {
-        return batcher.submit(c -> c.expire(key(clientId), Math.max(1, ttlSeconds))).thenApply(n -> null);
+        return batcher.submit(c -> c.expire(key(clientId), Math.max(1, ttlSeconds)))
+                .thenApply(n -> null);
     }
 
     /** Forgets the client's ids, unless a generation above {@code generation} has begun (they are its). */
     public CompletionStage<Void> removeAll(String clientId, long generation) {
-        return this.<Long>call(forget, ScriptOutputType.INTEGER, key(clientId), ascii(generation)).thenApply(n -> null);
+        return this.<Long>call(forget, ScriptOutputType.INTEGER, key(clientId), ascii(generation))
+                .thenApply(n -> null);
     }
 
     private <T> CompletionStage<T> call(LuaScript script, ScriptOutputType output, String key, byte[]... args) {

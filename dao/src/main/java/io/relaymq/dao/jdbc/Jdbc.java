@@ -26,8 +26,8 @@ public final class Jdbc {
 
     public <T> List<T> query(String sql, RowMapper<T> mapper, Object... args) {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = prepare(connection, sql, args);
-             ResultSet rows = statement.executeQuery()) {
+                PreparedStatement statement = prepare(connection, sql, args);
+                ResultSet rows = statement.executeQuery()) {
             List<T> result = new ArrayList<>();
             while (rows.next()) {
                 result.add(mapper.map(rows));
@@ -45,7 +45,7 @@ public final class Jdbc {
 
     public int update(String sql, Object... args) {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = prepare(connection, sql, args)) {
+                PreparedStatement statement = prepare(connection, sql, args)) {
             return statement.executeUpdate();
         } catch (SQLException e) {
             throw new DataAccessException(sql, e);
@@ -58,7 +58,7 @@ public final class Jdbc {
             return;
         }
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement(sql)) {
+                PreparedStatement statement = connection.prepareStatement(sql)) {
             for (Object[] args : argLists) {
                 bind(statement, args);
                 statement.addBatch();

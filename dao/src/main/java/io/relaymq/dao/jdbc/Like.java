@@ -3,8 +3,7 @@ package io.relaymq.dao.jdbc;
 /** {@code ILIKE} patterns for "contains this text" searches, with the wildcard characters of the text escaped. */
 public final class Like {
 
-    private Like() {
-    }
+    private Like() {}
 
     /** "%text%", or "%" (everything) for a null or empty text. */
     public static String pattern(String textSearch) {

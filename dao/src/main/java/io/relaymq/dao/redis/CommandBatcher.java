@@ -32,7 +32,8 @@ public final class CommandBatcher implements AutoCloseable {
     private int unflushed;
     private ScheduledFuture<?> pendingFlush;
 
-    public CommandBatcher(StatefulRedisClusterConnection<String, byte[]> connection, int maxCommands, Duration maxDelay) {
+    public CommandBatcher(
+            StatefulRedisClusterConnection<String, byte[]> connection, int maxCommands, Duration maxDelay) {
         if (maxCommands < 1) {
             throw new IllegalArgumentException("maxCommands must be at least 1");
         }
@@ -46,7 +47,8 @@ public final class CommandBatcher implements AutoCloseable {
         });
         connection.setAutoFlushCommands(maxCommands == 1);
         if (maxCommands > 1) {
-            timer.scheduleWithFixedDelay(this::safetyFlush, SAFETY_FLUSH_MILLIS, SAFETY_FLUSH_MILLIS, TimeUnit.MILLISECONDS);
+            timer.scheduleWithFixedDelay(
+                    this::safetyFlush, SAFETY_FLUSH_MILLIS, SAFETY_FLUSH_MILLIS, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -56,7 +58,8 @@ public final class CommandBatcher implements AutoCloseable {
     }
 
     /** Runs one command and schedules its flush. */
-    public <T> CompletionStage<T> submit(Function<RedisAdvancedClusterAsyncCommands<String, byte[]>, RedisFuture<T>> command) {
+    public <T> CompletionStage<T> submit(
+            Function<RedisAdvancedClusterAsyncCommands<String, byte[]>, RedisFuture<T>> command) {
         RedisFuture<T> future = command.apply(connection.async());
         track(future);
         dispatched();

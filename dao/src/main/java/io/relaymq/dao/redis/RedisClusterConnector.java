@@ -31,12 +31,12 @@ public final class RedisClusterConnector implements AutoCloseable {
     private final RedisClusterClient client;
 
     public RedisClusterConnector(RedisClusterSettings settings) {
-        this(settings, builder -> { });
+        this(settings, builder -> {});
     }
 
     /** @param customizer adds to the client resources, for example a command latency recorder for metrics */
-    public RedisClusterConnector(RedisClusterSettings settings,
-                                 java.util.function.Consumer<DefaultClientResources.Builder> customizer) {
+    public RedisClusterConnector(
+            RedisClusterSettings settings, java.util.function.Consumer<DefaultClientResources.Builder> customizer) {
         this.settings = settings;
         DefaultClientResources.Builder builder = DefaultClientResources.builder();
         customizer.accept(builder);
@@ -61,8 +61,10 @@ public final class RedisClusterConnector implements AutoCloseable {
                 pause();
             }
         } while (System.nanoTime() < deadline);
-        throw new IllegalStateException("Redis Cluster " + settings.nodes() + " not reachable within "
-                + settings.connectTimeout().toSeconds() + " s (check REDIS_NODES)", last);
+        throw new IllegalStateException(
+                "Redis Cluster " + settings.nodes() + " not reachable within "
+                        + settings.connectTimeout().toSeconds() + " s (check REDIS_NODES)",
+                last);
     }
 
     /** A connection with text keys and binary values (stored messages). */
@@ -77,16 +79,19 @@ public final class RedisClusterConnector implements AutoCloseable {
     }
 
     static List<RedisURI> seedUris(RedisClusterSettings settings) {
-        return settings.nodes().stream().map(node -> {
-            int colon = node.lastIndexOf(':');
-            RedisURI.Builder uri = RedisURI.builder().withHost(node.substring(0, colon))
-                    .withPort(Integer.parseInt(node.substring(colon + 1)))
-                    .withTimeout(settings.commandTimeout());
-            if (!settings.password().isEmpty()) {
-                uri.withPassword(settings.password().toCharArray());
-            }
-            return uri.build();
-        }).toList();
+        return settings.nodes().stream()
+                .map(node -> {
+                    int colon = node.lastIndexOf(':');
+                    RedisURI.Builder uri = RedisURI.builder()
+                            .withHost(node.substring(0, colon))
+                            .withPort(Integer.parseInt(node.substring(colon + 1)))
+                            .withTimeout(settings.commandTimeout());
+                    if (!settings.password().isEmpty()) {
+                        uri.withPassword(settings.password().toCharArray());
+                    }
+                    return uri.build();
+                })
+                .toList();
     }
 
     private static ClusterClientOptions clientOptions(RedisClusterSettings settings) {

@@ -14,8 +14,12 @@ import java.util.List;
  *                               MOVED/ASK redirects and reconnects at once)
  * @param connectTimeout         how long the node waits for the cluster at start before it gives up
  */
-public record RedisClusterSettings(List<String> nodes, String password, Duration commandTimeout,
-                                   Duration topologyRefreshPeriod, Duration connectTimeout) {
+public record RedisClusterSettings(
+        List<String> nodes,
+        String password,
+        Duration commandTimeout,
+        Duration topologyRefreshPeriod,
+        Duration connectTimeout) {
 
     public RedisClusterSettings {
         nodes = List.copyOf(nodes);
@@ -32,6 +36,9 @@ public record RedisClusterSettings(List<String> nodes, String password, Duration
 
     /** Parses a comma-separated REDIS_NODES value. */
     public static List<String> parseNodes(String commaSeparated) {
-        return Arrays.stream(commaSeparated.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        return Arrays.stream(commaSeparated.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toList();
     }
 }

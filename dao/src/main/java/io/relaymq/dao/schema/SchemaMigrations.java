@@ -38,10 +38,13 @@ public final class SchemaMigrations {
                 .map(MigrationInfo::getVersion)
                 .max(Comparator.naturalOrder());
         if (future.isPresent()) {
-            throw new SchemaTooNewException(future.get().getVersion(), latestKnown().getVersion());
+            throw new SchemaTooNewException(
+                    future.get().getVersion(), latestKnown().getVersion());
         }
         MigrateResult result = flyway.migrate();
-        log.info("PostgreSQL schema at version {} ({} migration(s) applied now)", latestKnown().getVersion(),
+        log.info(
+                "PostgreSQL schema at version {} ({} migration(s) applied now)",
+                latestKnown().getVersion(),
                 result.migrationsExecuted);
         return result;
     }

@@ -9,9 +9,10 @@ class ApplicationSessionCtxTest {
 
     @Test
     void sentRecordsRoundTripThroughTheirTextForm() {
-        List<ApplicationSessionCtx.Sent> sent = List.of(new ApplicationSessionCtx.Sent(41, 7),
-                new ApplicationSessionCtx.Sent(9_000_000_000L, 65535));
-        assertThat(ApplicationSessionCtx.read(ApplicationSessionCtx.write(sent))).isEqualTo(sent);
+        List<ApplicationSessionCtx.Sent> sent =
+                List.of(new ApplicationSessionCtx.Sent(41, 7), new ApplicationSessionCtx.Sent(9_000_000_000L, 65535));
+        assertThat(ApplicationSessionCtx.read(ApplicationSessionCtx.write(sent)))
+                .isEqualTo(sent);
         assertThat(ApplicationSessionCtx.read("")).isEmpty();
         assertThat(ApplicationSessionCtx.write(List.of())).isEmpty();
     }
@@ -23,7 +24,8 @@ class ApplicationSessionCtxTest {
 
         assertThat(ApplicationSessionCtx.read(stored)).isEqualTo(pubrels);
         assertThat(ApplicationSessionCtx.sentBelow(stored)).isEqualTo(50);
-        assertThat(ApplicationSessionCtx.sentBelow(ApplicationSessionCtx.write(pubrels))).as("written before the mark")
+        assertThat(ApplicationSessionCtx.sentBelow(ApplicationSessionCtx.write(pubrels)))
+                .as("written before the mark")
                 .isEqualTo(-1);
         assertThat(ApplicationSessionCtx.writePubrels(new ApplicationSessionCtx("c", 1, List.of(), pubrels)))
                 .isEqualTo(ApplicationSessionCtx.write(pubrels));

@@ -38,8 +38,14 @@ class CredentialsRepositoryIT {
 
     private MqttClientCredentials basic(String name, String clientId, String user) {
         BasicCredentials value = new BasicCredentials(clientId, user, null, AuthRules.ALLOW_ALL);
-        return new MqttClientCredentials(UUID.randomUUID(), System.currentTimeMillis(), name, ClientType.DEVICE,
-                CredentialsType.MQTT_BASIC, CredentialsIds.basic(clientId, user), CredentialsJson.write(value));
+        return new MqttClientCredentials(
+                UUID.randomUUID(),
+                System.currentTimeMillis(),
+                name,
+                ClientType.DEVICE,
+                CredentialsType.MQTT_BASIC,
+                CredentialsIds.basic(clientId, user),
+                CredentialsJson.write(value));
     }
 
     @Test
@@ -49,10 +55,13 @@ class CredentialsRepositoryIT {
         repository.save(basic("both", "sensor-1", "bob"));
 
         assertThat(repository.findByCredentialsIds(CredentialsIds.basicCandidates("sensor-1", "alice")))
-                .extracting(MqttClientCredentials::name).containsExactlyInAnyOrder("by-user", "by-client");
+                .extracting(MqttClientCredentials::name)
+                .containsExactlyInAnyOrder("by-user", "by-client");
         assertThat(repository.findByCredentialsIds(CredentialsIds.basicCandidates("sensor-1", "bob")))
-                .extracting(MqttClientCredentials::name).containsExactlyInAnyOrder("both", "by-client");
-        assertThat(repository.findByCredentialsIds(CredentialsIds.basicCandidates("other", "nobody"))).isEmpty();
+                .extracting(MqttClientCredentials::name)
+                .containsExactlyInAnyOrder("both", "by-client");
+        assertThat(repository.findByCredentialsIds(CredentialsIds.basicCandidates("other", "nobody")))
+                .isEmpty();
     }
 
     @Test
@@ -60,11 +69,20 @@ class CredentialsRepositoryIT {
         MqttClientCredentials first = basic("first", "c1", null);
         repository.save(first);
         assertThatThrownBy(() -> repository.save(basic("second", "c1", null)))
-                .isInstanceOfSatisfying(Jdbc.DataAccessException.class, e -> assertThat(e.isDuplicateKey()).isTrue());
+                .isInstanceOfSatisfying(
+                        Jdbc.DataAccessException.class,
+                        e -> assertThat(e.isDuplicateKey()).isTrue());
 
-        repository.save(new MqttClientCredentials(first.id(), first.createdTime(), "renamed", ClientType.APPLICATION,
-                first.credentialsType(), first.credentialsId(), first.credentialsValue()));
-        assertThat(repository.findById(first.id())).get()
+        repository.save(new MqttClientCredentials(
+                first.id(),
+                first.createdTime(),
+                "renamed",
+                ClientType.APPLICATION,
+                first.credentialsType(),
+                first.credentialsId(),
+                first.credentialsValue()));
+        assertThat(repository.findById(first.id()))
+                .get()
                 .satisfies(c -> assertThat(c.name()).isEqualTo("renamed"))
                 .satisfies(c -> assertThat(c.clientType()).isEqualTo(ClientType.APPLICATION));
         assertThat(repository.delete(first.id())).isTrue();
@@ -74,15 +92,31 @@ class CredentialsRepositoryIT {
     @Test
     void regexCertificateCredentialsAreListedApart() {
         SslCredentials regex = new SslCredentials("device-.*", true, Map.of(".*", AuthRules.ALLOW_ALL));
-        repository.save(new MqttClientCredentials(UUID.randomUUID(), 1, "regex", ClientType.DEVICE, CredentialsType.X_509,
-                CredentialsIds.ssl(regex), CredentialsJson.write(regex)));
+        repository.save(new MqttClientCredentials(
+                UUID.randomUUID(),
+                1,
+                "regex",
+                ClientType.DEVICE,
+                CredentialsType.X_509,
+                CredentialsIds.ssl(regex),
+                CredentialsJson.write(regex)));
         SslCredentials exact = new SslCredentials("gateway", false, Map.of());
-        repository.save(new MqttClientCredentials(UUID.randomUUID(), 1, "exact", ClientType.DEVICE, CredentialsType.X_509,
-                CredentialsIds.ssl(exact), CredentialsJson.write(exact)));
+        repository.save(new MqttClientCredentials(
+                UUID.randomUUID(),
+                1,
+                "exact",
+                ClientType.DEVICE,
+                CredentialsType.X_509,
+                CredentialsIds.ssl(exact),
+                CredentialsJson.write(exact)));
 
-        assertThat(repository.findSslRegex()).extracting(MqttClientCredentials::name).containsExactly("regex");
-        assertThat(CredentialsJson.ssl(repository.findSslRegex().get(0).credentialsValue())).isEqualTo(regex);
-        assertThat(repository.findByCredentialsId(CredentialsIds.sslExact("gateway"))).isPresent();
+        assertThat(repository.findSslRegex())
+                .extracting(MqttClientCredentials::name)
+                .containsExactly("regex");
+        assertThat(CredentialsJson.ssl(repository.findSslRegex().get(0).credentialsValue()))
+                .isEqualTo(regex);
+        assertThat(repository.findByCredentialsId(CredentialsIds.sslExact("gateway")))
+                .isPresent();
     }
 
     @Test
@@ -90,9 +124,11 @@ class CredentialsRepositoryIT {
         for (String name : List.of("beta", "alpha", "gamma", "alphabet")) {
             repository.save(basic(name, name, null));
         }
-        assertThat(repository.page("alp", "name", true, 10, 0)).extracting(MqttClientCredentials::name)
+        assertThat(repository.page("alp", "name", true, 10, 0))
+                .extracting(MqttClientCredentials::name)
                 .containsExactly("alpha", "alphabet");
-        assertThat(repository.page("", "name", false, 2, 1)).extracting(MqttClientCredentials::name)
+        assertThat(repository.page("", "name", false, 2, 1))
+                .extracting(MqttClientCredentials::name)
                 .containsExactly("beta", "alphabet");
         assertThat(repository.count("a")).isEqualTo(4);
         assertThat(repository.count("_")).isZero();

@@ -34,8 +34,12 @@ class DeviceMessageStoreIT {
 
     @BeforeEach
     void connect(StackEndpoints stack) {
-        connector = new RedisClusterConnector(new RedisClusterSettings(RedisClusterSettings.parseNodes(stack.redisNodes()),
-                "", Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(10)));
+        connector = new RedisClusterConnector(new RedisClusterSettings(
+                RedisClusterSettings.parseNodes(stack.redisNodes()),
+                "",
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(10)));
         // a batch bigger than any test sends: every single call relies on the delay flush
         batcher = new CommandBatcher(connector.connectBinary(), 1000, Duration.ofMillis(2));
         store = new DeviceMessageStore(batcher, DeviceSessionScripts.load(), 100);
@@ -65,15 +69,19 @@ class DeviceMessageStoreIT {
         await(store.loadScripts());
         assertThat(await(store.save(client, List.of(message("a"), message("b"), message("c")))))
                 .containsExactly(new SavedMessage(1, 1), new SavedMessage(2, 2), new SavedMessage(3, 3));
-        assertThat(await(store.markSent(client, List.of(new SavedMessage(1, 1), new SavedMessage(2, 2))))).isEqualTo(2L);
+        assertThat(await(store.markSent(client, List.of(new SavedMessage(1, 1), new SavedMessage(2, 2)))))
+                .isEqualTo(2L);
         assertThat(await(store.markPubrel(client, 2, 2))).isTrue();
         List<StoredMessage> stored = await(store.fetch(client, 0, 10));
-        assertThat(stored).extracting(StoredMessage::kind)
+        assertThat(stored)
+                .extracting(StoredMessage::kind)
                 .containsExactly(StoredKind.SENT, StoredKind.PUBREL, StoredKind.NEW);
         assertThat(text(stored.get(0))).isEqualTo("a");
         assertThat(stored.get(1).payload()).isEmpty();
         assertThat(stored).extracting(StoredMessage::score).containsExactly(1L, 2L, 3L);
-        assertThat(await(store.fetch(client, 1, 1))).extracting(StoredMessage::packetId).containsExactly(2);
+        assertThat(await(store.fetch(client, 1, 1)))
+                .extracting(StoredMessage::packetId)
+                .containsExactly(2);
         assertThat(await(store.remove(client, 1, 1))).isTrue();
         assertThat(await(store.remove(client, 1, 1))).isFalse();
         assertThat(await(store.removeAll(client))).isEqualTo(2L);
@@ -96,7 +104,9 @@ class DeviceMessageStoreIT {
         String client = "store-" + UUID.randomUUID();
         await(batcher.submit(c -> c.scriptFlush()));
         assertThat(await(store.save(client, List.of(message("after-flush"))))).hasSize(1);
-        assertThat(await(store.fetch(client, 0, 10))).extracting(DeviceMessageStoreIT::text).containsExactly("after-flush");
+        assertThat(await(store.fetch(client, 0, 10)))
+                .extracting(DeviceMessageStoreIT::text)
+                .containsExactly("after-flush");
     }
 
     /** Like the persistence consumer: many clients at once, one save per client in flight at a time. */
@@ -117,8 +127,10 @@ class DeviceMessageStoreIT {
         CompletableFuture.allOf(saves.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
         for (String client : clients) {
             List<StoredMessage> stored = await(store.fetch(client, 0, 100));
-            assertThat(stored).extracting(DeviceMessageStoreIT::text)
-                    .containsExactly(java.util.stream.IntStream.range(0, 20).mapToObj(m -> client + "#" + m)
+            assertThat(stored)
+                    .extracting(DeviceMessageStoreIT::text)
+                    .containsExactly(java.util.stream.IntStream.range(0, 20)
+                            .mapToObj(m -> client + "#" + m)
                             .toArray(String[]::new));
         }
     }
@@ -126,6 +138,7 @@ class DeviceMessageStoreIT {
     @Test
     void aLimitAbovePacketIdSpaceIsRefused() {
         assertThatThrownBy(() -> new DeviceMessageStore(batcher, DeviceSessionScripts.load(), 65_536))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("65535");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("65535");
     }
 }

@@ -21,15 +21,16 @@ class RedisClusterConnectorIT {
     @Test
     void oneSeedNodeIsEnoughToDiscoverTheWholeCluster(StackEndpoints stack) throws Exception {
         String seed = RedisClusterSettings.parseNodes(stack.redisNodes()).get(0);
-        try (RedisClusterConnector connector = new RedisClusterConnector(new RedisClusterSettings(List.of(seed), "",
-                Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(10)))) {
+        try (RedisClusterConnector connector = new RedisClusterConnector(new RedisClusterSettings(
+                List.of(seed), "", Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(10)))) {
             StatefulRedisClusterConnection<String, String> connection = connector.connect(StringCodec.UTF8);
             assertThat(connection.getPartitions().stream().filter(n -> n.is(RedisClusterNode.NodeFlag.UPSTREAM)))
                     .hasSize(3);
             for (int i = 0; i < 30; i++) {
                 connection.async().set("dao:it:" + i, Integer.toString(i)).get(5, TimeUnit.SECONDS);
             }
-            assertThat(connection.async().get("dao:it:29").get(5, TimeUnit.SECONDS)).isEqualTo("29");
+            assertThat(connection.async().get("dao:it:29").get(5, TimeUnit.SECONDS))
+                    .isEqualTo("29");
             connection.close();
         }
     }
@@ -37,11 +38,12 @@ class RedisClusterConnectorIT {
     @Test
     void anUnreachableClusterFailsStartWithTheNodesNamed() {
         String nowhere = "127.0.0.1:" + Ports.free();
-        try (RedisClusterConnector connector = new RedisClusterConnector(new RedisClusterSettings(List.of(nowhere), "",
-                Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(2)))) {
+        try (RedisClusterConnector connector = new RedisClusterConnector(new RedisClusterSettings(
+                List.of(nowhere), "", Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(2)))) {
             assertThatThrownBy(() -> connector.connect(StringCodec.UTF8))
                     .isInstanceOf(IllegalStateException.class)
-                    .hasMessageContaining(nowhere).hasMessageContaining("REDIS_NODES");
+                    .hasMessageContaining(nowhere)
+                    .hasMessageContaining("REDIS_NODES");
         }
     }
 }

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 class RedisClusterSettingsTest {
 
     private static RedisClusterSettings settings(List<String> nodes, String password) {
-        return new RedisClusterSettings(nodes, password, Duration.ofSeconds(3), Duration.ofSeconds(30), Duration.ofSeconds(5));
+        return new RedisClusterSettings(
+                nodes, password, Duration.ofSeconds(3), Duration.ofSeconds(30), Duration.ofSeconds(5));
     }
 
     @Test
@@ -33,7 +34,8 @@ class RedisClusterSettingsTest {
             assertThat(uri.getHost()).isEqualTo("10.0.0.1");
             assertThat(uri.getPort()).isEqualTo(7000);
             assertThat(uri.getTimeout()).isEqualTo(Duration.ofSeconds(3));
-            assertThat(uri.getCredentialsProvider().resolveCredentials().block().getPassword()).containsExactly("s3cret".toCharArray());
+            assertThat(uri.getCredentialsProvider().resolveCredentials().block().getPassword())
+                    .containsExactly("s3cret".toCharArray());
         });
     }
 }

@@ -17,7 +17,7 @@ public final class ScratchSchema implements AutoCloseable {
     public ScratchSchema(StackEndpoints stack) {
         String schema = "t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         try (Connection c = DriverManager.getConnection(stack.jdbcUrl(), stack.jdbcUser(), stack.jdbcPassword());
-             Statement s = c.createStatement()) {
+                Statement s = c.createStatement()) {
             s.execute("CREATE SCHEMA " + schema);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create schema " + schema, e);

@@ -13,8 +13,7 @@ import java.util.Map;
  */
 final class Banner {
 
-    private Banner() {
-    }
+    private Banner() {}
 
     static List<String> lines(CliOptions options, Map<String, String> environment) {
         String host = BrokerLauncher.probeHost(options.bindAddress());
@@ -28,7 +27,8 @@ final class Banner {
             lines.add("RelayMQ node " + options.nodeId() + " is up, listening on " + options.bindAddress()
                     + ": other machines can connect");
             if ("true".equalsIgnoreCase(environment.get("MQTT_AUTH_ALLOW_ANONYMOUS"))) {
-                lines.add("  WARNING    anonymous MQTT clients are allowed everything (MQTT_AUTH_ALLOW_ANONYMOUS=true)");
+                lines.add(
+                        "  WARNING    anonymous MQTT clients are allowed everything (MQTT_AUTH_ALLOW_ANONYMOUS=true)");
             }
             if ("sysadmin".equals(environment.get("ADMIN_PASSWORD"))) {
                 lines.add("  WARNING    the admin API has the documented dev password; set ADMIN_PASSWORD before the "

@@ -22,8 +22,13 @@ final class BrokerLauncher {
     static final int MQTT_PORT = 1883;
     static final int HTTP_PORT = 8083;
     /** Every listener's bind address: MQTT over TCP, WebSocket, TLS, secure WebSocket, and HTTP. */
-    static final List<String> BIND_KEYS = List.of("LISTENER_TCP_BIND_ADDRESS", "LISTENER_WS_BIND_ADDRESS",
-            "LISTENER_SSL_BIND_ADDRESS", "LISTENER_WSS_BIND_ADDRESS", "HTTP_BIND_ADDRESS");
+    static final List<String> BIND_KEYS = List.of(
+            "LISTENER_TCP_BIND_ADDRESS",
+            "LISTENER_WS_BIND_ADDRESS",
+            "LISTENER_SSL_BIND_ADDRESS",
+            "LISTENER_WSS_BIND_ADDRESS",
+            "HTTP_BIND_ADDRESS");
+
     private static final String JAR = "broker/target/relaymq-broker.jar";
 
     private final Path jar;
@@ -71,8 +76,14 @@ final class BrokerLauncher {
     }
 
     Process start(Map<String, String> environment) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Executables.currentJava(), "-Xms256m", "-Xmx1g",
-                "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError", "-jar", jar.toString()));
+        List<String> command = new ArrayList<>(List.of(
+                Executables.currentJava(),
+                "-Xms256m",
+                "-Xmx1g",
+                "-XX:+UseG1GC",
+                "-XX:+ExitOnOutOfMemoryError",
+                "-jar",
+                jar.toString()));
         if (Executables.find("setsid").isPresent()) {
             command.add(0, "setsid");
         }
@@ -93,9 +104,11 @@ final class BrokerLauncher {
     /** Polls the node's health endpoint until it answers UP, the process exits, or the timeout passes. */
     static Optional<String> awaitHealthy(Process broker, String host, int httpPort, Duration timeout)
             throws InterruptedException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + host + ":" + httpPort + "/actuator/health"))
-                .timeout(Duration.ofSeconds(2)).build();
+                .timeout(Duration.ofSeconds(2))
+                .build();
         long deadline = System.nanoTime() + timeout.toNanos();
         String last = "no answer";
         while (System.nanoTime() < deadline && broker.isAlive()) {

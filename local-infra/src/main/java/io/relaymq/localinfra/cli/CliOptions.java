@@ -19,8 +19,14 @@ import java.util.regex.Pattern;
  * @param redisReplicas 0 or 1 replica per Redis master
  * @param bindAddress   address every listener of the node binds to: 127.0.0.1 (local only) unless --bind
  */
-record CliOptions(String command, Path workDir, String nodeId, int portOffset, int kafkaNodes, int redisReplicas,
-                  String bindAddress) {
+record CliOptions(
+        String command,
+        Path workDir,
+        String nodeId,
+        int portOffset,
+        int kafkaNodes,
+        int redisReplicas,
+        String bindAddress) {
 
     static final String LOCAL_ONLY = "127.0.0.1";
     private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
@@ -88,7 +94,8 @@ record CliOptions(String command, Path workDir, String nodeId, int portOffset, i
     /** An IPv4 or IPv6 address literal; a host name is refused (it could resolve to anything). */
     private static String address(String option, String value) {
         if (literal(value) == null) {
-            throw new IllegalArgumentException(option + " takes an IP address such as 127.0.0.1 or 0.0.0.0, not '" + value + "'");
+            throw new IllegalArgumentException(
+                    option + " takes an IP address such as 127.0.0.1 or 0.0.0.0, not '" + value + "'");
         }
         return value;
     }
@@ -121,6 +128,7 @@ record CliOptions(String command, Path workDir, String nodeId, int portOffset, i
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException(option + " takes a number from " + min + " to " + max + ", not '" + value + "'");
+        throw new IllegalArgumentException(
+                option + " takes a number from " + min + " to " + max + ", not '" + value + "'");
     }
 }

@@ -57,7 +57,8 @@ public final class LocalInfraMain {
     private int runStack(boolean withNode) throws Exception {
         Path work = options.workDir();
         Files.createDirectories(work);
-        StackSettings settings = StackSettings.forRun(work).withKafkaNodes(options.kafkaNodes())
+        StackSettings settings = StackSettings.forRun(work)
+                .withKafkaNodes(options.kafkaNodes())
                 .withRedisReplicas(options.redisReplicas());
         LocalStack stack = LocalStack.create(settings, ExternalServers.fromEnvironment(System.getenv()));
         refuseIfRunning(stack);
@@ -106,8 +107,9 @@ public final class LocalInfraMain {
         out.println("Starting broker node " + options.nodeId() + " …");
         Map<String, String> environment = BrokerLauncher.environment(endpoints, options);
         Process broker = BrokerLauncher.locate().start(environment);
-        if (BrokerLauncher.awaitHealthy(broker, BrokerLauncher.probeHost(options.bindAddress()), http,
-                Duration.ofMinutes(3)).isEmpty()) {
+        if (BrokerLauncher.awaitHealthy(
+                        broker, BrokerLauncher.probeHost(options.bindAddress()), http, Duration.ofMinutes(3))
+                .isEmpty()) {
             out.println("Broker node " + options.nodeId() + " did not become healthy; see its log above.");
             stopNode(broker);
             return null;

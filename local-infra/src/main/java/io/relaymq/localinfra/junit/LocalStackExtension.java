@@ -17,7 +17,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 public final class LocalStackExtension implements BeforeAllCallback, ParameterResolver {
 
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(LocalStackExtension.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(LocalStackExtension.class);
 
     @Override
     public void beforeAll(ExtensionContext context) {
@@ -37,7 +38,8 @@ public final class LocalStackExtension implements BeforeAllCallback, ParameterRe
     }
 
     private static SharedStack shared(ExtensionContext context) {
-        return context.getRoot().getStore(NAMESPACE)
+        return context.getRoot()
+                .getStore(NAMESPACE)
                 .computeIfAbsent(SharedStack.class, key -> SharedStack.start(), SharedStack.class);
     }
 }

@@ -26,12 +26,17 @@ final class SharedStack implements AutoCloseable {
     }
 
     static SharedStack start() {
-        Path root = Path.of(System.getProperty("relaymq.test.work", "target/local-stack")).toAbsolutePath();
+        Path root = Path.of(System.getProperty("relaymq.test.work", "target/local-stack"))
+                .toAbsolutePath();
         deleteStale(root);
         Path work = root.resolve("jvm-" + ProcessHandle.current().pid());
         long began = System.nanoTime();
-        LocalStack stack = LocalStack.create(settings(work), ExternalServers.fromEnvironment(System.getenv())).start();
-        log.info("test stack ready in {} ms under {}:\n  {}", (System.nanoTime() - began) / 1_000_000, work,
+        LocalStack stack = LocalStack.create(settings(work), ExternalServers.fromEnvironment(System.getenv()))
+                .start();
+        log.info(
+                "test stack ready in {} ms under {}:\n  {}",
+                (System.nanoTime() - began) / 1_000_000,
+                work,
                 String.join("\n  ", stack.summary()));
         return new SharedStack(stack);
     }
@@ -79,7 +84,9 @@ final class SharedStack implements AutoCloseable {
 
     private static boolean isLiveJvm(String pid) {
         try {
-            return ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false);
+            return ProcessHandle.of(Long.parseLong(pid))
+                    .map(ProcessHandle::isAlive)
+                    .orElse(false);
         } catch (NumberFormatException e) {
             return false;
         }
@@ -87,7 +94,8 @@ final class SharedStack implements AutoCloseable {
 
     private static void deleteTree(Path dir) {
         try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> p.toFile().delete());
+            files.sorted((a, b) -> b.getNameCount() - a.getNameCount())
+                    .forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             log.warn("cannot delete {}: {}", dir, e.getMessage());
         }

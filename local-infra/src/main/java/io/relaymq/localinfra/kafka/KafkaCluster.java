@@ -6,7 +6,6 @@ import io.relaymq.localinfra.process.ManagedProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,7 +119,8 @@ public final class KafkaCluster {
         try {
             Files.createDirectories(node.dataDir());
             Files.writeString(node.propertiesFile(), KafkaServerProperties.render(node, nodes));
-            Files.writeString(node.dir().resolve("log4j2.properties"),
+            Files.writeString(
+                    node.dir().resolve("log4j2.properties"),
                     KafkaServerProperties.log4j2(node.dir().resolve("server.log")));
             if (!Files.exists(node.dataDir().resolve("meta.properties"))) {
                 format(node, clusterId);
@@ -132,17 +132,25 @@ public final class KafkaCluster {
 
     private void format(KafkaNodeSpec node, String clusterId) throws IOException {
         List<String> command = new ArrayList<>(jvm.toolCommand(runtime));
-        command.addAll(List.of("kafka.tools.StorageTool", "format", "-t", clusterId,
-                "-c", node.propertiesFile().toString()));
+        command.addAll(List.of(
+                "kafka.tools.StorageTool",
+                "format",
+                "-t",
+                clusterId,
+                "-c",
+                node.propertiesFile().toString()));
         if (nodes.size() == 1) {
             command.add("--standalone");
         }
-        Process format = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(node.dir().resolve("format.log").toFile()).start();
+        Process format = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(node.dir().resolve("format.log").toFile())
+                .start();
         try {
             if (!format.waitFor(60, TimeUnit.SECONDS) || format.exitValue() != 0) {
-                throw new IOException("formatting Kafka storage failed, see " + node.dir().resolve("format.log")
-                        + ":\n" + Files.readString(node.dir().resolve("format.log")));
+                throw new IOException(
+                        "formatting Kafka storage failed, see " + node.dir().resolve("format.log") + ":\n"
+                                + Files.readString(node.dir().resolve("format.log")));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -152,13 +160,15 @@ public final class KafkaCluster {
 
     private void launch(int index) {
         KafkaNodeSpec node = nodes.get(index);
-        List<String> command = new ArrayList<>(jvm.serverCommand(runtime, node.dir().resolve("log4j2.properties")));
+        List<String> command =
+                new ArrayList<>(jvm.serverCommand(runtime, node.dir().resolve("log4j2.properties")));
         command.addAll(List.of("kafka.Kafka", node.propertiesFile().toString()));
         try {
-            processes[index] = ManagedProcess.start("kafka-" + node.nodeId(), command, node.dir(),
-                    node.dir().resolve("stdout.log"), Map.of());
+            processes[index] = ManagedProcess.start(
+                    "kafka-" + node.nodeId(), command, node.dir(), node.dir().resolve("stdout.log"), Map.of());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start Kafka node " + node.nodeId() + " with " + Executables.currentJava(), e);
+            throw new UncheckedIOException(
+                    "cannot start Kafka node " + node.nodeId() + " with " + Executables.currentJava(), e);
         }
     }
 
@@ -168,7 +178,9 @@ public final class KafkaCluster {
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000);
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000);
         try (Admin admin = Admin.create(props)) {
-            Await.until("Kafka (" + bootstrapServers() + ")", READY_TIMEOUT,
+            Await.until(
+                    "Kafka (" + bootstrapServers() + ")",
+                    READY_TIMEOUT,
                     () -> brokerCount(admin) == nodes.size() && allAlive(),
                     this::diagnostics);
         }
@@ -197,8 +209,13 @@ public final class KafkaCluster {
         StringBuilder out = new StringBuilder();
         for (ManagedProcess process : processes) {
             if (process != null) {
-                out.append("--- ").append(process.name()).append(" (").append(process.logFile()).append(")\n")
-                        .append(process.tail(20)).append('\n');
+                out.append("--- ")
+                        .append(process.name())
+                        .append(" (")
+                        .append(process.logFile())
+                        .append(")\n")
+                        .append(process.tail(20))
+                        .append('\n');
             }
         }
         return out.toString();

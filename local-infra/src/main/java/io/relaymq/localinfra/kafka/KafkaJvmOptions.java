@@ -20,8 +20,8 @@ public record KafkaJvmOptions(String heap, boolean fastStart) {
     }
 
     List<String> toolCommand(KafkaRuntime runtime) {
-        List<String> command = new ArrayList<>(List.of(Executables.currentJava(), "-Xmx256m",
-                "-XX:TieredStopAtLevel=1", "-Dlog4j2.level=WARN"));
+        List<String> command = new ArrayList<>(
+                List.of(Executables.currentJava(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-Dlog4j2.level=WARN"));
         command.addAll(List.of("-cp", runtime.classpath()));
         return command;
     }

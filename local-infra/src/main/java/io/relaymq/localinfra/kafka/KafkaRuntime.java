@@ -23,7 +23,9 @@ public record KafkaRuntime(Path libDir) {
     }
 
     public static KafkaRuntime locate() {
-        return configured().or(KafkaRuntime::searchUpwards).map(KafkaRuntime::new)
+        return configured()
+                .or(KafkaRuntime::searchUpwards)
+                .map(KafkaRuntime::new)
                 .orElseThrow(() -> new IllegalStateException("Kafka server jars not found (looked for "
                         + RELATIVE_LIB + " above " + Path.of("").toAbsolutePath()
                         + "); build with ./mvnw -pl local-infra -am package -DskipTests or set RELAYMQ_KAFKA_LIB"));
@@ -35,7 +37,10 @@ public record KafkaRuntime(Path libDir) {
 
     private static Optional<Path> configured() {
         String value = System.getProperty("relaymq.kafka.lib", System.getenv("RELAYMQ_KAFKA_LIB"));
-        return Optional.ofNullable(value).filter(v -> !v.isBlank()).map(Path::of).filter(KafkaRuntime::isKafkaLib);
+        return Optional.ofNullable(value)
+                .filter(v -> !v.isBlank())
+                .map(Path::of)
+                .filter(KafkaRuntime::isKafkaLib);
     }
 
     private static Optional<Path> searchUpwards() {

@@ -10,8 +10,7 @@ import java.util.stream.Collectors;
  */
 final class KafkaServerProperties {
 
-    private KafkaServerProperties() {
-    }
+    private KafkaServerProperties() {}
 
     static String render(KafkaNodeSpec node, List<KafkaNodeSpec> all) {
         int replication = Math.min(3, all.size());
@@ -20,13 +19,20 @@ final class KafkaServerProperties {
         p.append("process.roles=broker,controller\n");
         p.append("node.id=").append(node.nodeId()).append('\n');
         if (all.size() == 1) {
-            p.append("controller.quorum.bootstrap.servers=127.0.0.1:").append(node.controllerPort()).append('\n');
+            p.append("controller.quorum.bootstrap.servers=127.0.0.1:")
+                    .append(node.controllerPort())
+                    .append('\n');
         } else {
             p.append("controller.quorum.voters=").append(voters(all)).append('\n');
         }
-        p.append("listeners=PLAINTEXT://127.0.0.1:").append(node.port())
-                .append(",CONTROLLER://127.0.0.1:").append(node.controllerPort()).append('\n');
-        p.append("advertised.listeners=PLAINTEXT://127.0.0.1:").append(node.port()).append('\n');
+        p.append("listeners=PLAINTEXT://127.0.0.1:")
+                .append(node.port())
+                .append(",CONTROLLER://127.0.0.1:")
+                .append(node.controllerPort())
+                .append('\n');
+        p.append("advertised.listeners=PLAINTEXT://127.0.0.1:")
+                .append(node.port())
+                .append('\n');
         p.append("controller.listener.names=CONTROLLER\n");
         p.append("inter.broker.listener.name=PLAINTEXT\n");
         p.append("listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT\n");
@@ -36,10 +42,16 @@ final class KafkaServerProperties {
         p.append("default.replication.factor=").append(replication).append('\n');
         p.append("min.insync.replicas=").append(minIsr).append('\n');
         p.append("offsets.topic.replication.factor=").append(replication).append('\n');
-        p.append("offsets.topic.num.partitions=").append(all.size() == 1 ? 10 : 25).append('\n');
-        p.append("transaction.state.log.replication.factor=").append(replication).append('\n');
+        p.append("offsets.topic.num.partitions=")
+                .append(all.size() == 1 ? 10 : 25)
+                .append('\n');
+        p.append("transaction.state.log.replication.factor=")
+                .append(replication)
+                .append('\n');
         p.append("transaction.state.log.min.isr=").append(minIsr).append('\n');
-        p.append("share.coordinator.state.topic.replication.factor=").append(replication).append('\n');
+        p.append("share.coordinator.state.topic.replication.factor=")
+                .append(replication)
+                .append('\n');
         p.append("share.coordinator.state.topic.min.isr=").append(minIsr).append('\n');
         p.append("group.initial.rebalance.delay.ms=0\n");
         p.append("delete.topic.enable=true\n");
@@ -47,7 +59,8 @@ final class KafkaServerProperties {
     }
 
     static String voters(List<KafkaNodeSpec> all) {
-        return all.stream().map(n -> n.nodeId() + "@127.0.0.1:" + n.controllerPort())
+        return all.stream()
+                .map(n -> n.nodeId() + "@127.0.0.1:" + n.controllerPort())
                 .collect(Collectors.joining(","));
     }
 

@@ -10,15 +10,15 @@ import java.sql.Statement;
 /** Creates the broker's login role and database once, through the superuser connection. */
 final class DatabaseProvisioning {
 
-    private DatabaseProvisioning() {
-    }
+    private DatabaseProvisioning() {}
 
     static void ensure(int port, String superuser, DatabaseSpec db) {
         String url = "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
         try (Connection c = DriverManager.getConnection(url, superuser, "")) {
             if (!exists(c, "select 1 from pg_roles where rolname = ?", db.user())) {
                 try (Statement s = c.createStatement()) {
-                    s.execute("create role " + db.user() + " login password '" + db.password().replace("'", "''") + "'");
+                    s.execute("create role " + db.user() + " login password '"
+                            + db.password().replace("'", "''") + "'");
                 }
             }
             if (!exists(c, "select 1 from pg_database where datname = ?", db.name())) {
@@ -34,8 +34,8 @@ final class DatabaseProvisioning {
     static boolean answers(int port, String superuser) {
         String url = "jdbc:postgresql://127.0.0.1:" + port + "/postgres?connectTimeout=2";
         try (Connection c = DriverManager.getConnection(url, superuser, "");
-             Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select 1")) {
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("select 1")) {
             return rs.next();
         } catch (SQLException e) {
             return false;

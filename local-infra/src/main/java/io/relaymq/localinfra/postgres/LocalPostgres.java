@@ -46,9 +46,19 @@ final class LocalPostgres implements PostgresServer {
                 Executables.run(30, "chown", "-R", "postgres:postgres", dir.toString());
             }
             if (!Files.exists(dataDir().resolve("PG_VERSION"))) {
-                Executables.run(120, command(binDir.resolve("initdb").toString(), "-D", dataDir().toString(),
-                        "-U", SUPERUSER, "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync")
-                        .toArray(String[]::new));
+                Executables.run(
+                        120,
+                        command(
+                                        binDir.resolve("initdb").toString(),
+                                        "-D",
+                                        dataDir().toString(),
+                                        "-U",
+                                        SUPERUSER,
+                                        "--auth=trust",
+                                        "--encoding=UTF8",
+                                        "--locale=C",
+                                        "--no-sync")
+                                .toArray(String[]::new));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot initialise PostgreSQL in " + dataDir(), e);
@@ -99,25 +109,41 @@ final class LocalPostgres implements PostgresServer {
     }
 
     private void launch() {
-        List<String> args = new ArrayList<>(List.of(binDir.resolve("postgres").toString(),
-                "-D", dataDir().toString(), "-p", Integer.toString(port),
-                "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=",
-                "-c", "max_connections=200"));
+        List<String> args = new ArrayList<>(List.of(
+                binDir.resolve("postgres").toString(),
+                "-D",
+                dataDir().toString(),
+                "-p",
+                Integer.toString(port),
+                "-c",
+                "listen_addresses=127.0.0.1",
+                "-c",
+                "unix_socket_directories=",
+                "-c",
+                "max_connections=200"));
         if (!durable) {
             args.addAll(List.of("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"));
         }
         try {
-            process = ManagedProcess.start("postgres-" + port, command(args.toArray(String[]::new)), dir,
-                    dir.resolve("postgres.log"), Map.of());
+            process = ManagedProcess.start(
+                    "postgres-" + port,
+                    command(args.toArray(String[]::new)),
+                    dir,
+                    dir.resolve("postgres.log"),
+                    Map.of());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start PostgreSQL from " + binDir, e);
         }
-        Await.until("PostgreSQL on " + port, Duration.ofSeconds(60), () -> {
-            if (!process.isAlive()) {
-                throw new Await.GaveUp("postgres exited:\n" + process.tail(20));
-            }
-            return DatabaseProvisioning.answers(port, SUPERUSER);
-        }, () -> process.tail(20));
+        Await.until(
+                "PostgreSQL on " + port,
+                Duration.ofSeconds(60),
+                () -> {
+                    if (!process.isAlive()) {
+                        throw new Await.GaveUp("postgres exited:\n" + process.tail(20));
+                    }
+                    return DatabaseProvisioning.answers(port, SUPERUSER);
+                },
+                () -> process.tail(20));
     }
 
     private List<String> command(String... args) {

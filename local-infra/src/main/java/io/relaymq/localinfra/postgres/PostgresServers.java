@@ -15,8 +15,7 @@ import java.util.stream.Stream;
  */
 public final class PostgresServers {
 
-    private PostgresServers() {
-    }
+    private PostgresServers() {}
 
     public static PostgresServer create(Path dir, int port, DatabaseSpec database, boolean durable) {
         Optional<Path> bin = localBinaries().filter(b -> usable(dir));
@@ -30,7 +29,8 @@ public final class PostgresServers {
         if (Files.isDirectory(debian)) {
             try (Stream<Path> versions = Files.list(debian)) {
                 Optional<Path> newest = versions.map(v -> v.resolve("bin"))
-                        .filter(b -> Files.isExecutable(b.resolve("postgres")) && Files.isExecutable(b.resolve("initdb")))
+                        .filter(b ->
+                                Files.isExecutable(b.resolve("postgres")) && Files.isExecutable(b.resolve("initdb")))
                         .max(Comparator.comparing(PostgresServers::majorVersion));
                 if (newest.isPresent()) {
                     return newest;
@@ -39,8 +39,7 @@ public final class PostgresServers {
                 return Optional.empty();
             }
         }
-        return Executables.find("postgres").map(Path::getParent)
-                .filter(b -> Files.isExecutable(b.resolve("initdb")));
+        return Executables.find("postgres").map(Path::getParent).filter(b -> Files.isExecutable(b.resolve("initdb")));
     }
 
     private static int majorVersion(Path bin) {

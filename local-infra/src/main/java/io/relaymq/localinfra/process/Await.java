@@ -7,8 +7,7 @@ import java.util.function.Supplier;
 /** Polls a readiness condition until it holds or a deadline passes. */
 public final class Await {
 
-    private Await() {
-    }
+    private Await() {}
 
     /**
      * Waits for {@code condition}; exceptions thrown by it count as "not yet". On timeout, throws with
@@ -29,8 +28,8 @@ public final class Await {
             }
             pause();
         }
-        IllegalStateException failure = new IllegalStateException(
-                what + " not ready after " + timeout.toSeconds() + " s\n" + onTimeout.get());
+        IllegalStateException failure =
+                new IllegalStateException(what + " not ready after " + timeout.toSeconds() + " s\n" + onTimeout.get());
         if (last != null) {
             failure.addSuppressed(last);
         }

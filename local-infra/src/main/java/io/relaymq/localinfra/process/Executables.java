@@ -10,8 +10,7 @@ import java.util.concurrent.TimeUnit;
 /** Finding programs on PATH, running short commands, and who we run as. */
 public final class Executables {
 
-    private Executables() {
-    }
+    private Executables() {}
 
     public static Optional<Path> find(String program) {
         String path = System.getenv().getOrDefault("PATH", "/usr/local/bin:/usr/bin:/bin");
@@ -35,7 +34,8 @@ public final class Executables {
             }
             String text = new String(out);
             if (process.exitValue() != 0) {
-                throw new IOException("exit " + process.exitValue() + " from " + String.join(" ", command) + ":\n" + text);
+                throw new IOException(
+                        "exit " + process.exitValue() + " from " + String.join(" ", command) + ":\n" + text);
             }
             return text;
         } catch (InterruptedException e) {
@@ -60,7 +60,9 @@ public final class Executables {
 
     /** The java launcher of this JVM, so child JVMs run on the same JDK (17 or 25). */
     public static String currentJava() {
-        return ProcessHandle.current().info().command()
+        return ProcessHandle.current()
+                .info()
+                .command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 }

@@ -34,8 +34,9 @@ public final class ManagedProcess {
      * session of its own, so a Ctrl-C in the terminal reaches only the launcher, which then stops the
      * servers in order.
      */
-    public static ManagedProcess start(String name, List<String> command, Path workDir, Path logFile,
-                                       Map<String, String> environment) throws IOException {
+    public static ManagedProcess start(
+            String name, List<String> command, Path workDir, Path logFile, Map<String, String> environment)
+            throws IOException {
         Files.createDirectories(logFile.getParent());
         ProcessBuilder builder = new ProcessBuilder(OwnSession.wrap(command))
                 .directory(workDir.toFile())

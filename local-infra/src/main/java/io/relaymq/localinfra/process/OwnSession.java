@@ -8,8 +8,7 @@ final class OwnSession {
 
     private static final boolean AVAILABLE = Executables.find("setsid").isPresent();
 
-    private OwnSession() {
-    }
+    private OwnSession() {}
 
     static List<String> wrap(List<String> command) {
         if (!AVAILABLE) {

@@ -24,8 +24,7 @@ public final class Ports {
      */
     private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
-    private Ports() {
-    }
+    private Ports() {}
 
     public static boolean isFree(int port) {
         try (ServerSocket socket = new ServerSocket()) {
@@ -65,7 +64,9 @@ public final class Ports {
         int high = EPHEMERAL_START - 1 - companionOffset;
         for (int attempt = 0; attempt < 500; attempt++) {
             int port = low + RANDOM.nextInt(high - low);
-            if (isFree(port) && (companionOffset == 0 || isFree(port + companionOffset)) && handOut(port, companionOffset)) {
+            if (isFree(port)
+                    && (companionOffset == 0 || isFree(port + companionOffset))
+                    && handOut(port, companionOffset)) {
                 return port;
             }
         }
@@ -87,7 +88,8 @@ public final class Ports {
     /** The first port of the kernel's ephemeral range (Linux: /proc/sys/net/ipv4/ip_local_port_range). */
     static int ephemeralStart() {
         try {
-            String range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0);
+            String range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))
+                    .get(0);
             int start = Integer.parseInt(range.trim().split("\\s+")[0]);
             return start > 20000 + 10000 ? start : 32768;
         } catch (IOException | RuntimeException e) {

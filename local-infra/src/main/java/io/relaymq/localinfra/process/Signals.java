@@ -6,8 +6,7 @@ import java.util.concurrent.TimeUnit;
 /** Sends POSIX signals that {@link ProcessHandle} cannot (it only knows TERM and KILL). */
 final class Signals {
 
-    private Signals() {
-    }
+    private Signals() {}
 
     static void send(long pid, String signal) {
         if ("TERM".equals(signal)) {
@@ -16,7 +15,8 @@ final class Signals {
         }
         try {
             Process kill = new ProcessBuilder("kill", "-s", signal, Long.toString(pid))
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
             kill.waitFor(5, TimeUnit.SECONDS);
         } catch (IOException e) {
             ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);

@@ -23,15 +23,14 @@ public final class RedisBinary {
     private static final Pattern VERSION = Pattern.compile("v=(\\d+)\\.(\\d+)\\.(\\d+)");
     private static final String EMBEDDED = "redis-server-6.2.6-v5-linux-amd64";
 
-    private RedisBinary() {
-    }
+    private RedisBinary() {}
 
     public static Path resolve(Path cacheDir) {
-        return onPath()
-                .or(RedisBinary::installWithApt)
+        return onPath().or(RedisBinary::installWithApt)
                 .or(() -> extractEmbedded(cacheDir))
-                .orElseThrow(() -> new IllegalStateException(
-                        "No redis-server >= 6.2 found: install Redis (e.g. apt-get install redis-server) or put it on PATH"));
+                .orElseThrow(
+                        () -> new IllegalStateException(
+                                "No redis-server >= 6.2 found: install Redis (e.g. apt-get install redis-server) or put it on PATH"));
     }
 
     static Optional<Path> onPath() {
@@ -46,8 +45,16 @@ public final class RedisBinary {
         for (int attempt = 1; attempt <= 3; attempt++) {
             try {
                 Executables.run(300, "apt-get", "update", "-q");
-                Executables.run(600, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "-q",
-                        "--no-install-recommends", "redis-server");
+                Executables.run(
+                        600,
+                        "env",
+                        "DEBIAN_FRONTEND=noninteractive",
+                        "apt-get",
+                        "install",
+                        "-y",
+                        "-q",
+                        "--no-install-recommends",
+                        "redis-server");
                 return onPath();
             } catch (IOException e) {
                 log.warn("apt-get install redis-server failed (attempt {}/3): {}", attempt, e.getMessage());
@@ -58,7 +65,8 @@ public final class RedisBinary {
     }
 
     private static Optional<Path> extractEmbedded(Path cacheDir) {
-        if (!"amd64".equals(System.getProperty("os.arch")) || !System.getProperty("os.name").startsWith("Linux")) {
+        if (!"amd64".equals(System.getProperty("os.arch"))
+                || !System.getProperty("os.name").startsWith("Linux")) {
             return Optional.empty();
         }
         Path target = cacheDir.resolve(EMBEDDED);
@@ -84,7 +92,8 @@ public final class RedisBinary {
     private static boolean isRecentEnough(Path binary) {
         try {
             return parseVersion(Executables.run(10, binary.toString(), "--version"))
-                    .map(v -> v[0] > 6 || (v[0] == 6 && v[1] >= 2)).orElse(false);
+                    .map(v -> v[0] > 6 || (v[0] == 6 && v[1] >= 2))
+                    .orElse(false);
         } catch (IOException e) {
             return false;
         }
@@ -96,8 +105,8 @@ public final class RedisBinary {
         if (!m.find()) {
             return Optional.empty();
         }
-        return Optional.of(new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                Integer.parseInt(m.group(3))});
+        return Optional.of(
+                new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))});
     }
 
     private static void pauseBeforeRetry(int attempt) {

@@ -83,11 +83,15 @@ public final class RedisCluster {
     /** Starts a killed or stopped node again on its cluster config and waits for the whole cluster. */
     public void restart(int index) {
         if (processes[index] != null && processes[index].isAlive()) {
-            throw new IllegalStateException("redis-server on " + nodes.get(index).port() + " is still running");
+            throw new IllegalStateException(
+                    "redis-server on " + nodes.get(index).port() + " is still running");
         }
         launch(index);
-        Await.until("redis-server on " + nodes.get(index).port(), READY_TIMEOUT,
-                () -> ping(nodes.get(index)), this::diagnostics);
+        Await.until(
+                "redis-server on " + nodes.get(index).port(),
+                READY_TIMEOUT,
+                () -> ping(nodes.get(index)),
+                this::diagnostics);
         awaitClusterOk();
     }
 
@@ -124,14 +128,18 @@ public final class RedisCluster {
 
     /** Waits until every running node reports cluster_state:ok and knows every node. */
     public void awaitClusterOk() {
-        Await.until("Redis Cluster state ok", READY_TIMEOUT, () -> {
-            for (int i = 0; i < nodes.size(); i++) {
-                if (isAlive(i) && !"ok".equals(clusterInfoField(nodes.get(i), "cluster_state"))) {
-                    return false;
-                }
-            }
-            return true;
-        }, this::diagnostics);
+        Await.until(
+                "Redis Cluster state ok",
+                READY_TIMEOUT,
+                () -> {
+                    for (int i = 0; i < nodes.size(); i++) {
+                        if (isAlive(i) && !"ok".equals(clusterInfoField(nodes.get(i), "cluster_state"))) {
+                            return false;
+                        }
+                    }
+                    return true;
+                },
+                this::diagnostics);
     }
 
     /** One field of CLUSTER INFO on one node (e.g. cluster_state). */
@@ -144,12 +152,17 @@ public final class RedisCluster {
         if (processes[index] != null && !processes[index].isAlive()) {
             throw new Await.GaveUp("redis-server on " + node.port() + " exited:\n" + processes[index].tail(10));
         }
-        return Ports.isListening(node.port()) && "PONG".equals(withConnection(node, c -> c.sync().ping()));
+        return Ports.isListening(node.port())
+                && "PONG".equals(withConnection(node, c -> c.sync().ping()));
     }
 
-    private static <T> T withConnection(RedisNodeSpec node, java.util.function.Function<StatefulRedisConnection<String, String>, T> call) {
-        RedisClient client = RedisClient.create(RedisURI.builder().withHost("127.0.0.1").withPort(node.port())
-                .withTimeout(Duration.ofSeconds(2)).build());
+    private static <T> T withConnection(
+            RedisNodeSpec node, java.util.function.Function<StatefulRedisConnection<String, String>, T> call) {
+        RedisClient client = RedisClient.create(RedisURI.builder()
+                .withHost("127.0.0.1")
+                .withPort(node.port())
+                .withTimeout(Duration.ofSeconds(2))
+                .build());
         try (StatefulRedisConnection<String, String> connection = client.connect()) {
             return call.apply(connection);
         } finally {
@@ -161,18 +174,28 @@ public final class RedisCluster {
         RedisNodeSpec node = nodes.get(index);
         try {
             Files.createDirectories(node.dir());
-            List<String> command = new ArrayList<>(List.of(binary.toString(),
-                    "--port", Integer.toString(node.port()),
-                    "--bind", "127.0.0.1",
-                    "--protected-mode", "no",
-                    "--cluster-enabled", "yes",
-                    "--cluster-config-file", node.dir().resolve("nodes.conf").toAbsolutePath().toString(),
-                    "--cluster-node-timeout", "3000",
-                    "--dir", node.dir().toAbsolutePath().toString(),
-                    "--save", "",
-                    "--appendonly", persistent ? "yes" : "no"));
-            processes[index] = ManagedProcess.start("redis-" + node.port(), command, node.dir(),
-                    node.dir().resolve("redis.log"), Map.of());
+            List<String> command = new ArrayList<>(List.of(
+                    binary.toString(),
+                    "--port",
+                    Integer.toString(node.port()),
+                    "--bind",
+                    "127.0.0.1",
+                    "--protected-mode",
+                    "no",
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-config-file",
+                    node.dir().resolve("nodes.conf").toAbsolutePath().toString(),
+                    "--cluster-node-timeout",
+                    "3000",
+                    "--dir",
+                    node.dir().toAbsolutePath().toString(),
+                    "--save",
+                    "",
+                    "--appendonly",
+                    persistent ? "yes" : "no"));
+            processes[index] = ManagedProcess.start(
+                    "redis-" + node.port(), command, node.dir(), node.dir().resolve("redis.log"), Map.of());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start redis-server on " + node.port(), e);
         }
@@ -182,8 +205,12 @@ public final class RedisCluster {
         StringBuilder out = new StringBuilder();
         for (ManagedProcess process : processes) {
             if (process != null) {
-                out.append("--- ").append(process.name()).append(process.isAlive() ? "" : " (exited)")
-                        .append('\n').append(process.tail(10)).append('\n');
+                out.append("--- ")
+                        .append(process.name())
+                        .append(process.isAlive() ? "" : " (exited)")
+                        .append('\n')
+                        .append(process.tail(10))
+                        .append('\n');
             }
         }
         return out.toString();

@@ -20,8 +20,7 @@ final class RedisClusterFormation {
 
     static final int SLOTS = 16384;
 
-    private RedisClusterFormation() {
-    }
+    private RedisClusterFormation() {}
 
     static void form(List<RedisNodeSpec> nodes, Duration timeout, Supplier<String> diagnostics) {
         RedisClient client = RedisClient.create();
@@ -30,9 +29,11 @@ final class RedisClusterFormation {
             for (RedisNodeSpec node : nodes) {
                 connections.add(client.connect(RedisURI.create("127.0.0.1", node.port())));
             }
-            List<RedisNodeSpec> masters = nodes.stream().filter(RedisNodeSpec::isMaster).toList();
+            List<RedisNodeSpec> masters =
+                    nodes.stream().filter(RedisNodeSpec::isMaster).toList();
             for (int m = 0; m < masters.size(); m++) {
-                RedisCommands<String, String> cmd = connections.get(nodes.indexOf(masters.get(m))).sync();
+                RedisCommands<String, String> cmd =
+                        connections.get(nodes.indexOf(masters.get(m))).sync();
                 cmd.clusterSetConfigEpoch(m + 1L);
                 cmd.clusterAddSlots(slotRange(m, masters.size()));
             }
@@ -40,8 +41,11 @@ final class RedisClusterFormation {
             for (RedisNodeSpec node : nodes.subList(1, nodes.size())) {
                 first.clusterMeet("127.0.0.1", node.port());
             }
-            Await.until("Redis nodes meeting", timeout,
-                    () -> connections.stream().allMatch(c -> knownNodes(c.sync()) == nodes.size()), diagnostics);
+            Await.until(
+                    "Redis nodes meeting",
+                    timeout,
+                    () -> connections.stream().allMatch(c -> knownNodes(c.sync()) == nodes.size()),
+                    diagnostics);
             for (int i = 0; i < nodes.size(); i++) {
                 RedisNodeSpec node = nodes.get(i);
                 if (!node.isMaster()) {

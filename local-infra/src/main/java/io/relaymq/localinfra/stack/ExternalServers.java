@@ -13,22 +13,30 @@ import java.util.Optional;
  *       {@code RELAYMQ_EXTERNAL_JDBC_PASSWORD} — PostgreSQL</li>
  * </ul>
  */
-public record ExternalServers(Optional<String> kafka, Optional<String> redisNodes, Optional<String> jdbcUrl,
-                              String jdbcUser, String jdbcPassword) {
+public record ExternalServers(
+        Optional<String> kafka,
+        Optional<String> redisNodes,
+        Optional<String> jdbcUrl,
+        String jdbcUser,
+        String jdbcPassword) {
 
     public static ExternalServers none() {
         return fromEnvironment(Map.of());
     }
 
     public static ExternalServers fromEnvironment(Map<String, String> env) {
-        return new ExternalServers(value(env, "RELAYMQ_EXTERNAL_KAFKA"), value(env, "RELAYMQ_EXTERNAL_REDIS_NODES"),
+        return new ExternalServers(
+                value(env, "RELAYMQ_EXTERNAL_KAFKA"),
+                value(env, "RELAYMQ_EXTERNAL_REDIS_NODES"),
                 value(env, "RELAYMQ_EXTERNAL_JDBC_URL"),
                 env.getOrDefault("RELAYMQ_EXTERNAL_JDBC_USER", "relaymq"),
                 env.getOrDefault("RELAYMQ_EXTERNAL_JDBC_PASSWORD", "relaymq"));
     }
 
     public StackSettings applyTo(StackSettings settings) {
-        return settings.withComponents(settings.kafka() && kafka.isEmpty(), settings.redis() && redisNodes.isEmpty(),
+        return settings.withComponents(
+                settings.kafka() && kafka.isEmpty(),
+                settings.redis() && redisNodes.isEmpty(),
                 settings.postgres() && jdbcUrl.isEmpty());
     }
 

@@ -37,8 +37,13 @@ public final class LocalStack implements AutoCloseable {
     private final Optional<PostgresServer> postgres;
     private final List<String> summary = new ArrayList<>();
 
-    private LocalStack(StackSettings settings, ExternalServers external, PortPlan ports, Optional<KafkaCluster> kafka,
-                       Optional<RedisCluster> redis, Optional<PostgresServer> postgres) {
+    private LocalStack(
+            StackSettings settings,
+            ExternalServers external,
+            PortPlan ports,
+            Optional<KafkaCluster> kafka,
+            Optional<RedisCluster> redis,
+            Optional<PostgresServer> postgres) {
         this.settings = settings;
         this.external = external;
         this.ports = ports;
@@ -56,10 +61,15 @@ public final class LocalStack implements AutoCloseable {
         if (settings.kafka()) {
             List<KafkaNodeSpec> nodes = new ArrayList<>();
             for (int i = 0; i < settings.kafkaNodes(); i++) {
-                nodes.add(new KafkaNodeSpec(i + 1, ports.kafka().get(i), ports.kafkaControllers().get(i),
+                nodes.add(new KafkaNodeSpec(
+                        i + 1,
+                        ports.kafka().get(i),
+                        ports.kafkaControllers().get(i),
                         work.resolve("kafka").resolve("node-" + (i + 1))));
             }
-            kafka = Optional.of(new KafkaCluster(KafkaRuntime.locate(), nodes,
+            kafka = Optional.of(new KafkaCluster(
+                    KafkaRuntime.locate(),
+                    nodes,
                     settings.durable() ? KafkaJvmOptions.forRun() : KafkaJvmOptions.forTests()));
         }
         Optional<RedisCluster> redis = Optional.empty();
@@ -70,12 +80,12 @@ public final class LocalStack implements AutoCloseable {
                 int port = ports.redis().get(i);
                 nodes.add(new RedisNodeSpec(port, work.resolve("redis").resolve(Integer.toString(port)), replicaOf));
             }
-            redis = Optional.of(new RedisCluster(RedisBinary.resolve(cacheDir()), nodes,
-                    settings.durable() || settings.redisAppendOnly()));
+            redis = Optional.of(new RedisCluster(
+                    RedisBinary.resolve(cacheDir()), nodes, settings.durable() || settings.redisAppendOnly()));
         }
         Optional<PostgresServer> postgres = settings.postgres()
-                ? Optional.of(PostgresServers.create(work.resolve("postgres"), ports.postgres(), settings.database(),
-                settings.durable()))
+                ? Optional.of(PostgresServers.create(
+                        work.resolve("postgres"), ports.postgres(), settings.database(), settings.durable()))
                 : Optional.empty();
         return new LocalStack(settings, external, ports, kafka, redis, postgres);
     }
@@ -85,10 +95,10 @@ public final class LocalStack implements AutoCloseable {
         ExecutorService pool = Executors.newFixedThreadPool(3);
         try {
             List<CompletableFuture<Void>> starts = new ArrayList<>();
-            kafka.ifPresent(k -> starts.add(timed(pool, "Kafka (" + k.nodes().size() + " KRaft node(s)) on "
-                    + k.bootstrapServers(), k::start)));
-            redis.ifPresent(r -> starts.add(timed(pool, "Redis Cluster (" + r.nodes().size() + " nodes) on "
-                    + r.nodeAddresses(), r::start)));
+            kafka.ifPresent(k -> starts.add(timed(
+                    pool, "Kafka (" + k.nodes().size() + " KRaft node(s)) on " + k.bootstrapServers(), k::start)));
+            redis.ifPresent(r -> starts.add(
+                    timed(pool, "Redis Cluster (" + r.nodes().size() + " nodes) on " + r.nodeAddresses(), r::start)));
             postgres.ifPresent(p -> starts.add(timed(pool, p.description() + " on " + p.jdbcUrl(), p::start)));
             CompletableFuture.allOf(starts.toArray(CompletableFuture[]::new)).join();
         } catch (CompletionException e) {
@@ -102,25 +112,37 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private CompletableFuture<Void> timed(ExecutorService pool, String what, Runnable start) {
-        return CompletableFuture.runAsync(() -> {
-            long began = System.nanoTime();
-            start.run();
-            String line = String.format("%-70s ready in %5.1f s", what, (System.nanoTime() - began) / 1e9);
-            synchronized (summary) {
-                summary.add(line);
-            }
-            log.info(line);
-        }, pool);
+        return CompletableFuture.runAsync(
+                () -> {
+                    long began = System.nanoTime();
+                    start.run();
+                    String line = String.format("%-70s ready in %5.1f s", what, (System.nanoTime() - began) / 1e9);
+                    synchronized (summary) {
+                        summary.add(line);
+                    }
+                    log.info(line);
+                },
+                pool);
     }
 
     /** Where the servers are; empty for a server that is neither started here nor external (partial stacks). */
     public StackEndpoints endpoints() {
-        String bootstrap = kafka.map(KafkaCluster::bootstrapServers).or(external::kafka).orElse("");
-        String redisNodes = redis.map(RedisCluster::nodeAddresses).or(external::redisNodes).orElse("");
-        return postgres.map(p -> new StackEndpoints(bootstrap, redisNodes, p.jdbcUrl(), p.database().user(),
+        String bootstrap =
+                kafka.map(KafkaCluster::bootstrapServers).or(external::kafka).orElse("");
+        String redisNodes =
+                redis.map(RedisCluster::nodeAddresses).or(external::redisNodes).orElse("");
+        return postgres.map(p -> new StackEndpoints(
+                        bootstrap,
+                        redisNodes,
+                        p.jdbcUrl(),
+                        p.database().user(),
                         p.database().password()))
-                .orElseGet(() -> new StackEndpoints(bootstrap, redisNodes, external.jdbcUrl().orElse(""),
-                        external.jdbcUser(), external.jdbcPassword()));
+                .orElseGet(() -> new StackEndpoints(
+                        bootstrap,
+                        redisNodes,
+                        external.jdbcUrl().orElse(""),
+                        external.jdbcUser(),
+                        external.jdbcPassword()));
     }
 
     /** One line per started server: what, where, how long it took. */

@@ -55,9 +55,17 @@ public record PortPlan(List<Integer> kafka, List<Integer> kafkaControllers, List
         IntPredicate freeWithBus = p -> free.test(p) && free.test(p + REDIS_BUS_OFFSET);
         List<Integer> kafka = claim(taken, 0, pick(s.kafkaNodes(), 9092, wellKnown, free, Ports::free));
         List<Integer> controllers = claim(taken, 0, pick(s.kafkaNodes(), 19092, wellKnown, free, Ports::free));
-        List<Integer> redis = claim(taken, REDIS_BUS_OFFSET, pick(s.redisNodeCount(), 7000, wellKnown, freeWithBus,
-                () -> Ports.freeWithCompanion(REDIS_BUS_OFFSET)));
-        int postgres = claim(taken, 0, pick(1, 5433, wellKnown, free, Ports::free)).get(0);
+        List<Integer> redis = claim(
+                taken,
+                REDIS_BUS_OFFSET,
+                pick(
+                        s.redisNodeCount(),
+                        7000,
+                        wellKnown,
+                        freeWithBus,
+                        () -> Ports.freeWithCompanion(REDIS_BUS_OFFSET)));
+        int postgres =
+                claim(taken, 0, pick(1, 5433, wellKnown, free, Ports::free)).get(0);
         return new PortPlan(kafka, controllers, redis, postgres);
     }
 
@@ -135,8 +143,11 @@ public record PortPlan(List<Integer> kafka, List<Integer> kafkaControllers, List
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
-        return new PortPlan(split(p.getProperty("kafka")), split(p.getProperty("kafka.controllers")),
-                split(p.getProperty("redis")), Integer.parseInt(p.getProperty("postgres").trim()));
+        return new PortPlan(
+                split(p.getProperty("kafka")),
+                split(p.getProperty("kafka.controllers")),
+                split(p.getProperty("redis")),
+                Integer.parseInt(p.getProperty("postgres").trim()));
     }
 
     private static String join(List<Integer> ports) {
@@ -144,6 +155,9 @@ public record PortPlan(List<Integer> kafka, List<Integer> kafkaControllers, List
     }
 
     private static List<Integer> split(String value) {
-        return Arrays.stream(value.split(",")).map(String::trim).map(Integer::valueOf).toList();
+        return Arrays.stream(value.split(","))
+                .map(String::trim)
+                .map(Integer::valueOf)
+                .toList();
     }
 }

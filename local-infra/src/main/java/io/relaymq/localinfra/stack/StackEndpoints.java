@@ -12,8 +12,8 @@ import java.util.Map;
  * Where the stack's servers listen, and the broker environment variables that point to them.
  * Saved as a shell file of {@code export} lines that a second node (or a person) can source.
  */
-public record StackEndpoints(String kafkaBootstrapServers, String redisNodes, String jdbcUrl,
-                             String jdbcUser, String jdbcPassword) {
+public record StackEndpoints(
+        String kafkaBootstrapServers, String redisNodes, String jdbcUrl, String jdbcUser, String jdbcPassword) {
 
     public static final String ENV_FILE = "stack.env";
 
@@ -30,8 +30,12 @@ public record StackEndpoints(String kafkaBootstrapServers, String redisNodes, St
 
     public String asExports() {
         StringBuilder out = new StringBuilder();
-        brokerEnvironment().forEach((k, v) -> out.append("export ").append(k).append("='")
-                .append(v.replace("'", "'\\''")).append("'\n"));
+        brokerEnvironment()
+                .forEach((k, v) -> out.append("export ")
+                        .append(k)
+                        .append("='")
+                        .append(v.replace("'", "'\\''"))
+                        .append("'\n"));
         return out.toString();
     }
 
@@ -52,14 +56,19 @@ public record StackEndpoints(String kafkaBootstrapServers, String redisNodes, St
                     String assignment = line.substring("export ".length());
                     int eq = assignment.indexOf('=');
                     String value = assignment.substring(eq + 1);
-                    env.put(assignment.substring(0, eq), value.substring(1, value.length() - 1).replace("'\\''", "'"));
+                    env.put(
+                            assignment.substring(0, eq),
+                            value.substring(1, value.length() - 1).replace("'\\''", "'"));
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + " (is the stack running?)", e);
         }
-        return new StackEndpoints(env.get("KAFKA_BOOTSTRAP_SERVERS"), env.get("REDIS_NODES"),
-                env.get("SPRING_DATASOURCE_URL"), env.get("SPRING_DATASOURCE_USERNAME"),
+        return new StackEndpoints(
+                env.get("KAFKA_BOOTSTRAP_SERVERS"),
+                env.get("REDIS_NODES"),
+                env.get("SPRING_DATASOURCE_URL"),
+                env.get("SPRING_DATASOURCE_USERNAME"),
                 env.get("SPRING_DATASOURCE_PASSWORD"));
     }
 }

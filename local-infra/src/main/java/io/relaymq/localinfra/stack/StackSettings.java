@@ -19,9 +19,17 @@ import java.nio.file.Path;
  * @param redisAppendOnly Redis append-only file on even when not durable, so that a stop of the whole
  *                       Redis Cluster keeps its data (the fault suite)
  */
-public record StackSettings(Path workDir, int kafkaNodes, int redisMasters, int redisReplicas,
-                            boolean kafka, boolean redis, boolean postgres, boolean durable,
-                            DatabaseSpec database, boolean redisAppendOnly) {
+public record StackSettings(
+        Path workDir,
+        int kafkaNodes,
+        int redisMasters,
+        int redisReplicas,
+        boolean kafka,
+        boolean redis,
+        boolean postgres,
+        boolean durable,
+        DatabaseSpec database,
+        boolean redisAppendOnly) {
 
     public StackSettings {
         if (kafkaNodes != 1 && kafkaNodes != 3) {
@@ -44,24 +52,51 @@ public record StackSettings(Path workDir, int kafkaNodes, int redisMasters, int 
     }
 
     public StackSettings withKafkaNodes(int nodes) {
-        return new StackSettings(workDir, nodes, redisMasters, redisReplicas, kafka, redis, postgres, durable, database,
+        return new StackSettings(
+                workDir,
+                nodes,
+                redisMasters,
+                redisReplicas,
+                kafka,
+                redis,
+                postgres,
+                durable,
+                database,
                 redisAppendOnly);
     }
 
     public StackSettings withRedisReplicas(int replicas) {
-        return new StackSettings(workDir, kafkaNodes, redisMasters, replicas, kafka, redis, postgres, durable, database,
+        return new StackSettings(
+                workDir,
+                kafkaNodes,
+                redisMasters,
+                replicas,
+                kafka,
+                redis,
+                postgres,
+                durable,
+                database,
                 redisAppendOnly);
     }
 
     public StackSettings withComponents(boolean startKafka, boolean startRedis, boolean startPostgres) {
-        return new StackSettings(workDir, kafkaNodes, redisMasters, redisReplicas, startKafka, startRedis,
-                startPostgres, durable, database, redisAppendOnly);
+        return new StackSettings(
+                workDir,
+                kafkaNodes,
+                redisMasters,
+                redisReplicas,
+                startKafka,
+                startRedis,
+                startPostgres,
+                durable,
+                database,
+                redisAppendOnly);
     }
 
     /** With the Redis append-only file on (data survives a stop of every Redis node). */
     public StackSettings withRedisAppendOnly() {
-        return new StackSettings(workDir, kafkaNodes, redisMasters, redisReplicas, kafka, redis, postgres, durable,
-                database, true);
+        return new StackSettings(
+                workDir, kafkaNodes, redisMasters, redisReplicas, kafka, redis, postgres, durable, database, true);
     }
 
     public int redisNodeCount() {

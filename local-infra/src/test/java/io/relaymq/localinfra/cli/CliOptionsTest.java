@@ -16,7 +16,8 @@ class CliOptionsTest {
         assertThat(options.command()).isEqualTo("run");
         assertThat(options.nodeId()).isEqualTo("node-1");
         assertThat(options.portOffset()).isZero();
-        assertThat(options.workDir()).isEqualTo(Path.of(".relaymq").toAbsolutePath().normalize());
+        assertThat(options.workDir())
+                .isEqualTo(Path.of(".relaymq").toAbsolutePath().normalize());
     }
 
     @Test
@@ -29,8 +30,8 @@ class CliOptionsTest {
 
     @Test
     void optionsOverrideDefaults() {
-        CliOptions options = CliOptions.parse(List.of("stack", "--kafka-nodes", "3", "--redis-replicas", "1",
-                "--work", "/w"), Map.of());
+        CliOptions options = CliOptions.parse(
+                List.of("stack", "--kafka-nodes", "3", "--redis-replicas", "1", "--work", "/w"), Map.of());
         assertThat(options.kafkaNodes()).isEqualTo(3);
         assertThat(options.redisReplicas()).isEqualTo(1);
         assertThat(options.workDir()).isEqualTo(Path.of("/w"));
@@ -39,16 +40,20 @@ class CliOptionsTest {
     @Test
     void badInputIsExplained() {
         assertThatThrownBy(() -> CliOptions.parse(List.of("launch"), Map.of())).hasMessageContaining("unknown command");
-        assertThatThrownBy(() -> CliOptions.parse(List.of("--kafka-nodes", "9"), Map.of())).hasMessageContaining("from 1 to 3");
-        assertThatThrownBy(() -> CliOptions.parse(List.of("--node-id"), Map.of())).hasMessageContaining("needs a value");
-        assertThatThrownBy(() -> CliOptions.parse(List.of("--node-id", "a b"), Map.of())).hasMessageContaining("--node-id");
+        assertThatThrownBy(() -> CliOptions.parse(List.of("--kafka-nodes", "9"), Map.of()))
+                .hasMessageContaining("from 1 to 3");
+        assertThatThrownBy(() -> CliOptions.parse(List.of("--node-id"), Map.of()))
+                .hasMessageContaining("needs a value");
+        assertThatThrownBy(() -> CliOptions.parse(List.of("--node-id", "a b"), Map.of()))
+                .hasMessageContaining("--node-id");
     }
 
     @Test
     void nodeEnvironmentShiftsEveryBrokerPort() {
         var stack = new io.relaymq.localinfra.stack.StackEndpoints("k", "r", "j", "u", "p");
         Map<String, String> env = BrokerLauncher.environment(stack, "node-2", 10);
-        assertThat(env).containsEntry("RELAYMQ_NODE_ID", "node-2")
+        assertThat(env)
+                .containsEntry("RELAYMQ_NODE_ID", "node-2")
                 .containsEntry("LISTENER_TCP_BIND_PORT", "1893")
                 .containsEntry("HTTP_BIND_PORT", "8093")
                 .containsEntry("KAFKA_BOOTSTRAP_SERVERS", "k");

@@ -16,8 +16,12 @@ import org.junit.jupiter.api.Test;
  */
 class LocalOnlyByDefaultTest {
 
-    private static final List<String> BIND_KEYS = List.of("LISTENER_TCP_BIND_ADDRESS", "LISTENER_WS_BIND_ADDRESS",
-            "LISTENER_SSL_BIND_ADDRESS", "LISTENER_WSS_BIND_ADDRESS", "HTTP_BIND_ADDRESS");
+    private static final List<String> BIND_KEYS = List.of(
+            "LISTENER_TCP_BIND_ADDRESS",
+            "LISTENER_WS_BIND_ADDRESS",
+            "LISTENER_SSL_BIND_ADDRESS",
+            "LISTENER_WSS_BIND_ADDRESS",
+            "HTTP_BIND_ADDRESS");
     private final StackEndpoints stack = new StackEndpoints("k", "r", "j", "u", "p");
 
     @Test
@@ -35,8 +39,10 @@ class LocalOnlyByDefaultTest {
             assertThat(options.bindAddress()).isEqualTo("127.0.0.1");
             Map<String, String> env = BrokerLauncher.environment(stack, options);
             BIND_KEYS.forEach(key -> assertThat(env).containsEntry(key, "127.0.0.1"));
-            assertThat(String.join("\n", Banner.lines(options, env))).contains("local only")
-                    .contains("tcp://127.0.0.1:" + (1883 + options.portOffset())).contains("--bind");
+            assertThat(String.join("\n", Banner.lines(options, env)))
+                    .contains("local only")
+                    .contains("tcp://127.0.0.1:" + (1883 + options.portOffset()))
+                    .contains("--bind");
         }
     }
 
@@ -48,7 +54,10 @@ class LocalOnlyByDefaultTest {
         env.put("MQTT_AUTH_ALLOW_ANONYMOUS", "true"); // the local run's defaults, whatever this machine's env says
         env.put("ADMIN_PASSWORD", "sysadmin");
         String banner = String.join("\n", Banner.lines(options, env));
-        assertThat(banner).doesNotContain("local only").contains("0.0.0.0").contains("anonymous")
+        assertThat(banner)
+                .doesNotContain("local only")
+                .contains("0.0.0.0")
+                .contains("anonymous")
                 .contains("ADMIN_PASSWORD");
         assertThat(BrokerLauncher.probeHost("0.0.0.0")).isEqualTo("127.0.0.1");
         assertThat(BrokerLauncher.probeHost("192.0.2.10")).isEqualTo("192.0.2.10");
@@ -56,7 +65,8 @@ class LocalOnlyByDefaultTest {
 
     @Test
     void bindTakesAnAddressNotAHostName() {
-        assertThat(CliOptions.parse(List.of("node", "--bind", "::1"), Map.of()).bindAddress()).isEqualTo("::1");
+        assertThat(CliOptions.parse(List.of("node", "--bind", "::1"), Map.of()).bindAddress())
+                .isEqualTo("::1");
         assertThatThrownBy(() -> CliOptions.parse(List.of("--bind", "example.com"), Map.of()))
                 .hasMessageContaining("--bind");
         assertThatThrownBy(() -> CliOptions.parse(List.of("--bind", "300.1.1.1"), Map.of()))

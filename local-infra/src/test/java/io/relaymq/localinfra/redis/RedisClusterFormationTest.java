@@ -3,9 +3,9 @@ package io.relaymq.localinfra.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.BitSet;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class RedisClusterFormationTest {
 

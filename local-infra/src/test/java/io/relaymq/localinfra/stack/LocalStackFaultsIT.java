@@ -43,8 +43,8 @@ class LocalStackFaultsIT {
 
         assertThat(redis.isAlive(0)).isFalse();
         assertThat(Ports.isListening(master.port())).isFalse();
-        await().atMost(Duration.ofSeconds(30)).until(
-                () -> !"ok".equals(redis.clusterInfoField(redis.nodes().get(1), "cluster_state")));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> !"ok".equals(redis.clusterInfoField(redis.nodes().get(1), "cluster_state")));
 
         redis.restart(0);
 
@@ -93,9 +93,14 @@ class LocalStackFaultsIT {
         for (int i = 0; i < 100_000; i++) {
             String key = "fault:" + i;
             long slot = connection.sync().clusterKeyslot(key);
-            List<String> owners = connection.sync().clusterNodes().lines()
+            List<String> owners = connection
+                    .sync()
+                    .clusterNodes()
+                    .lines()
                     .filter(l -> l.contains("master") && !l.contains("fail"))
-                    .filter(l -> servesSlot(l, slot)).map(l -> l.split(" ")[0]).toList();
+                    .filter(l -> servesSlot(l, slot))
+                    .map(l -> l.split(" ")[0])
+                    .toList();
             if (owners.contains(myId)) {
                 return key;
             }
@@ -117,18 +122,28 @@ class LocalStackFaultsIT {
     }
 
     private static void produce(String bootstrap, String topic, String value) throws Exception {
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap,
-                "acks", "all", "delivery.timeout.ms", 60000, "request.timeout.ms", 10000),
-                new StringSerializer(), new StringSerializer())) {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(
+                Map.of(
+                        "bootstrap.servers",
+                        bootstrap,
+                        "acks",
+                        "all",
+                        "delivery.timeout.ms",
+                        60000,
+                        "request.timeout.ms",
+                        10000),
+                new StringSerializer(),
+                new StringSerializer())) {
             producer.send(new ProducerRecord<>(topic, "k", value)).get(60, TimeUnit.SECONDS);
         }
     }
 
     private static List<String> consumeAll(String bootstrap, String topic, int expected) {
         List<String> values = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", bootstrap,
-                "group.id", "fault-" + topic, "auto.offset.reset", "earliest"),
-                new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of("bootstrap.servers", bootstrap, "group.id", "fault-" + topic, "auto.offset.reset", "earliest"),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             consumer.subscribe(List.of(topic));
             await().atMost(Duration.ofSeconds(60)).until(() -> {
                 consumer.poll(Duration.ofMillis(200)).forEach(r -> values.add(r.value()));

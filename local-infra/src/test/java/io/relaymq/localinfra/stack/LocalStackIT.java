@@ -42,15 +42,24 @@ class LocalStackIT {
             admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get(30, TimeUnit.SECONDS);
         }
         RecordMetadata written;
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-                "bootstrap.servers", stack.kafkaBootstrapServers(), "acks", "all"),
-                new StringSerializer(), new StringSerializer())) {
-            written = producer.send(new ProducerRecord<>(topic, "sensors/1", "21.5")).get(30, TimeUnit.SECONDS);
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(
+                Map.of("bootstrap.servers", stack.kafkaBootstrapServers(), "acks", "all"),
+                new StringSerializer(),
+                new StringSerializer())) {
+            written = producer.send(new ProducerRecord<>(topic, "sensors/1", "21.5"))
+                    .get(30, TimeUnit.SECONDS);
         }
         List<ConsumerRecord<String, String>> received = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                "bootstrap.servers", stack.kafkaBootstrapServers(), "group.id", "it-" + topic,
-                "auto.offset.reset", "earliest"), new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of(
+                        "bootstrap.servers",
+                        stack.kafkaBootstrapServers(),
+                        "group.id",
+                        "it-" + topic,
+                        "auto.offset.reset",
+                        "earliest"),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             consumer.subscribe(List.of(topic));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (received.isEmpty() && System.nanoTime() < deadline) {
@@ -68,11 +77,15 @@ class LocalStackIT {
     @Test
     void redisRunsAsAClusterWithEverySlotCovered(LocalStack stack) {
         for (RedisNodeSpec node : stack.redis().orElseThrow().nodes()) {
-            assertThat(stack.redis().orElseThrow().clusterInfoField(node, "cluster_state")).isEqualTo("ok");
-            assertThat(stack.redis().orElseThrow().clusterInfoField(node, "cluster_slots_assigned")).isEqualTo("16384");
+            assertThat(stack.redis().orElseThrow().clusterInfoField(node, "cluster_state"))
+                    .isEqualTo("ok");
+            assertThat(stack.redis().orElseThrow().clusterInfoField(node, "cluster_slots_assigned"))
+                    .isEqualTo("16384");
         }
-        RedisClusterClient client = RedisClusterClient.create(Arrays.stream(stack.endpoints().redisNodes().split(","))
-                .map(a -> RedisURI.create("redis://" + a)).toList());
+        RedisClusterClient client = RedisClusterClient.create(
+                Arrays.stream(stack.endpoints().redisNodes().split(","))
+                        .map(a -> RedisURI.create("redis://" + a))
+                        .toList());
         try (StatefulRedisClusterConnection<String, String> connection = client.connect()) {
             for (int i = 0; i < 50; i++) {
                 connection.sync().set("it:key:" + i, "v" + i);
@@ -98,8 +111,9 @@ class LocalStackIT {
                 ps.setString(2, "device-7");
                 assertThat(ps.executeUpdate()).isEqualTo(1);
             }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "select name, current_user, version() from it_round_trip where id = 7")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs =
+                            s.executeQuery("select name, current_user, version() from it_round_trip where id = 7")) {
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getString(1)).isEqualTo("device-7");
                 assertThat(rs.getString(2)).isEqualTo(stack.jdbcUser());

@@ -29,20 +29,25 @@ class PortPlanTest {
     @Test
     void testStacksNeverAskForWellKnownPorts() {
         AtomicInteger next = new AtomicInteger(50000);
-        assertThat(PortPlan.pick(2, 9092, false, p -> true, next::incrementAndGet)).containsExactly(50001, 50002);
+        assertThat(PortPlan.pick(2, 9092, false, p -> true, next::incrementAndGet))
+                .containsExactly(50001, 50002);
     }
 
     @Test
     void duplicatePortsFromTheOsAreSkipped() {
         int[] answers = {41000, 41000, 41001};
         AtomicInteger i = new AtomicInteger();
-        assertThat(PortPlan.pick(2, 1, false, p -> true, () -> answers[i.getAndIncrement()])).containsExactly(41000, 41001);
+        assertThat(PortPlan.pick(2, 1, false, p -> true, () -> answers[i.getAndIncrement()]))
+                .containsExactly(41000, 41001);
     }
 
     @Test
     void portsTheOsMightHandToOutgoingConnectionsAreNeverChosen() throws Exception {
-        int ephemeralStart = Integer.parseInt(java.nio.file.Files.readAllLines(
-                Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim().split("\\s+")[0]);
+        int ephemeralStart =
+                Integer.parseInt(java.nio.file.Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))
+                        .get(0)
+                        .trim()
+                        .split("\\s+")[0]);
         for (int i = 0; i < 20; i++) {
             PortPlan plan = PortPlan.choose(StackSettings.forTests(work));
             assertThat(plan.kafka()).allMatch(p -> p < ephemeralStart);
@@ -54,7 +59,8 @@ class PortPlanTest {
     @Test
     void noPortOfAPlanCollidesWithAnotherOrWithARedisBusPort() {
         for (int i = 0; i < 50; i++) {
-            PortPlan plan = PortPlan.choose(StackSettings.forTests(work).withKafkaNodes(3).withRedisReplicas(1));
+            PortPlan plan = PortPlan.choose(
+                    StackSettings.forTests(work).withKafkaNodes(3).withRedisReplicas(1));
             java.util.List<Integer> all = new java.util.ArrayList<>();
             all.addAll(plan.kafka());
             all.addAll(plan.kafkaControllers());

@@ -14,12 +14,14 @@ class StackSettingsTest {
     @Test
     void onlyOneOrThreeKafkaNodesAreAccepted() {
         assertThatThrownBy(() -> StackSettings.forTests(work).withKafkaNodes(2))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 or 3");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("1 or 3");
     }
 
     @Test
     void replicasDoubleTheRedisNodes() {
-        assertThat(StackSettings.forTests(work).withRedisReplicas(1).redisNodeCount()).isEqualTo(6);
+        assertThat(StackSettings.forTests(work).withRedisReplicas(1).redisNodeCount())
+                .isEqualTo(6);
         assertThat(StackSettings.forTests(work).redisNodeCount()).isEqualTo(3);
     }
 

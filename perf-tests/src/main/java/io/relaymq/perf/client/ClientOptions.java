@@ -15,8 +15,16 @@ import java.net.InetSocketAddress;
  * @param username      user name or null
  * @param password      password or null
  */
-public record ClientOptions(InetSocketAddress server, InetSocketAddress source, boolean mqtt5, String clientId,
-                            boolean cleanStart, int sessionExpiry, int keepAlive, String username, String password) {
+public record ClientOptions(
+        InetSocketAddress server,
+        InetSocketAddress source,
+        boolean mqtt5,
+        String clientId,
+        boolean cleanStart,
+        int sessionExpiry,
+        int keepAlive,
+        String username,
+        String password) {
 
     public ClientOptions {
         if (clientId == null || clientId.isEmpty()) {

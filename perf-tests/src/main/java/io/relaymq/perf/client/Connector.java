@@ -48,14 +48,17 @@ public final class Connector implements AutoCloseable {
      */
     public Connector(int threads, boolean tls) {
         boolean epoll = Epoll.isAvailable();
-        this.group = new MultiThreadIoEventLoopGroup(threads, epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+        this.group = new MultiThreadIoEventLoopGroup(
+                threads, epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
         this.channelType = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
         this.ssl = tls ? clientSsl() : null;
     }
 
     private static SslContext clientSsl() {
         try {
-            return SslContextBuilder.forClient().trustManager(InsecureTrustManagerFactory.INSTANCE).build();
+            return SslContextBuilder.forClient()
+                    .trustManager(InsecureTrustManagerFactory.INSTANCE)
+                    .build();
         } catch (SSLException e) {
             throw new IllegalStateException("cannot set up TLS for the load generator", e);
         }
@@ -64,7 +67,9 @@ public final class Connector implements AutoCloseable {
     /** Connects and completes with the client once the broker accepted its CONNECT. */
     public CompletableFuture<LoadClient> connect(ClientOptions options) {
         LoadClientHandler handler = new LoadClientHandler();
-        Bootstrap bootstrap = new Bootstrap().group(group).channel(channelType)
+        Bootstrap bootstrap = new Bootstrap()
+                .group(group)
+                .channel(channelType)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, CONNECT_TIMEOUT_MS)
                 .handler(new ChannelInitializer<SocketChannel>() {
@@ -72,7 +77,10 @@ public final class Connector implements AutoCloseable {
                     protected void initChannel(SocketChannel ch) {
                         ChannelPipeline pipeline = ch.pipeline();
                         if (ssl != null) {
-                            pipeline.addLast(ssl.newHandler(ch.alloc(), options.server().getHostString(), options.server().getPort()));
+                            pipeline.addLast(ssl.newHandler(
+                                    ch.alloc(),
+                                    options.server().getHostString(),
+                                    options.server().getPort()));
                         }
                         pipeline.addLast(new MqttDecoder(MAX_PACKET_BYTES), MqttEncoder.INSTANCE);
                         if (options.keepAlive() > 0) {
@@ -81,7 +89,8 @@ public final class Connector implements AutoCloseable {
                         pipeline.addLast(handler);
                     }
                 });
-        ChannelFuture opened = options.source() == null ? bootstrap.connect(options.server())
+        ChannelFuture opened = options.source() == null
+                ? bootstrap.connect(options.server())
                 : bootstrap.connect(options.server(), options.source());
         CompletableFuture<LoadClient> result = new CompletableFuture<>();
         opened.addListener(f -> {
@@ -91,12 +100,17 @@ public final class Connector implements AutoCloseable {
             }
             Channel channel = opened.channel();
             channel.writeAndFlush(connectMessage(options));
-            channel.eventLoop().schedule(() -> {
-                if (!handler.connected().isDone()) {
-                    handler.connected().completeExceptionally(new IllegalStateException("no CONNACK within 30 s"));
-                    channel.close();
-                }
-            }, CONNECT_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            channel.eventLoop()
+                    .schedule(
+                            () -> {
+                                if (!handler.connected().isDone()) {
+                                    handler.connected()
+                                            .completeExceptionally(new IllegalStateException("no CONNACK within 30 s"));
+                                    channel.close();
+                                }
+                            },
+                            CONNECT_TIMEOUT_MS,
+                            TimeUnit.MILLISECONDS);
             handler.connected().whenComplete((ok, error) -> {
                 if (error == null) {
                     result.complete(new LoadClient(channel, handler, options.clientId()));
@@ -111,7 +125,9 @@ public final class Connector implements AutoCloseable {
     static MqttConnectMessage connectMessage(ClientOptions options) {
         MqttMessageBuilders.ConnectBuilder connect = MqttMessageBuilders.connect()
                 .protocolVersion(options.mqtt5() ? MqttVersion.MQTT_5 : MqttVersion.MQTT_3_1_1)
-                .clientId(options.clientId()).cleanSession(options.cleanStart()).keepAlive(options.keepAlive());
+                .clientId(options.clientId())
+                .cleanSession(options.cleanStart())
+                .keepAlive(options.keepAlive());
         if (options.username() != null) {
             connect.hasUser(true).username(options.username());
         }

@@ -6,7 +6,7 @@ import io.netty.buffer.ByteBuf;
 @FunctionalInterface
 public interface InboundListener {
 
-    InboundListener IGNORE = (topic, payload, qos) -> { };
+    InboundListener IGNORE = (topic, payload, qos) -> {};
 
     /** {@code payload} is only valid during the call. */
     void onMessage(String topic, ByteBuf payload, int qos);

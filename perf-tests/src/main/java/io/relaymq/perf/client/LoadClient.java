@@ -53,8 +53,10 @@ public final class LoadClient {
                 done.completeExceptionally(new IllegalStateException("no free packet id"));
                 return;
             }
-            channel.writeAndFlush(MqttMessageBuilders.subscribe().messageId(id)
-                    .addSubscription(MqttQoS.valueOf(qos), filter).build());
+            channel.writeAndFlush(MqttMessageBuilders.subscribe()
+                    .messageId(id)
+                    .addSubscription(MqttQoS.valueOf(qos), filter)
+                    .build());
         });
         return done.thenApply(codes -> {
             if (codes.stream().anyMatch(code -> code >= 0x80)) {
@@ -103,16 +105,19 @@ public final class LoadClient {
 
     /** Built directly: Netty's PublishBuilder copies the payload into a new buffer. */
     static MqttPublishMessage publishMessage(String topic, int qos, int packetId, byte[] payload) {
-        return new MqttPublishMessage(new MqttFixedHeader(MqttMessageType.PUBLISH, false, MqttQoS.valueOf(qos), false, 0),
-                new MqttPublishVariableHeader(topic, packetId), Unpooled.wrappedBuffer(payload));
+        return new MqttPublishMessage(
+                new MqttFixedHeader(MqttMessageType.PUBLISH, false, MqttQoS.valueOf(qos), false, 0),
+                new MqttPublishVariableHeader(topic, packetId),
+                Unpooled.wrappedBuffer(payload));
     }
 
     /** Sends DISCONNECT and closes; completes when closed. */
     public CompletableFuture<Void> disconnect() {
         CompletableFuture<Void> closed = closed();
         if (channel.isActive()) {
-            channel.writeAndFlush(new MqttMessage(new MqttFixedHeader(MqttMessageType.DISCONNECT, false,
-                    MqttQoS.AT_MOST_ONCE, false, 0))).addListener(f -> channel.close());
+            channel.writeAndFlush(new MqttMessage(
+                            new MqttFixedHeader(MqttMessageType.DISCONNECT, false, MqttQoS.AT_MOST_ONCE, false, 0)))
+                    .addListener(f -> channel.close());
         } else {
             channel.close();
         }

@@ -122,7 +122,8 @@ final class LoadClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void subAck(MqttSubAckMessage message) {
-        CompletableFuture<List<Integer>> done = subscriptions.remove(message.variableHeader().messageId());
+        CompletableFuture<List<Integer>> done =
+                subscriptions.remove(message.variableHeader().messageId());
         if (done != null) {
             done.complete(message.payload().reasonCodes());
         }
@@ -151,13 +152,15 @@ final class LoadClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     static MqttMessage ack(MqttMessageType type, MqttQoS qos, int packetId) {
-        return new MqttMessage(new MqttFixedHeader(type, false, qos, false, 2), MqttMessageIdVariableHeader.from(packetId));
+        return new MqttMessage(
+                new MqttFixedHeader(type, false, qos, false, 2), MqttMessageIdVariableHeader.from(packetId));
     }
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         if (evt instanceof IdleStateEvent) {
-            ctx.writeAndFlush(new MqttMessage(new MqttFixedHeader(MqttMessageType.PINGREQ, false, MqttQoS.AT_MOST_ONCE, false, 0)));
+            ctx.writeAndFlush(new MqttMessage(
+                    new MqttFixedHeader(MqttMessageType.PINGREQ, false, MqttQoS.AT_MOST_ONCE, false, 0)));
         }
         ctx.fireUserEventTriggered(evt);
     }

@@ -31,7 +31,10 @@ public final class SourceAddresses {
                 if (dash < 0) {
                     addresses.add(address(item));
                 } else {
-                    addRange(addresses, address(item.substring(0, dash).trim()), address(item.substring(dash + 1).trim()));
+                    addRange(
+                            addresses,
+                            address(item.substring(0, dash).trim()),
+                            address(item.substring(dash + 1).trim()));
                 }
             }
         }

@@ -36,29 +36,41 @@ public final class DeviceSaveBenchmark {
     /** About what one stored 62-byte QoS 1 message takes once encoded for its subscriber. */
     private static final int STORED_BYTES = 140;
 
-    private record Case(int messagesPerCall, int batchMaxCommands) {
-    }
+    private record Case(int messagesPerCall, int batchMaxCommands) {}
 
     private record Result(Case c, double seconds, long calls, long messages, double redisCpuSeconds) {
         String row() {
-            return String.format(Locale.ROOT, "| %3d | %3d | %,10.0f | %,10.0f | %,12.0f | %5.2f |", c.messagesPerCall,
-                    c.batchMaxCommands, calls / seconds, messages / seconds,
-                    redisCpuSeconds > 0 ? messages / redisCpuSeconds : 0, redisCpuSeconds / seconds);
+            return String.format(
+                    Locale.ROOT,
+                    "| %3d | %3d | %,10.0f | %,10.0f | %,12.0f | %5.2f |",
+                    c.messagesPerCall,
+                    c.batchMaxCommands,
+                    calls / seconds,
+                    messages / seconds,
+                    redisCpuSeconds > 0 ? messages / redisCpuSeconds : 0,
+                    redisCpuSeconds / seconds);
         }
 
         String json() {
-            return String.format(Locale.ROOT, "{\"messagesPerCall\":%d,\"batchMaxCommands\":%d,\"callsPerSecond\":%.1f,"
+            return String.format(
+                    Locale.ROOT,
+                    "{\"messagesPerCall\":%d,\"batchMaxCommands\":%d,\"callsPerSecond\":%.1f,"
                             + "\"messagesPerSecond\":%.1f,\"messagesPerRedisCpuSecond\":%.1f,\"redisCores\":%.3f}",
-                    c.messagesPerCall, c.batchMaxCommands, calls / seconds, messages / seconds,
-                    redisCpuSeconds > 0 ? messages / redisCpuSeconds : 0, redisCpuSeconds / seconds);
+                    c.messagesPerCall,
+                    c.batchMaxCommands,
+                    calls / seconds,
+                    messages / seconds,
+                    redisCpuSeconds > 0 ? messages / redisCpuSeconds : 0,
+                    redisCpuSeconds / seconds);
         }
     }
 
     public static void main(String[] args) throws Exception {
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
         Path work = Path.of("perf-tests", "target", "bench-stack");
-        try (LocalStack stack = LocalStack.create(StackSettings.forTests(work).withComponents(false, true, false),
-                ExternalServers.none()).start()) {
+        try (LocalStack stack = LocalStack.create(
+                        StackSettings.forTests(work).withComponents(false, true, false), ExternalServers.none())
+                .start()) {
             List<Long> pids = stack.redis().orElseThrow().pids();
             List<Result> results = new ArrayList<>();
             for (int batch : new int[] {1, 64}) {
@@ -72,9 +84,13 @@ public final class DeviceSaveBenchmark {
 
     private static Result run(String nodes, Case c, int seconds, List<Long> pids) throws Exception {
         try (RedisClusterConnector connector = new RedisClusterConnector(new RedisClusterSettings(
-                RedisClusterSettings.parseNodes(nodes), "", Duration.ofSeconds(10), Duration.ofSeconds(30),
-                Duration.ofSeconds(30)));
-             CommandBatcher batcher = new CommandBatcher(connector.connectBinary(), c.batchMaxCommands, Duration.ofMillis(1))) {
+                        RedisClusterSettings.parseNodes(nodes),
+                        "",
+                        Duration.ofSeconds(10),
+                        Duration.ofSeconds(30),
+                        Duration.ofSeconds(30)));
+                CommandBatcher batcher =
+                        new CommandBatcher(connector.connectBinary(), c.batchMaxCommands, Duration.ofMillis(1))) {
             DeviceMessageStore store = new DeviceMessageStore(batcher, DeviceSessionScripts.load(), LIMIT);
             store.loadScripts().toCompletableFuture().get(10, TimeUnit.SECONDS);
             List<NewMessage> messages = new ArrayList<>();
@@ -125,14 +141,21 @@ public final class DeviceSaveBenchmark {
     }
 
     private static void report(List<Result> results, int seconds) throws IOException {
-        StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
+        StringBuilder table = new StringBuilder(String.format(
+                Locale.ROOT,
                 "%nDevice save path, %d s per case, %d clients, %d calls in flight, %d-byte messages, limit %d%n"
                         + "| msgs/call | batch | calls/s | msgs/s | msgs per Redis CPU-s | Redis cores |%n"
-                        + "|---|---|---|---|---|---|%n", seconds, CLIENTS, IN_FLIGHT, STORED_BYTES, LIMIT));
+                        + "|---|---|---|---|---|---|%n",
+                seconds,
+                CLIENTS,
+                IN_FLIGHT,
+                STORED_BYTES,
+                LIMIT));
         results.forEach(r -> table.append(r.row()).append('\n'));
         System.out.println(table);
         Path json = Path.of("perf-tests", "target", "device-save-benchmark.json");
-        Files.writeString(json, "[" + String.join(",", results.stream().map(Result::json).toList()) + "]\n");
+        Files.writeString(
+                json, "[" + String.join(",", results.stream().map(Result::json).toList()) + "]\n");
         System.out.println("written " + json.toAbsolutePath());
     }
 }

@@ -16,9 +16,18 @@ import java.util.Map;
  * @param holdSeconds       how long they were held
  * @param generatorCpuSeconds the load generator's CPU while connecting and holding
  */
-public record IdleReport(String target, ScenarioSettings settings, int connections, double connectSeconds,
-                         long rssBeforeBytes, long rssAfterBytes, double holdCpuSeconds, double holdSeconds,
-                         double generatorCpuSeconds, long drops) implements Report {
+public record IdleReport(
+        String target,
+        ScenarioSettings settings,
+        int connections,
+        double connectSeconds,
+        long rssBeforeBytes,
+        long rssAfterBytes,
+        double holdCpuSeconds,
+        double holdSeconds,
+        double generatorCpuSeconds,
+        long drops)
+        implements Report {
 
     public double bytesPerConnection() {
         return connections == 0 ? Double.NaN : (double) (rssAfterBytes - rssBeforeBytes) / connections;
@@ -26,7 +35,8 @@ public record IdleReport(String target, ScenarioSettings settings, int connectio
 
     @Override
     public List<Metric> headline() {
-        return List.of(new Metric("connections", connections, true),
+        return List.of(
+                new Metric("connections", connections, true),
                 new Metric("connects/s", connections / connectSeconds, true),
                 new Metric("bytes per connection", bytesPerConnection(), false),
                 new Metric("idle server cores", holdCpuSeconds / holdSeconds, false),
@@ -35,10 +45,19 @@ public record IdleReport(String target, ScenarioSettings settings, int connectio
 
     @Override
     public String summary() {
-        return String.format(Locale.ROOT, "%s idle: %,d connections in %.1f s, server RSS %,d -> %,d MiB "
+        return String.format(
+                Locale.ROOT,
+                "%s idle: %,d connections in %.1f s, server RSS %,d -> %,d MiB "
                         + "(%,.0f bytes per connection), %.3f server cores while idle, drops %d; generator %.1f CPU-s",
-                target, connections, connectSeconds, rssBeforeBytes >> 20, rssAfterBytes >> 20, bytesPerConnection(),
-                holdCpuSeconds / holdSeconds, drops, generatorCpuSeconds);
+                target,
+                connections,
+                connectSeconds,
+                rssBeforeBytes >> 20,
+                rssAfterBytes >> 20,
+                bytesPerConnection(),
+                holdCpuSeconds / holdSeconds,
+                drops,
+                generatorCpuSeconds);
     }
 
     @Override

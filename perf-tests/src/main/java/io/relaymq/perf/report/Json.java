@@ -7,8 +7,7 @@ import java.util.Map;
 /** Writes maps, lists, strings, numbers, booleans and null as JSON (what the reports need, nothing more). */
 public final class Json {
 
-    private Json() {
-    }
+    private Json() {}
 
     public static String write(Object value) {
         StringBuilder out = new StringBuilder();
@@ -23,7 +22,8 @@ public final class Json {
             quote(out, s);
         } else if (value instanceof Double || value instanceof Float) {
             double d = ((Number) value).doubleValue();
-            out.append(Double.isFinite(d) ? String.format(Locale.ROOT, "%.3f", d).replaceAll("\\.?0+$", "") : "null");
+            out.append(
+                    Double.isFinite(d) ? String.format(Locale.ROOT, "%.3f", d).replaceAll("\\.?0+$", "") : "null");
         } else if (value instanceof Number || value instanceof Boolean) {
             out.append(value);
         } else if (value instanceof Map<?, ?> map) {
@@ -31,7 +31,8 @@ public final class Json {
         } else if (value instanceof Collection<?> list) {
             array(out, list, indent);
         } else {
-            throw new IllegalArgumentException("cannot write " + value.getClass().getName() + " as JSON");
+            throw new IllegalArgumentException(
+                    "cannot write " + value.getClass().getName() + " as JSON");
         }
     }
 

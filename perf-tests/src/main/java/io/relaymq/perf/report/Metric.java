@@ -5,5 +5,4 @@ package io.relaymq.perf.report;
  *
  * @param higherIsBetter whether a larger value is the better one (throughput) or the worse one (latency)
  */
-public record Metric(String name, double value, boolean higherIsBetter) {
-}
+public record Metric(String name, double value, boolean higherIsBetter) {}

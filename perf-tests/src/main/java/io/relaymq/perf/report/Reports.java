@@ -12,8 +12,7 @@ import java.util.Map;
 /** JSON pieces shared by the reports, and writing a report's files. */
 public final class Reports {
 
-    private Reports() {
-    }
+    private Reports() {}
 
     static Map<String, Object> settings(ScenarioSettings s) {
         Map<String, Object> json = new LinkedHashMap<>();

@@ -15,8 +15,15 @@ import java.util.Map;
  * @param p99Ms       end-to-end latency 99th percentile in that second
  * @param serverCores server CPU used in that second, in cores (NaN when not measured)
  */
-public record Sample(int second, boolean warmup, long sent, long acked, long received, double p50Ms, double p99Ms,
-                     double serverCores) {
+public record Sample(
+        int second,
+        boolean warmup,
+        long sent,
+        long acked,
+        long received,
+        double p50Ms,
+        double p99Ms,
+        double serverCores) {
 
     Map<String, Object> toJson() {
         Map<String, Object> json = new LinkedHashMap<>();

@@ -10,8 +10,7 @@ import java.util.Locale;
  */
 public final class SideBySide {
 
-    private SideBySide() {
-    }
+    private SideBySide() {}
 
     public static String table(List<? extends Report> reports) {
         if (reports.isEmpty()) {

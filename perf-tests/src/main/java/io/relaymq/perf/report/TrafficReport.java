@@ -19,11 +19,22 @@ import java.util.Map;
  * @param generatorCpuSeconds the load generator's own CPU in the window
  * @param drops              connections that closed while traffic ran
  */
-public record TrafficReport(String target, ScenarioSettings settings, int connections, double seconds,
-                            Traffic.Counts window, Traffic.Counts totals, long lost, LatencyStats latency,
-                            LatencyStats pubAck, double serverCpuSeconds, Map<String, Double> serverCpuByPart,
-                            double generatorCpuSeconds, long drops,
-                            List<Sample> samples) implements Report {
+public record TrafficReport(
+        String target,
+        ScenarioSettings settings,
+        int connections,
+        double seconds,
+        Traffic.Counts window,
+        Traffic.Counts totals,
+        long lost,
+        LatencyStats latency,
+        LatencyStats pubAck,
+        double serverCpuSeconds,
+        Map<String, Double> serverCpuByPart,
+        double generatorCpuSeconds,
+        long drops,
+        List<Sample> samples)
+        implements Report {
 
     public TrafficReport {
         serverCpuByPart = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(serverCpuByPart));
@@ -53,7 +64,8 @@ public record TrafficReport(String target, ScenarioSettings settings, int connec
 
     @Override
     public List<Metric> headline() {
-        return List.of(new Metric("msgs/s out", outRate(), true),
+        return List.of(
+                new Metric("msgs/s out", outRate(), true),
                 new Metric("msgs per server CPU-s", perServerCpuSecond(), true),
                 new Metric("in+out per server CPU-s", inPlusOutPerServerCpuSecond(), true),
                 new Metric("server cores", serverCpuSeconds / seconds, false),
@@ -68,13 +80,30 @@ public record TrafficReport(String target, ScenarioSettings settings, int connec
 
     @Override
     public String summary() {
-        return String.format(Locale.ROOT, "%s %s: %,.0f msg/s in, %,.0f msg/s out, %,.0f msgs per server CPU-s "
+        return String.format(
+                Locale.ROOT,
+                "%s %s: %,.0f msg/s in, %,.0f msg/s out, %,.0f msgs per server CPU-s "
                         + "(%,.0f in+out; %.2f cores), latency avg %.1f / p50 %.1f / p95 %.1f / p99 %.1f / max %.1f ms, PUBACK p99 %.1f ms, "
                         + "lost %d, duplicates %d, unexpected %d, drops %d; generator %.2f cores%s",
-                target, settings.scenario(), inRate(), outRate(), perServerCpuSecond(), inPlusOutPerServerCpuSecond(),
+                target,
+                settings.scenario(),
+                inRate(),
+                outRate(),
+                perServerCpuSecond(),
+                inPlusOutPerServerCpuSecond(),
                 serverCpuSeconds / seconds,
-                latency.avg(), latency.p50(), latency.p95(), latency.p99(), latency.max(), pubAck.p99(), lost,
-                totals.duplicates(), totals.unexpected(), drops, generatorCpuSeconds / seconds, parts());
+                latency.avg(),
+                latency.p50(),
+                latency.p95(),
+                latency.p99(),
+                latency.max(),
+                pubAck.p99(),
+                lost,
+                totals.duplicates(),
+                totals.unexpected(),
+                drops,
+                generatorCpuSeconds / seconds,
+                parts());
     }
 
     private String parts() {

@@ -42,7 +42,8 @@ public final class BenchmarkRunner {
         RunnerOptions options;
         try {
             settings = Settings.fromArgs(args, known);
-            scenario = ScenarioSettings.from(settings, UUID.randomUUID().toString().substring(0, 6));
+            scenario =
+                    ScenarioSettings.from(settings, UUID.randomUUID().toString().substring(0, 6));
             options = RunnerOptions.from(settings);
         } catch (IllegalArgumentException e) {
             System.err.println("bench: " + e.getMessage());
@@ -88,8 +89,9 @@ public final class BenchmarkRunner {
 
     private Target start(String name, Path work) throws Exception {
         return switch (name) {
-            case "relaymq" -> RelayMqTarget.start(options.nodes(), !options.relayMqAuth(), options.brokerHeap(),
-                    options.relayMqEnv(), work);
+            case "relaymq" ->
+                RelayMqTarget.start(
+                        options.nodes(), !options.relayMqAuth(), options.brokerHeap(), options.relayMqEnv(), work);
             case "mosquitto" -> MosquittoTarget.start(work);
             case "hivemq" -> HiveMqTarget.start(options.brokerHeap(), work);
             default -> new ExternalTarget(options.externalName(), base.host(), base.ports(), options.serverPids());
@@ -118,7 +120,8 @@ public final class BenchmarkRunner {
         } else {
             return s;
         }
-        out.println("credentials: " + new CredentialsProvisioning(adminUrl).provision(options.adminUser(), adminPassword, s));
+        out.println("credentials: "
+                + new CredentialsProvisioning(adminUrl).provision(options.adminUser(), adminPassword, s));
         return s;
     }
 

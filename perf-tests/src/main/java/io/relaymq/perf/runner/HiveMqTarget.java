@@ -14,8 +14,7 @@ final class HiveMqTarget {
     static final int PORT = 31883;
     static final Path MODULE = Path.of("perf-tests", "hivemq-ce", "target");
 
-    private HiveMqTarget() {
-    }
+    private HiveMqTarget() {}
 
     static boolean available() {
         return Files.isDirectory(MODULE.resolve("lib")) && Files.isDirectory(MODULE.resolve("classes"));
@@ -28,9 +27,20 @@ final class HiveMqTarget {
         Files.createDirectories(work);
         String java = ProcessHandle.current().info().command().orElse("java");
         String classpath = MODULE.resolve("classes") + ":" + MODULE.resolve("lib") + "/*";
-        Process process = new ProcessBuilder(java, "-Xms512m", "-Xmx" + heap, "-XX:+UseG1GC", "-cp", classpath,
-                "io.relaymq.perf.hivemq.HiveMqCeMain", Integer.toString(PORT), work.toAbsolutePath().toString(), "file")
-                .redirectErrorStream(true).redirectOutput(work.resolve("hivemq.log").toFile()).start();
+        Process process = new ProcessBuilder(
+                        java,
+                        "-Xms512m",
+                        "-Xmx" + heap,
+                        "-XX:+UseG1GC",
+                        "-cp",
+                        classpath,
+                        "io.relaymq.perf.hivemq.HiveMqCeMain",
+                        Integer.toString(PORT),
+                        work.toAbsolutePath().toString(),
+                        "file")
+                .redirectErrorStream(true)
+                .redirectOutput(work.resolve("hivemq.log").toFile())
+                .start();
         Ports.awaitOpen("127.0.0.1", PORT, Duration.ofMinutes(2), process);
         return new LocalProcessTarget("hivemq-ce", process, PORT);
     }

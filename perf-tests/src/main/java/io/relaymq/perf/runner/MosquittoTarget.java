@@ -16,13 +16,15 @@ final class MosquittoTarget {
 
     static final int PORT = 31884;
 
-    private MosquittoTarget() {
-    }
+    private MosquittoTarget() {}
 
     static Optional<Path> binary() {
         String path = System.getenv().getOrDefault("PATH", "");
         return Stream.concat(Stream.of(path.split(":")), Stream.of("/usr/sbin", "/usr/local/sbin"))
-                .filter(dir -> !dir.isEmpty()).map(dir -> Path.of(dir, "mosquitto")).filter(Files::isExecutable).findFirst();
+                .filter(dir -> !dir.isEmpty())
+                .map(dir -> Path.of(dir, "mosquitto"))
+                .filter(Files::isExecutable)
+                .findFirst();
     }
 
     static Target start(Path work) throws IOException, InterruptedException {
@@ -32,13 +34,16 @@ final class MosquittoTarget {
         Path conf = work.resolve("mosquitto.conf");
         Files.writeString(conf, config(PORT));
         Process process = new ProcessBuilder(binary.toString(), "-c", conf.toString())
-                .redirectErrorStream(true).redirectOutput(work.resolve("mosquitto.log").toFile()).start();
+                .redirectErrorStream(true)
+                .redirectOutput(work.resolve("mosquitto.log").toFile())
+                .start();
         Ports.awaitOpen("127.0.0.1", PORT, Duration.ofSeconds(30), process);
         return new LocalProcessTarget("mosquitto", process, PORT);
     }
 
     static String config(int port) {
-        return String.join("\n",
+        return String.join(
+                "\n",
                 "listener " + port + " 127.0.0.1",
                 "allow_anonymous true",
                 "set_tcp_nodelay true",
@@ -48,6 +53,6 @@ final class MosquittoTarget {
                 "persistence false",
                 "log_type error",
                 "log_type warning",
-                "") ;
+                "");
     }
 }

@@ -8,8 +8,7 @@ import java.time.Duration;
 /** Waiting for a server socket to accept. */
 final class Ports {
 
-    private Ports() {
-    }
+    private Ports() {}
 
     static void awaitOpen(String host, int port, Duration timeout, Process process) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();

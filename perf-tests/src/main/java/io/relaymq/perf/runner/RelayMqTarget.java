@@ -10,8 +10,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -39,7 +39,8 @@ final class RelayMqTarget implements Target {
 
     static RelayMqTarget start(int nodeCount, boolean anonymous, String heap, Map<String, String> extraEnv, Path work)
             throws Exception {
-        LocalStack stack = LocalStack.create(StackSettings.forRun(work.resolve("stack")), ExternalServers.none()).start();
+        LocalStack stack = LocalStack.create(StackSettings.forRun(work.resolve("stack")), ExternalServers.none())
+                .start();
         List<BrokerNode> nodes = new ArrayList<>();
         try {
             for (int i = 0; i < nodeCount; i++) {
@@ -59,7 +60,8 @@ final class RelayMqTarget implements Target {
                 env.put("MQTT_AUTH_BACKOFF_FAILURES_PER_ADDRESS", "0");
                 env.put("MQTT_AUTH_BACKOFF_FAILURES_PER_CREDENTIALS", "0");
                 env.putAll(extraEnv);
-                nodes.add(BrokerNode.start(env, MQTT_PORT + i, HTTP_PORT + i, heap, work.resolve("broker-" + (i + 1) + ".log")));
+                nodes.add(BrokerNode.start(
+                        env, MQTT_PORT + i, HTTP_PORT + i, heap, work.resolve("broker-" + (i + 1) + ".log")));
             }
             for (BrokerNode node : nodes) {
                 node.awaitReady(Duration.ofMinutes(3));
@@ -109,14 +111,17 @@ final class RelayMqTarget implements Target {
             });
             return pids;
         });
-        parts.put("redis", () -> stack.redis().map(r -> (Collection<Long>) r.pids()).orElse(List.of()));
+        parts.put(
+                "redis",
+                () -> stack.redis().map(r -> (Collection<Long>) r.pids()).orElse(List.of()));
         parts.put("postgres", () -> ProcCpu.matching(postgres));
         return new ServerProcesses(parts);
     }
 
     /** Only the broker JVMs: memory per connection is theirs, not the stack's. */
     ServerProbe brokersOnly() {
-        return new ServerProcesses(Map.of("broker", () -> nodes.stream().map(BrokerNode::pid).toList()));
+        return new ServerProcesses(
+                Map.of("broker", () -> nodes.stream().map(BrokerNode::pid).toList()));
     }
 
     @Override

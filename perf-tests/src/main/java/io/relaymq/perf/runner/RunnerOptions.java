@@ -22,11 +22,31 @@ import java.util.Set;
  * @param reportDir     where reports go
  * @param relayMqEnv    extra environment of the RelayMQ nodes, {@code KEY=VALUE;KEY=VALUE} (tuning experiments)
  */
-record RunnerOptions(List<String> targets, int nodes, boolean relayMqAuth, String brokerHeap, List<Long> serverPids,
-                     String externalName, String adminUrl, String adminUser, String adminPassword, Path reportDir, Map<String, String> relayMqEnv) {
+record RunnerOptions(
+        List<String> targets,
+        int nodes,
+        boolean relayMqAuth,
+        String brokerHeap,
+        List<Long> serverPids,
+        String externalName,
+        String adminUrl,
+        String adminUser,
+        String adminPassword,
+        Path reportDir,
+        Map<String, String> relayMqEnv) {
 
-    static final Set<String> KEYS = Set.of("targets", "nodes", "relaymq-auth", "broker-heap", "server-pids",
-            "external-name", "admin-url", "admin-user", "admin-password", "report-dir", "relaymq-env");
+    static final Set<String> KEYS = Set.of(
+            "targets",
+            "nodes",
+            "relaymq-auth",
+            "broker-heap",
+            "server-pids",
+            "external-name",
+            "admin-url",
+            "admin-user",
+            "admin-password",
+            "report-dir",
+            "relaymq-env");
 
     private static final Set<String> TARGETS = Set.of("relaymq", "mosquitto", "hivemq", "external");
 
@@ -47,11 +67,24 @@ record RunnerOptions(List<String> targets, int nodes, boolean relayMqAuth, Strin
 
     static RunnerOptions from(Settings s) {
         String pids = s.string("server-pids", "");
-        return new RunnerOptions(List.of(s.string("targets", "relaymq").split(",")).stream().map(String::trim).toList(),
-                s.integer("nodes", 1), s.flag("relaymq-auth", false), s.string("broker-heap", "1g"),
-                pids.isBlank() ? List.of() : List.of(pids.split(",")).stream().map(String::trim).map(Long::parseLong).toList(),
-                s.string("external-name", "external"), s.string("admin-url", ""), s.string("admin-user", "sysadmin@relaymq.io"),
-                s.string("admin-password", ""), Path.of(s.string("report-dir", "perf-tests/target/bench")),
+        return new RunnerOptions(
+                List.of(s.string("targets", "relaymq").split(",")).stream()
+                        .map(String::trim)
+                        .toList(),
+                s.integer("nodes", 1),
+                s.flag("relaymq-auth", false),
+                s.string("broker-heap", "1g"),
+                pids.isBlank()
+                        ? List.of()
+                        : List.of(pids.split(",")).stream()
+                                .map(String::trim)
+                                .map(Long::parseLong)
+                                .toList(),
+                s.string("external-name", "external"),
+                s.string("admin-url", ""),
+                s.string("admin-user", "sysadmin@relaymq.io"),
+                s.string("admin-password", ""),
+                Path.of(s.string("report-dir", "perf-tests/target/bench")),
                 environment(s.string("relaymq-env", "")));
     }
 

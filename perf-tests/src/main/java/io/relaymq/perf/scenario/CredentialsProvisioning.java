@@ -20,7 +20,8 @@ public final class CredentialsProvisioning {
 
     private static final Pattern TOKEN = Pattern.compile("\"token\"\\s*:\\s*\"([^\"]+)\"");
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final String baseUrl;
 
     public CredentialsProvisioning(String baseUrl) {
@@ -42,11 +43,12 @@ public final class CredentialsProvisioning {
     }
 
     private String login(String user, String password) throws IOException, InterruptedException {
-        HttpResponse<String> response = post("/api/auth/login", null,
-                "{\"username\":" + quote(user) + ",\"password\":" + quote(password) + "}");
+        HttpResponse<String> response = post(
+                "/api/auth/login", null, "{\"username\":" + quote(user) + ",\"password\":" + quote(password) + "}");
         Matcher token = TOKEN.matcher(response.body());
         if (response.statusCode() != 200 || !token.find()) {
-            throw new IllegalStateException("admin login failed: HTTP " + response.statusCode() + " " + response.body());
+            throw new IllegalStateException(
+                    "admin login failed: HTTP " + response.statusCode() + " " + response.body());
         }
         return token.group(1);
     }
@@ -65,14 +67,17 @@ public final class CredentialsProvisioning {
     }
 
     static String body(String clientType, String user, String password) {
-        String value = "{\"userName\":" + quote(user) + (password == null ? "" : ",\"password\":" + quote(password)) + "}";
+        String value =
+                "{\"userName\":" + quote(user) + (password == null ? "" : ",\"password\":" + quote(password)) + "}";
         return "{\"name\":" + quote("benchmark " + user) + ",\"clientType\":" + quote(clientType)
                 + ",\"credentialsType\":\"MQTT_BASIC\",\"credentialsValue\":" + quote(value) + "}";
     }
 
     private HttpResponse<String> post(String path, String token, String json) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json));
         if (token != null) {
             request.header("X-Authorization", "Bearer " + token);
         }

@@ -29,9 +29,16 @@ public final class Fleet {
     }
 
     public ClientOptions options(String clientId, boolean cleanStart, boolean application) {
-        int port = settings.ports().get(Math.floorMod(nextPort++, settings.ports().size()));
-        return new ClientOptions(new InetSocketAddress(settings.host(), port), sources.next(), settings.mqtt5(), clientId,
-                cleanStart, settings.sessionExpiry(), settings.keepAlive(),
+        int port =
+                settings.ports().get(Math.floorMod(nextPort++, settings.ports().size()));
+        return new ClientOptions(
+                new InetSocketAddress(settings.host(), port),
+                sources.next(),
+                settings.mqtt5(),
+                clientId,
+                cleanStart,
+                settings.sessionExpiry(),
+                settings.keepAlive(),
                 application ? settings.appUsername() : settings.username(),
                 application ? settings.appPassword() : settings.password());
     }
@@ -61,7 +68,8 @@ public final class Fleet {
                 clients.add(futures.get(i).get(60, TimeUnit.SECONDS));
             } catch (Exception e) {
                 clients.forEach(LoadClient::disconnect);
-                throw new IllegalStateException("client " + all.get(i).clientId() + " could not connect: " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "client " + all.get(i).clientId() + " could not connect: " + e.getMessage(), e);
             }
         }
         return clients;
@@ -69,7 +77,8 @@ public final class Fleet {
 
     /** Disconnects all and waits (bounded) until they are closed. */
     public static void disconnectAll(List<LoadClient> clients) {
-        CompletableFuture<?>[] closed = clients.stream().map(LoadClient::disconnect).toArray(CompletableFuture[]::new);
+        CompletableFuture<?>[] closed =
+                clients.stream().map(LoadClient::disconnect).toArray(CompletableFuture[]::new);
         try {
             CompletableFuture.allOf(closed).get(60, TimeUnit.SECONDS);
         } catch (Exception e) {

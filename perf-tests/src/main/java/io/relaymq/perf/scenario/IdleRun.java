@@ -35,10 +35,12 @@ public final class IdleRun {
             double ownBefore = Window.ownCpuSeconds();
             long start = System.nanoTime();
             List<LoadClient> clients = fleet.connectAll(IntStream.range(0, settings.idleConnections())
-                    .mapToObj(i -> fleet.options(settings.clientPrefix() + "-idle-" + i, true, false)).toList());
+                    .mapToObj(i -> fleet.options(settings.clientPrefix() + "-idle-" + i, true, false))
+                    .toList());
             double connectSeconds = (System.nanoTime() - start) / 1e9;
-            out.printf("%,d idle connections open after %.1f s; holding %d s%n", clients.size(), connectSeconds,
-                    settings.idleHoldSeconds());
+            out.printf(
+                    "%,d idle connections open after %.1f s; holding %d s%n",
+                    clients.size(), connectSeconds, settings.idleHoldSeconds());
             AtomicBoolean stopping = new AtomicBoolean();
             AtomicLong drops = new AtomicLong();
             clients.forEach(c -> c.closed().thenRun(() -> {
@@ -55,8 +57,17 @@ public final class IdleRun {
             double ownCpu = Window.ownCpuSeconds() - ownBefore;
             stopping.set(true);
             Fleet.disconnectAll(clients);
-            return new IdleReport(target, settings, clients.size(), connectSeconds, rssBefore, rssAfter, holdCpu,
-                    holdSeconds, ownCpu, drops.get());
+            return new IdleReport(
+                    target,
+                    settings,
+                    clients.size(),
+                    connectSeconds,
+                    rssBefore,
+                    rssAfter,
+                    holdCpu,
+                    holdSeconds,
+                    ownCpu,
+                    drops.get());
         }
     }
 }

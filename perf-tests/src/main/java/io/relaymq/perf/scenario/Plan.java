@@ -30,16 +30,14 @@ public record Plan(List<Publisher> publishers, List<Subscriber> subscribers, int
     }
 
     /** A publishing client and its topic. */
-    public record Publisher(String clientId, String topic) {
-    }
+    public record Publisher(String clientId, String topic) {}
 
     /**
      * A subscribing client.
      *
      * @param application connects as an APPLICATION client (the user name of that kind, when auth is on)
      */
-    public record Subscriber(String clientId, String filter, int receiver, boolean application) {
-    }
+    public record Subscriber(String clientId, String filter, int receiver, boolean application) {}
 
     /** Receiver-to-publisher expectation. */
     @FunctionalInterface

@@ -6,8 +6,7 @@ import java.util.List;
 /** The traffic scenarios of TBMQ's published tests, as plans of clients and topics. */
 public final class Scenarios {
 
-    private Scenarios() {
-    }
+    private Scenarios() {}
 
     public static Plan plan(ScenarioSettings s) {
         return switch (s.scenario()) {
@@ -43,8 +42,8 @@ public final class Scenarios {
         }
         List<Plan.Subscriber> subs = new ArrayList<>();
         for (int i = 0; i < s.subscribers(); i++) {
-            subs.add(new Plan.Subscriber(s.clientPrefix() + "-app-" + i, "$share/" + s.shareGroup() + "/fanin/+/telemetry",
-                    0, true));
+            subs.add(new Plan.Subscriber(
+                    s.clientPrefix() + "-app-" + i, "$share/" + s.shareGroup() + "/fanin/+/telemetry", 0, true));
         }
         return new Plan(pubs, subs, 1, (receiver, publisher) -> true);
     }

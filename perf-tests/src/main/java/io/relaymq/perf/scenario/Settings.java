@@ -44,7 +44,9 @@ public final class Settings {
             try (Reader reader = Files.newBufferedReader(Path.of(file))) {
                 properties.load(reader);
             }
-            properties.stringPropertyNames().forEach(k -> merged.put(k, properties.getProperty(k).trim()));
+            properties
+                    .stringPropertyNames()
+                    .forEach(k -> merged.put(k, properties.getProperty(k).trim()));
         }
         merged.putAll(flags);
         Set<String> unknown = new TreeSet<>(merged.keySet());

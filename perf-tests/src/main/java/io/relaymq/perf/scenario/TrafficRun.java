@@ -47,9 +47,11 @@ public final class TrafficRun {
             List<LoadClient> subscribers = subscribe(fleet, plan, traffic);
             out.printf("%,d subscribers connected and subscribed%n", subscribers.size());
             List<LoadClient> publishers = fleet.connectAll(plan.publishers().stream()
-                    .map(p -> fleet.options(p.clientId(), true, false)).toList());
-            out.printf("%,d publishers connected; %,.0f msg/s for %d s warm-up + %d s measured%n", publishers.size(),
-                    settings.totalRate(), settings.warmupSeconds(), settings.durationSeconds());
+                    .map(p -> fleet.options(p.clientId(), true, false))
+                    .toList());
+            out.printf(
+                    "%,d publishers connected; %,.0f msg/s for %d s warm-up + %d s measured%n",
+                    publishers.size(), settings.totalRate(), settings.warmupSeconds(), settings.durationSeconds());
             watchDrops(subscribers);
             watchDrops(publishers);
             Window window = publishAndMeasure(plan, publishers, traffic);
@@ -60,16 +62,28 @@ public final class TrafficRun {
             if (settings.persistent() && settings.cleanup()) {
                 removeSessions(fleet, plan);
             }
-            return new TrafficReport(target, settings, publishers.size() + subscribers.size(),
-                    settings.durationSeconds(), window.counts(), traffic.counts(), lost,
-                    LatencyStats.of(window.latency()), LatencyStats.of(window.pubAck()), window.serverCpuSeconds(),
-                    window.serverCpuByPart(), window.generatorCpuSeconds(), drops.get(), window.samples());
+            return new TrafficReport(
+                    target,
+                    settings,
+                    publishers.size() + subscribers.size(),
+                    settings.durationSeconds(),
+                    window.counts(),
+                    traffic.counts(),
+                    lost,
+                    LatencyStats.of(window.latency()),
+                    LatencyStats.of(window.pubAck()),
+                    window.serverCpuSeconds(),
+                    window.serverCpuByPart(),
+                    window.generatorCpuSeconds(),
+                    drops.get(),
+                    window.samples());
         }
     }
 
     private List<LoadClient> subscribe(Fleet fleet, Plan plan, Traffic traffic) throws Exception {
         List<ClientOptions> options = plan.subscribers().stream()
-                .map(s -> fleet.options(s.clientId(), !settings.persistent(), s.application())).toList();
+                .map(s -> fleet.options(s.clientId(), !settings.persistent(), s.application()))
+                .toList();
         List<LoadClient> clients = fleet.connectAll(options);
         List<CompletableFuture<?>> subscribed = new ArrayList<>();
         for (int i = 0; i < clients.size(); i++) {
@@ -128,8 +142,11 @@ public final class TrafficRun {
     private void publish(Plan plan, LoadClient client, int p, int seq, Traffic traffic) {
         long sentNanos = System.nanoTime();
         traffic.sent();
-        client.publish(plan.publishers().get(p).topic(), settings.qos(),
-                Payloads.encode(settings.payloadBytes(), sentNanos, p, seq)).whenComplete((ok, error) -> {
+        client.publish(
+                        plan.publishers().get(p).topic(),
+                        settings.qos(),
+                        Payloads.encode(settings.payloadBytes(), sentNanos, p, seq))
+                .whenComplete((ok, error) -> {
                     if (error == null) {
                         traffic.confirmed(p, seq, sentNanos, System.nanoTime());
                     } else {
@@ -158,7 +175,8 @@ public final class TrafficRun {
     private void removeSessions(Fleet fleet, Plan plan) {
         try {
             List<LoadClient> clean = fleet.connectAll(plan.subscribers().stream()
-                    .map(s -> fleet.options(s.clientId(), true, s.application())).toList());
+                    .map(s -> fleet.options(s.clientId(), true, s.application()))
+                    .toList());
             Fleet.disconnectAll(clean);
         } catch (Exception e) {
             out.println("could not remove the subscribers' sessions: " + e.getMessage());

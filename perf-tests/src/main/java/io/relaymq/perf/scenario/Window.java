@@ -7,8 +7,8 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
@@ -68,8 +68,15 @@ final class Window {
         double cores = server.known() ? cpu - serverCpu : Double.NaN;
         serverCpu = cpu;
         boolean inWarmup = second <= warmup;
-        samples.add(new Sample(second, inWarmup, delta.sent(), delta.acked(), delta.received(),
-                lat.getValueAtPercentile(50) / 1000.0, lat.getValueAtPercentile(99) / 1000.0, cores));
+        samples.add(new Sample(
+                second,
+                inWarmup,
+                delta.sent(),
+                delta.acked(),
+                delta.received(),
+                lat.getValueAtPercentile(50) / 1000.0,
+                lat.getValueAtPercentile(99) / 1000.0,
+                cores));
         if (!inWarmup && second <= warmup + duration) {
             latency.add(lat);
             pubAck.add(ack);
@@ -102,8 +109,16 @@ final class Window {
         double in = recent.stream().mapToLong(Sample::acked).sum() / (double) span;
         double outRate = recent.stream().mapToLong(Sample::received).sum() / (double) span;
         double p99 = recent.stream().mapToDouble(Sample::p99Ms).max().orElse(0);
-        out.printf(Locale.ROOT, "%4d s %s: %,9.0f msg/s in, %,9.0f msg/s out, p99 %6.1f ms, %,d sent, %,d received%n",
-                second, second <= warmup ? "warm-up" : "measure", in, outRate, p99, now.sent(), now.received());
+        out.printf(
+                Locale.ROOT,
+                "%4d s %s: %,9.0f msg/s in, %,9.0f msg/s out, p99 %6.1f ms, %,d sent, %,d received%n",
+                second,
+                second <= warmup ? "warm-up" : "measure",
+                in,
+                outRate,
+                p99,
+                now.sent(),
+                now.received());
     }
 
     boolean awaitEnd(long timeout, TimeUnit unit) throws InterruptedException {
@@ -143,6 +158,7 @@ final class Window {
 
     static double ownCpuSeconds() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime() / 1e9;
+                        .getProcessCpuTime()
+                / 1e9;
     }
 }

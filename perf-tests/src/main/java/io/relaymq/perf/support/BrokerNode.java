@@ -27,12 +27,19 @@ public final class BrokerNode implements AutoCloseable {
             throws IOException {
         Path jar = Path.of("broker", "target", "relaymq-broker.jar");
         if (!Files.exists(jar)) {
-            throw new IllegalStateException(jar + " is missing: build it with ./mvnw -pl broker -am package -DskipTests");
+            throw new IllegalStateException(
+                    jar + " is missing: build it with ./mvnw -pl broker -am package -DskipTests");
         }
         Files.createDirectories(log.getParent());
-        ProcessBuilder builder = new ProcessBuilder(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xms512m", "-Xmx" + heap, "-XX:+UseG1GC", "-jar", jar.toString()))
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder = new ProcessBuilder(List.of(
+                        ProcessHandle.current().info().command().orElse("java"),
+                        "-Xms512m",
+                        "-Xmx" + heap,
+                        "-XX:+UseG1GC",
+                        "-jar",
+                        jar.toString()))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         builder.environment().putAll(env);
         builder.environment().put("LISTENER_TCP_BIND_PORT", Integer.toString(mqttPort));
         builder.environment().put("HTTP_BIND_PORT", Integer.toString(httpPort));
@@ -43,8 +50,10 @@ public final class BrokerNode implements AutoCloseable {
     /** Waits until the node reports ready, or fails after {@code timeout}. */
     public BrokerNode awaitReady(Duration timeout) throws InterruptedException {
         HttpClient http = HttpClient.newHttpClient();
-        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/actuator/health/readiness"))
-                .timeout(Duration.ofSeconds(2)).build();
+        HttpRequest ready = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + httpPort + "/actuator/health/readiness"))
+                .timeout(Duration.ofSeconds(2))
+                .build();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {

@@ -13,8 +13,7 @@ public final class ProcCpu {
 
     private static final double TICKS_PER_SECOND = 100.0;
 
-    private ProcCpu() {
-    }
+    private ProcCpu() {}
 
     /** CPU seconds used so far by these processes; processes that are gone count 0. */
     public static double seconds(Collection<Long> pids) {
@@ -68,16 +67,18 @@ public final class ProcCpu {
     public static List<Long> matching(String fragment) {
         List<Long> pids = new ArrayList<>();
         try (Stream<Path> entries = Files.list(Path.of("/proc"))) {
-            entries.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).forEach(p -> {
-                try {
-                    String cmdline = Files.readString(p.resolve("cmdline")).replace('\0', ' ');
-                    if (cmdline.contains(fragment)) {
-                        pids.add(Long.parseLong(p.getFileName().toString()));
-                    }
-                } catch (IOException | RuntimeException e) {
-                    // gone meanwhile
-                }
-            });
+            entries.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .forEach(p -> {
+                        try {
+                            String cmdline =
+                                    Files.readString(p.resolve("cmdline")).replace('\0', ' ');
+                            if (cmdline.contains(fragment)) {
+                                pids.add(Long.parseLong(p.getFileName().toString()));
+                            }
+                        } catch (IOException | RuntimeException e) {
+                            // gone meanwhile
+                        }
+                    });
         } catch (IOException e) {
             throw new IllegalStateException("cannot list /proc", e);
         }

@@ -12,14 +12,17 @@ public final class Payloads {
 
     public static final int HEADER_BYTES = 16;
 
-    private Payloads() {
-    }
+    private Payloads() {}
 
     public static byte[] encode(int size, long sentNanos, int publisher, int seq) {
         if (size < HEADER_BYTES) {
             throw new IllegalArgumentException("payloads need at least " + HEADER_BYTES + " bytes: " + size);
         }
-        return ByteBuffer.allocate(size).putLong(sentNanos).putInt(publisher).putInt(seq).array();
+        return ByteBuffer.allocate(size)
+                .putLong(sentNanos)
+                .putInt(publisher)
+                .putInt(seq)
+                .array();
     }
 
     /** Reads the header without moving the buffer's indexes; null when the payload is not ours. */
@@ -32,6 +35,5 @@ public final class Payloads {
     }
 
     /** What a received payload says about itself. */
-    public record Header(long sentNanos, int publisher, int seq) {
-    }
+    public record Header(long sentNanos, int publisher, int seq) {}
 }

@@ -136,15 +136,19 @@ public final class Traffic {
     }
 
     /** What {@link #interval()} returns. */
-    public record Interval(Counts counts, Histogram latency, Histogram pubAck) {
-    }
+    public record Interval(Counts counts, Histogram latency, Histogram pubAck) {}
 
     /** Running totals. */
     public record Counts(long sent, long acked, long failed, long received, long duplicates, long unexpected) {
 
         public Counts minus(Counts earlier) {
-            return new Counts(sent - earlier.sent, acked - earlier.acked, failed - earlier.failed,
-                    received - earlier.received, duplicates - earlier.duplicates, unexpected - earlier.unexpected);
+            return new Counts(
+                    sent - earlier.sent,
+                    acked - earlier.acked,
+                    failed - earlier.failed,
+                    received - earlier.received,
+                    duplicates - earlier.duplicates,
+                    unexpected - earlier.unexpected);
         }
     }
 

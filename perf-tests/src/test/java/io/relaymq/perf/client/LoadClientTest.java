@@ -12,9 +12,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class LoadClientTest {
 
@@ -34,8 +34,16 @@ class LoadClientTest {
     }
 
     private ClientOptions options(String clientId, boolean mqtt5) {
-        return new ClientOptions(broker.address(), SourceAddresses.parse("127.0.0.1").next(), mqtt5, clientId, false,
-                60, 30, "user", "secret");
+        return new ClientOptions(
+                broker.address(),
+                SourceAddresses.parse("127.0.0.1").next(),
+                mqtt5,
+                clientId,
+                false,
+                60,
+                30,
+                "user",
+                "secret");
     }
 
     @ParameterizedTest(name = "MQTT 5 = {0}, QoS {1}")
@@ -43,14 +51,19 @@ class LoadClientTest {
     void publishedMessagesArriveAndAcknowledgementsCompleteTheFutures(boolean mqtt5, int qos) throws Exception {
         LoadClient subscriber = connector.connect(options("sub", mqtt5)).get(10, TimeUnit.SECONDS);
         List<String> received = new CopyOnWriteArrayList<>();
-        subscriber.onMessage((topic, payload, q) -> received.add(topic + "=" + payload.toString(StandardCharsets.UTF_8) + "@" + q));
+        subscriber.onMessage(
+                (topic, payload, q) -> received.add(topic + "=" + payload.toString(StandardCharsets.UTF_8) + "@" + q));
         assertThat(subscriber.subscribe("a/+/c", qos).get(10, TimeUnit.SECONDS)).containsExactly(qos);
         LoadClient publisher = connector.connect(options("pub", mqtt5)).get(10, TimeUnit.SECONDS);
 
         for (int i = 0; i < 100; i++) {
-            publisher.publish("a/" + i + "/c", qos, ("m" + i).getBytes(StandardCharsets.UTF_8)).get(10, TimeUnit.SECONDS);
+            publisher
+                    .publish("a/" + i + "/c", qos, ("m" + i).getBytes(StandardCharsets.UTF_8))
+                    .get(10, TimeUnit.SECONDS);
         }
-        publisher.publish("a/b/other", qos, "x".getBytes(StandardCharsets.UTF_8)).get(10, TimeUnit.SECONDS);
+        publisher
+                .publish("a/b/other", qos, "x".getBytes(StandardCharsets.UTF_8))
+                .get(10, TimeUnit.SECONDS);
 
         // a QoS 0 publish completes once written, so the broker may still be reading the last one
         await().atMost(Duration.ofSeconds(10)).until(() -> received.size() >= 100 && broker.published() >= 101);
@@ -64,9 +77,11 @@ class LoadClientTest {
     @Test
     void aRefusedConnectFailsWithTheReturnCode() {
         assertThatThrownBy(() -> connector.connect(options("refuse-me", false)).get(10, TimeUnit.SECONDS))
-                .isInstanceOf(ExecutionException.class).hasMessageContaining("CONNACK refused: 0x05");
+                .isInstanceOf(ExecutionException.class)
+                .hasMessageContaining("CONNACK refused: 0x05");
         assertThatThrownBy(() -> connector.connect(options("refuse-me", true)).get(10, TimeUnit.SECONDS))
-                .isInstanceOf(ExecutionException.class).hasMessageContaining("CONNACK refused: 0x87");
+                .isInstanceOf(ExecutionException.class)
+                .hasMessageContaining("CONNACK refused: 0x87");
     }
 
     @Test
@@ -91,8 +106,10 @@ class LoadClientTest {
 
     @Test
     void topicMatchingOfTheTestBroker() {
-        assertThat(TestBroker.matches("europe/ua/kyiv/7/+", "europe/ua/kyiv/7/temperature")).isTrue();
-        assertThat(TestBroker.matches("europe/ua/kyiv/7/+", "europe/ua/kyiv/17/temperature")).isFalse();
+        assertThat(TestBroker.matches("europe/ua/kyiv/7/+", "europe/ua/kyiv/7/temperature"))
+                .isTrue();
+        assertThat(TestBroker.matches("europe/ua/kyiv/7/+", "europe/ua/kyiv/17/temperature"))
+                .isFalse();
         assertThat(TestBroker.matches("a/#", "a/b/c")).isTrue();
     }
 }

@@ -21,7 +21,8 @@ class SourceAddressesTest {
 
     @Test
     void listsAndRangesCombine() {
-        assertThat(SourceAddresses.parse("127.0.0.1, 127.0.1.5-127.0.1.6").size()).isEqualTo(3);
+        assertThat(SourceAddresses.parse("127.0.0.1, 127.0.1.5-127.0.1.6").size())
+                .isEqualTo(3);
     }
 
     @Test

@@ -51,13 +51,18 @@ public final class TestBroker implements AutoCloseable {
 
     public TestBroker(int dropEvery) throws InterruptedException {
         this.dropEvery = dropEvery;
-        this.server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+        this.server = new ServerBootstrap()
+                .group(group)
+                .channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline().addLast(new MqttDecoder(), MqttEncoder.INSTANCE, new Session());
                     }
-                }).bind("127.0.0.1", 0).sync().channel();
+                })
+                .bind("127.0.0.1", 0)
+                .sync()
+                .channel();
     }
 
     public InetSocketAddress address() {
@@ -94,10 +99,13 @@ public final class TestBroker implements AutoCloseable {
                 case CONNECT -> connect(ctx, (MqttConnectMessage) msg);
                 case SUBSCRIBE -> subscribe(ctx, (MqttSubscribeMessage) msg);
                 case PUBLISH -> publish(ctx, (MqttPublishMessage) msg);
-                case PUBREC -> ctx.writeAndFlush(LoadClientHandler.ack(MqttMessageType.PUBREL, MqttQoS.AT_LEAST_ONCE, id(msg)));
-                case PUBREL -> ctx.writeAndFlush(LoadClientHandler.ack(MqttMessageType.PUBCOMP, MqttQoS.AT_MOST_ONCE, id(msg)));
-                case PINGREQ -> ctx.writeAndFlush(new MqttMessage(
-                        new MqttFixedHeader(MqttMessageType.PINGRESP, false, MqttQoS.AT_MOST_ONCE, false, 0)));
+                case PUBREC ->
+                    ctx.writeAndFlush(LoadClientHandler.ack(MqttMessageType.PUBREL, MqttQoS.AT_LEAST_ONCE, id(msg)));
+                case PUBREL ->
+                    ctx.writeAndFlush(LoadClientHandler.ack(MqttMessageType.PUBCOMP, MqttQoS.AT_MOST_ONCE, id(msg)));
+                case PINGREQ ->
+                    ctx.writeAndFlush(new MqttMessage(
+                            new MqttFixedHeader(MqttMessageType.PINGRESP, false, MqttQoS.AT_MOST_ONCE, false, 0)));
                 case DISCONNECT -> ctx.close();
                 default -> {
                     // PUBACK, PUBCOMP from subscribers: nothing to track here
@@ -108,9 +116,11 @@ public final class TestBroker implements AutoCloseable {
         private void connect(ChannelHandlerContext ctx, MqttConnectMessage connect) {
             boolean refuse = connect.payload().clientIdentifier().startsWith("refuse");
             boolean v5 = connect.variableHeader().version() == MqttVersion.MQTT_5.protocolLevel();
-            MqttConnectReturnCode code = !refuse ? MqttConnectReturnCode.CONNECTION_ACCEPTED
-                    : v5 ? MqttConnectReturnCode.CONNECTION_REFUSED_NOT_AUTHORIZED_5
-                    : MqttConnectReturnCode.CONNECTION_REFUSED_NOT_AUTHORIZED;
+            MqttConnectReturnCode code = !refuse
+                    ? MqttConnectReturnCode.CONNECTION_ACCEPTED
+                    : v5
+                            ? MqttConnectReturnCode.CONNECTION_REFUSED_NOT_AUTHORIZED_5
+                            : MqttConnectReturnCode.CONNECTION_REFUSED_NOT_AUTHORIZED;
             ctx.writeAndFlush(MqttMessageBuilders.connAck().returnCode(code).build());
             if (refuse) {
                 ctx.close();
@@ -120,9 +130,12 @@ public final class TestBroker implements AutoCloseable {
         private void subscribe(ChannelHandlerContext ctx, MqttSubscribeMessage subscribe) {
             List<MqttTopicSubscription> topics = subscribe.payload().topicSubscriptions();
             subscriptions.computeIfAbsent(ctx.channel(), c -> new ArrayList<>()).addAll(topics);
-            MqttQoS[] granted = topics.stream().map(MqttTopicSubscription::qualityOfService).toArray(MqttQoS[]::new);
-            ctx.writeAndFlush(MqttMessageBuilders.subAck().packetId(subscribe.variableHeader().messageId())
-                    .addGrantedQoses(granted).build());
+            MqttQoS[] granted =
+                    topics.stream().map(MqttTopicSubscription::qualityOfService).toArray(MqttQoS[]::new);
+            ctx.writeAndFlush(MqttMessageBuilders.subAck()
+                    .packetId(subscribe.variableHeader().messageId())
+                    .addGrantedQoses(granted)
+                    .build());
             ctx.channel().closeFuture().addListener(f -> subscriptions.remove(ctx.channel()));
         }
 
@@ -132,8 +145,10 @@ public final class TestBroker implements AutoCloseable {
             if (dropEvery > 0 && n % dropEvery == 0) {
                 dropped.incrementAndGet();
             } else {
-                subscriptions.forEach((channel, subs) -> subs.stream().filter(s -> matches(s.topicFilter(), topic))
-                        .findFirst().ifPresent(s -> forward(channel, s, publish)));
+                subscriptions.forEach((channel, subs) -> subs.stream()
+                        .filter(s -> matches(s.topicFilter(), topic))
+                        .findFirst()
+                        .ifPresent(s -> forward(channel, s, publish)));
             }
             int qos = publish.fixedHeader().qosLevel().value();
             int id = publish.variableHeader().packetId();
@@ -145,9 +160,12 @@ public final class TestBroker implements AutoCloseable {
         }
 
         private void forward(Channel channel, MqttTopicSubscription sub, MqttPublishMessage publish) {
-            MqttQoS qos = MqttQoS.valueOf(Math.min(sub.qualityOfService().value(), publish.fixedHeader().qosLevel().value()));
+            MqttQoS qos = MqttQoS.valueOf(Math.min(
+                    sub.qualityOfService().value(),
+                    publish.fixedHeader().qosLevel().value()));
             int id = qos == MqttQoS.AT_MOST_ONCE ? 0 : 1 + Math.floorMod(nextId.getAndIncrement(), 65_535);
-            channel.writeAndFlush(new MqttPublishMessage(new MqttFixedHeader(MqttMessageType.PUBLISH, false, qos, false, 0),
+            channel.writeAndFlush(new MqttPublishMessage(
+                    new MqttFixedHeader(MqttMessageType.PUBLISH, false, qos, false, 0),
                     new MqttPublishVariableHeader(publish.variableHeader().topicName(), id),
                     publish.payload().retainedDuplicate()));
         }

@@ -25,13 +25,15 @@ class JsonTest {
 
         String text = Json.write(json).replaceAll("\\s+", "");
 
-        assertThat(text).isEqualTo("{\"target\":\"relay\\\"mq\\n\",\"ok\":true,\"latency\":{\"p99\":12.346,\"count\":10},"
-                + "\"ports\":[1883,1884],\"none\":null}");
+        assertThat(text)
+                .isEqualTo("{\"target\":\"relay\\\"mq\\n\",\"ok\":true,\"latency\":{\"p99\":12.346,\"count\":10},"
+                        + "\"ports\":[1883,1884],\"none\":null}");
     }
 
     @Test
     void numbersThatAreNotFiniteBecomeNullAndWholeDoublesLoseTheirPoint() {
-        assertThat(Json.write(Arrays.asList(Double.NaN, 3.0, 0.5, Double.POSITIVE_INFINITY))).isEqualTo("[null, 3, 0.5, null]");
+        assertThat(Json.write(Arrays.asList(Double.NaN, 3.0, 0.5, Double.POSITIVE_INFINITY)))
+                .isEqualTo("[null, 3, 0.5, null]");
     }
 
     @Test

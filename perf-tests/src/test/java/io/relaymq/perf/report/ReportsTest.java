@@ -18,10 +18,25 @@ class ReportsTest {
     private static TrafficReport report(String target, long received, double serverCpu, double p99) {
         ScenarioSettings s = ScenarioSettings.from(Settings.of(Map.of("publishers", "10")), "r");
         Traffic.Counts window = new Traffic.Counts(received, received, 0, received, 0, 0);
-        List<Sample> samples = List.of(new Sample(1, true, 10, 10, 9, 1.0, 2.0, 0.1),
-                new Sample(2, false, 10, 10, 10, 1.5, p99, 0.2), new Sample(3, false, 10, 10, 11, 1.2, 3.0, Double.NaN));
-        return new TrafficReport(target, s, 20, 10, window, window, 0, new LatencyStats(received, 1, 1, 2, p99, 9),
-                new LatencyStats(received, 0.5, 0.4, 0.8, 1.0, 2), serverCpu, Map.of("broker", serverCpu / 2), 0.5, 0, samples);
+        List<Sample> samples = List.of(
+                new Sample(1, true, 10, 10, 9, 1.0, 2.0, 0.1),
+                new Sample(2, false, 10, 10, 10, 1.5, p99, 0.2),
+                new Sample(3, false, 10, 10, 11, 1.2, 3.0, Double.NaN));
+        return new TrafficReport(
+                target,
+                s,
+                20,
+                10,
+                window,
+                window,
+                0,
+                new LatencyStats(received, 1, 1, 2, p99, 9),
+                new LatencyStats(received, 0.5, 0.4, 0.8, 1.0, 2),
+                serverCpu,
+                Map.of("broker", serverCpu / 2),
+                0.5,
+                0,
+                samples);
     }
 
     @Test
@@ -32,9 +47,12 @@ class ReportsTest {
         assertThat(report.perServerCpuSecond()).isEqualTo(5_000.0);
         assertThat(report.inPlusOutPerServerCpuSecond()).isEqualTo(10_000.0);
         assertThat(report.summary()).contains("5,000 msgs per server CPU-s (10,000 in+out; 0.20 cores)");
-        assertThat(report.toJson()).containsEntry("messagesPerServerCpuSecond", 5_000.0)
+        assertThat(report.toJson())
+                .containsEntry("messagesPerServerCpuSecond", 5_000.0)
                 .containsEntry("messagesInPlusOutPerServerCpuSecond", 10_000.0)
-                .containsEntry("loadGeneratorCores", 0.05).containsKey("samples").containsEntry("serverCoresByPart", Map.of("broker", 0.1));
+                .containsEntry("loadGeneratorCores", 0.05)
+                .containsKey("samples")
+                .containsEntry("serverCoresByPart", Map.of("broker", 0.1));
         assertThat(report("x", 1, Double.NaN, 1).perServerCpuSecond()).isNaN();
     }
 
@@ -43,8 +61,12 @@ class ReportsTest {
         Reports.write(report("relay<mq>", 10_000, 2.0, 4.0), dir, "p2p-test");
 
         String html = Files.readString(dir.resolve("p2p-test.html"));
-        assertThat(html).startsWith("<!DOCTYPE html>").contains("relay&lt;mq&gt;").doesNotContain("<script")
-                .doesNotContain("http://cdn").contains("class=\"warm\"");
+        assertThat(html)
+                .startsWith("<!DOCTYPE html>")
+                .contains("relay&lt;mq&gt;")
+                .doesNotContain("<script")
+                .doesNotContain("http://cdn")
+                .contains("class=\"warm\"");
         assertThat(html.split("<polyline", -1)).hasSize(6);
         assertThat(html).containsPattern("points=\"[0-9.]+,[0-9.]+ [0-9.]+,[0-9.]+ [0-9.]+,[0-9.]+\"");
         assertThat(Files.readString(dir.resolve("p2p-test.json"))).contains("\"target\": \"relay<mq>\"");
@@ -52,7 +74,8 @@ class ReportsTest {
 
     @Test
     void sideBySideShowsTheFirstBrokersRatioToEachOther() {
-        String table = SideBySide.table(List.of(report("relaymq", 10_000, 2.0, 4.0), report("mosquitto", 10_000, 4.0, 2.0)));
+        String table =
+                SideBySide.table(List.of(report("relaymq", 10_000, 2.0, 4.0), report("mosquitto", 10_000, 4.0, 2.0)));
 
         assertThat(table).contains("| metric | relaymq | mosquitto | relaymq / mosquitto |");
         assertThat(table).contains("| msgs per server CPU-s | 5,000 | 2,500 | x2.00 |");

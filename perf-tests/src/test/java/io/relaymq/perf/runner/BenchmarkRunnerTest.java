@@ -10,8 +10,11 @@ import org.junit.jupiter.api.Test;
 class BenchmarkRunnerTest {
 
     private static String name(Map<String, String> settings) {
-        return new BenchmarkRunner(ScenarioSettings.from(Settings.of(settings), "r"),
-                RunnerOptions.from(Settings.of(Map.of())), System.out).runName();
+        return new BenchmarkRunner(
+                        ScenarioSettings.from(Settings.of(settings), "r"),
+                        RunnerOptions.from(Settings.of(Map.of())),
+                        System.out)
+                .runName();
     }
 
     @Test

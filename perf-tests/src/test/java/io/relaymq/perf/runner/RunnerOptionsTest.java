@@ -21,12 +21,13 @@ class RunnerOptionsTest {
 
     @Test
     void targetsAndPidsAreLists() {
-        RunnerOptions options = RunnerOptions.from(Settings.of(Map.of("targets", "relaymq, mosquitto,hivemq",
-                "server-pids", "12,34")));
+        RunnerOptions options =
+                RunnerOptions.from(Settings.of(Map.of("targets", "relaymq, mosquitto,hivemq", "server-pids", "12,34")));
 
         assertThat(options.targets()).containsExactly("relaymq", "mosquitto", "hivemq");
         assertThat(options.serverPids()).containsExactly(12L, 34L);
-        assertThat(RunnerOptions.environment("A=1; B = x=y ;")).containsExactly(java.util.Map.entry("A", "1"), java.util.Map.entry("B", "x=y"));
+        assertThat(RunnerOptions.environment("A=1; B = x=y ;"))
+                .containsExactly(java.util.Map.entry("A", "1"), java.util.Map.entry("B", "x=y"));
     }
 
     @Test
@@ -35,14 +36,20 @@ class RunnerOptionsTest {
                 .hasMessageContaining("targets are a comma list");
         assertThatThrownBy(() -> RunnerOptions.from(Settings.of(Map.of("broker-heap", "lots"))))
                 .hasMessageContaining("broker-heap");
-        assertThatThrownBy(() -> RunnerOptions.from(Settings.of(Map.of("nodes", "0")))).hasMessageContaining("nodes");
+        assertThatThrownBy(() -> RunnerOptions.from(Settings.of(Map.of("nodes", "0"))))
+                .hasMessageContaining("nodes");
     }
 
     @Test
     void mosquittoGetsNoDelayAndNoQueueCaps() {
         String config = MosquittoTarget.config(31884);
 
-        assertThat(config).contains("listener 31884 127.0.0.1", "set_tcp_nodelay true", "allow_anonymous true",
-                "max_queued_messages 0", "max_inflight_messages 0");
+        assertThat(config)
+                .contains(
+                        "listener 31884 127.0.0.1",
+                        "set_tcp_nodelay true",
+                        "allow_anonymous true",
+                        "max_queued_messages 0",
+                        "max_inflight_messages 0");
     }
 }

@@ -27,10 +27,16 @@ class ScenarioSettingsTest {
 
     @Test
     void eachScenarioHasItsOwnClientCounts() {
-        assertThat(ScenarioSettings.from(Settings.of(Map.of("scenario", "fan-in")), "r").subscribers()).isEqualTo(4);
-        assertThat(ScenarioSettings.from(Settings.of(Map.of("scenario", "fan-out")), "r").publishers()).isEqualTo(5);
-        assertThat(ScenarioSettings.from(Settings.of(Map.of("scenario", "p2p", "publishers", "7", "subscribers", "99")), "r")
-                .subscribers()).isEqualTo(7);
+        assertThat(ScenarioSettings.from(Settings.of(Map.of("scenario", "fan-in")), "r")
+                        .subscribers())
+                .isEqualTo(4);
+        assertThat(ScenarioSettings.from(Settings.of(Map.of("scenario", "fan-out")), "r")
+                        .publishers())
+                .isEqualTo(5);
+        assertThat(ScenarioSettings.from(
+                                Settings.of(Map.of("scenario", "p2p", "publishers", "7", "subscribers", "99")), "r")
+                        .subscribers())
+                .isEqualTo(7);
     }
 
     @Test

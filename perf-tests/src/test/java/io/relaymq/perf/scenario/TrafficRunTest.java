@@ -14,9 +14,25 @@ import org.junit.jupiter.api.Test;
 class TrafficRunTest {
 
     private static ScenarioSettings settings(TestBroker broker, String scenario, int drain, String... more) {
-        Map<String, String> values = new HashMap<>(Map.of("scenario", scenario, "ports",
-                Integer.toString(broker.address().getPort()), "rate", "20", "warmup", "1", "duration", "2",
-                "drain", Integer.toString(drain), "ramp", "1000", "progress", "1", "threads", "2"));
+        Map<String, String> values = new HashMap<>(Map.of(
+                "scenario",
+                scenario,
+                "ports",
+                Integer.toString(broker.address().getPort()),
+                "rate",
+                "20",
+                "warmup",
+                "1",
+                "duration",
+                "2",
+                "drain",
+                Integer.toString(drain),
+                "ramp",
+                "1000",
+                "progress",
+                "1",
+                "threads",
+                "2"));
         for (int i = 0; i < more.length; i += 2) {
             values.put(more[i], more[i + 1]);
         }
@@ -33,7 +49,9 @@ class TrafficRunTest {
             TrafficReport report = run(settings(broker, "p2p", 20, "publishers", "10"));
 
             assertThat(report.lost()).isZero();
-            assertThat(report.totals().acked()).isPositive().isEqualTo(report.totals().sent());
+            assertThat(report.totals().acked())
+                    .isPositive()
+                    .isEqualTo(report.totals().sent());
             assertThat(report.totals().received()).isEqualTo(report.totals().acked());
             assertThat(report.totals().duplicates()).isZero();
             assertThat(report.totals().unexpected()).isZero();
@@ -59,7 +77,8 @@ class TrafficRunTest {
     @Test
     void fanOutCountsEverySubscribersCopy() throws Exception {
         try (TestBroker broker = new TestBroker(0)) {
-            TrafficReport report = run(settings(broker, "fan-out", 20, "publishers", "2", "subscribers", "6", "qos", "0"));
+            TrafficReport report =
+                    run(settings(broker, "fan-out", 20, "publishers", "2", "subscribers", "6", "qos", "0"));
 
             assertThat(report.lost()).isZero();
             assertThat(report.totals().received()).isEqualTo(6 * report.totals().acked());

@@ -16,7 +16,8 @@ class ProcCpuTest {
 
     @Test
     void residentMemoryComesFromVmRss() {
-        assertThat(ProcCpu.rssOf("Name:\tjava\nVmPeak:\t 9000 kB\nVmRSS:\t  123456 kB\nThreads:\t40\n")).isEqualTo(123456L * 1024);
+        assertThat(ProcCpu.rssOf("Name:\tjava\nVmPeak:\t 9000 kB\nVmRSS:\t  123456 kB\nThreads:\t40\n"))
+                .isEqualTo(123456L * 1024);
         assertThat(ProcCpu.rssOf("Name:\tkthreadd\n")).isZero();
     }
 

@@ -139,8 +139,12 @@ class TrafficTest {
                 Traffic.Interval interval = traffic.interval();
                 Traffic.Counts delta = interval.counts().minus(last);
                 last = interval.counts();
-                assertThat(interval.latency().getTotalCount()).as("interval %d", i).isEqualTo(delta.received());
-                assertThat(interval.pubAck().getTotalCount()).as("interval %d", i).isEqualTo(delta.acked());
+                assertThat(interval.latency().getTotalCount())
+                        .as("interval %d", i)
+                        .isEqualTo(delta.received());
+                assertThat(interval.pubAck().getTotalCount())
+                        .as("interval %d", i)
+                        .isEqualTo(delta.acked());
             }
         } finally {
             running.set(false);

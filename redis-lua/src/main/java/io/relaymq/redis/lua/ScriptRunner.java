@@ -24,7 +24,7 @@ public final class ScriptRunner<K, V> {
     private final Runnable onDispatch;
 
     public ScriptRunner(RedisScriptingAsyncCommands<K, V> commands) {
-        this(commands, () -> { });
+        this(commands, () -> {});
     }
 
     public ScriptRunner(RedisScriptingAsyncCommands<K, V> commands, Runnable onDispatch) {
@@ -34,7 +34,8 @@ public final class ScriptRunner<K, V> {
 
     @SafeVarargs
     public final <T> CompletionStage<T> run(LuaScript script, ScriptOutputType output, K[] keys, V... args) {
-        CompletableFuture<T> bySha = commands.<T>evalsha(script.sha1(), output, keys, args).toCompletableFuture();
+        CompletableFuture<T> bySha =
+                commands.<T>evalsha(script.sha1(), output, keys, args).toCompletableFuture();
         onDispatch.run();
         return bySha.exceptionallyCompose(failure -> {
             if (isNoScript(failure)) {
@@ -47,7 +48,8 @@ public final class ScriptRunner<K, V> {
     }
 
     static boolean isNoScript(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        Throwable cause =
+                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
         return cause instanceof RedisNoScriptException
                 || (cause.getMessage() != null && cause.getMessage().startsWith("NOSCRIPT"));
     }

@@ -64,7 +64,8 @@ class DeviceSessionScriptsIT {
             args.add(m);
         }
         return runner.<List<Long>>run(scripts.save(), ScriptOutputType.MULTI, allKeys(k), args.toArray(String[]::new))
-                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
     }
 
     /** Packet id and score pairs of a save of (source, message) pairs; a source is "partition:offset" or "". */
@@ -75,31 +76,52 @@ class DeviceSessionScriptsIT {
             args.add(sourcesAndMessages[i]);
             args.add(sourcesAndMessages[i + 1]);
         }
-        List<Long> answer = runner.<List<Long>>run(scripts.save(), ScriptOutputType.MULTI, allKeys(k),
-                args.toArray(String[]::new)).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        List<Long> answer = runner.<List<Long>>run(
+                        scripts.save(), ScriptOutputType.MULTI, allKeys(k), args.toArray(String[]::new))
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
         return answer.subList(2, answer.size());
     }
 
     private static String[] allKeys(DeviceSessionKeys k) {
-        return new String[] {k.messages(), k.lastPacketId(), k.messagePrefix(), k.lastScore(), k.storedBytes(),
-                k.storedSizes(), k.sources()};
+        return new String[] {
+            k.messages(),
+            k.lastPacketId(),
+            k.messagePrefix(),
+            k.lastScore(),
+            k.storedBytes(),
+            k.storedSizes(),
+            k.sources()
+        };
     }
 
     private Long remove(DeviceSessionKeys k, String packetId, String score) throws Exception {
-        return runner.<Long>run(scripts.remove(), ScriptOutputType.INTEGER,
-                new String[] {k.messages(), k.messagePrefix(), k.storedBytes(), k.storedSizes()}, packetId, score)
-                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+        return runner.<Long>run(
+                        scripts.remove(),
+                        ScriptOutputType.INTEGER,
+                        new String[] {k.messages(), k.messagePrefix(), k.storedBytes(), k.storedSizes()},
+                        packetId,
+                        score)
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
     }
 
     private Long markPubrel(DeviceSessionKeys k, String packetId, String score, String marker) throws Exception {
-        return runner.<Long>run(scripts.markPubrel(), ScriptOutputType.INTEGER,
-                new String[] {k.messages(), k.messagePrefix(), k.storedBytes(), k.storedSizes()}, packetId, score, marker)
-                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+        return runner.<Long>run(
+                        scripts.markPubrel(),
+                        ScriptOutputType.INTEGER,
+                        new String[] {k.messages(), k.messagePrefix(), k.storedBytes(), k.storedSizes()},
+                        packetId,
+                        score,
+                        marker)
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
     }
 
     private Long removeAll(DeviceSessionKeys k) throws Exception {
         return runner.<Long>run(scripts.removeAll(), ScriptOutputType.INTEGER, allKeys(k))
-                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
     }
 
     private long storedBytes(DeviceSessionKeys k) {
@@ -120,10 +142,14 @@ class DeviceSessionScriptsIT {
 
     /** Packet id, score, message triples of one page. */
     private List<String> fetchPage(DeviceSessionKeys k, long afterScore, int limit) throws Exception {
-        return runner.<List<String>>run(scripts.fetch(), ScriptOutputType.MULTI,
-                new String[] {k.messages(), k.messagePrefix(), k.storedBytes(), k.storedSizes()}, Long.toString(afterScore),
-                Integer.toString(limit))
-                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+        return runner.<List<String>>run(
+                        scripts.fetch(),
+                        ScriptOutputType.MULTI,
+                        new String[] {k.messages(), k.messagePrefix(), k.storedBytes(), k.storedSizes()},
+                        Long.toString(afterScore),
+                        Integer.toString(limit))
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -142,10 +168,10 @@ class DeviceSessionScriptsIT {
         save(k, 100, DAY, "first");
         remove(k, "1", "1");
         connection.sync().set(k.lastPacketId(), "65533");
-        assertThat(save(k, 100, DAY, "w1", "w2", "w3", "w4"))
-                .containsExactly(65534L, 2L, 65535L, 3L, 1L, 4L, 2L, 5L);
+        assertThat(save(k, 100, DAY, "w1", "w2", "w3", "w4")).containsExactly(65534L, 2L, 65535L, 3L, 1L, 4L, 2L, 5L);
         assertThat(fetch(k)).containsExactly("65534", "w1", "65535", "w2", "1", "w3", "2", "w4");
-        assertThat(connection.sync().zscore(k.messages(), "2")).isGreaterThan(connection.sync().zscore(k.messages(), "65535"));
+        assertThat(connection.sync().zscore(k.messages(), "2"))
+                .isGreaterThan(connection.sync().zscore(k.messages(), "65535"));
     }
 
     /** A session's cursor is a score: a score must never come back, even when everything was acknowledged. */
@@ -163,7 +189,8 @@ class DeviceSessionScriptsIT {
         DeviceSessionKeys k = keys();
         save(k, 5, DAY, "m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8");
         assertThat(fetch(k)).containsExactly("4", "m4", "5", "m5", "6", "m6", "7", "m7", "8", "m8");
-        assertThat(connection.sync().exists(k.message(1), k.message(2), k.message(3))).isZero();
+        assertThat(connection.sync().exists(k.message(1), k.message(2), k.message(3)))
+                .isZero();
         assertThat(connection.sync().zcard(k.messages())).isEqualTo(5);
     }
 
@@ -171,7 +198,8 @@ class DeviceSessionScriptsIT {
     void theOldestMessagesBeyondTheLimitAreTrimmedAndCounted() throws Exception {
         DeviceSessionKeys k = keys();
         assertThat(saveWithin(k, 3, 1000, DAY, "m1", "m2", "m3", "m4", "m5").subList(0, 2))
-                .as("removed for the message limit, for the byte limit").containsExactly(2L, 0L);
+                .as("removed for the message limit, for the byte limit")
+                .containsExactly(2L, 0L);
         assertThat(storedBytes(k)).isEqualTo(6);
         assertThat(connection.sync().hkeys(k.storedSizes())).containsExactlyInAnyOrder("3", "4", "5");
     }
@@ -181,7 +209,8 @@ class DeviceSessionScriptsIT {
     void theOldestMessagesBeyondTheByteLimitAreRemovedAndTheNewestAlwaysStays() throws Exception {
         DeviceSessionKeys k = keys();
         String ten = "x".repeat(10);
-        assertThat(saveWithin(k, 100, 35, DAY, ten + 1, ten + 2, ten + 3).subList(0, 2)).containsExactly(0L, 0L);
+        assertThat(saveWithin(k, 100, 35, DAY, ten + 1, ten + 2, ten + 3).subList(0, 2))
+                .containsExactly(0L, 0L);
         assertThat(storedBytes(k)).isEqualTo(33);
 
         assertThat(saveWithin(k, 100, 35, DAY, ten + 4, ten + 5).subList(0, 2)).containsExactly(0L, 2L);
@@ -191,7 +220,8 @@ class DeviceSessionScriptsIT {
         assertThat(connection.sync().hkeys(k.storedSizes())).containsExactlyInAnyOrder("3", "4", "5");
 
         String big = "y".repeat(100);
-        assertThat(saveWithin(k, 100, 35, DAY, big).subList(0, 2)).as("everything older goes, the big one stays")
+        assertThat(saveWithin(k, 100, 35, DAY, big).subList(0, 2))
+                .as("everything older goes, the big one stays")
                 .containsExactly(0L, 3L);
         assertThat(fetch(k)).containsExactly("6", big);
         assertThat(storedBytes(k)).isEqualTo(100);
@@ -210,7 +240,9 @@ class DeviceSessionScriptsIT {
         assertThat(storedBytes(k)).isEqualTo(9);
         await().atMost(Duration.ofSeconds(10)).until(() -> connection.sync().exists(k.message(4)) == 0);
         assertThat(fetch(k)).containsExactly("2", "P", "3", "cccc");
-        assertThat(storedBytes(k)).as("the expired reference was cleaned with its bytes").isEqualTo(5);
+        assertThat(storedBytes(k))
+                .as("the expired reference was cleaned with its bytes")
+                .isEqualTo(5);
         removeAll(k);
         assertThat(connection.sync().exists(k.storedBytes(), k.storedSizes())).isZero();
     }
@@ -224,7 +256,9 @@ class DeviceSessionScriptsIT {
                 .as("the replayed three are skipped (0, 0), the new two stored")
                 .containsExactly(0L, 0L, 0L, 0L, 0L, 0L, 4L, 4L, 5L, 5L);
         assertThat(fetch(k)).containsExactly("1", "a", "2", "b", "3", "c", "4", "d", "5", "e");
-        assertThat(connection.sync().hgetall(k.sources())).containsEntry("0", "12").containsEntry("1", "6");
+        assertThat(connection.sync().hgetall(k.sources()))
+                .containsEntry("0", "12")
+                .containsEntry("1", "6");
     }
 
     @Test
@@ -243,7 +277,9 @@ class DeviceSessionScriptsIT {
         saveFrom(k, "0:10", "a");
         removeAll(k);
         assertThat(connection.sync().exists(k.sources())).isZero();
-        assertThat(saveFrom(k, "0:10", "a")).as("a new session starts without marks").containsExactly(1L, 1L);
+        assertThat(saveFrom(k, "0:10", "a"))
+                .as("a new session starts without marks")
+                .containsExactly(1L, 1L);
     }
 
     @Test
@@ -278,8 +314,11 @@ class DeviceSessionScriptsIT {
         assertThat(fetch(k)).containsExactly("1", "x", "3", "z");
         Long all = removeAll(k);
         assertThat(all).isEqualTo(2L);
-        assertThat(connection.sync().exists(k.messages(), k.lastPacketId(), k.lastScore(), k.message(1), k.message(3))).isZero();
-        assertThat(save(k, 100, DAY, "again")).as("ids start over after remove-all").containsExactly(1L, 1L);
+        assertThat(connection.sync().exists(k.messages(), k.lastPacketId(), k.lastScore(), k.message(1), k.message(3)))
+                .isZero();
+        assertThat(save(k, 100, DAY, "again"))
+                .as("ids start over after remove-all")
+                .containsExactly(1L, 1L);
     }
 
     @Test
@@ -290,7 +329,8 @@ class DeviceSessionScriptsIT {
         save(k, 100, DAY, "p5", "p6", "p7");
         await().atMost(Duration.ofSeconds(10)).until(() -> connection.sync().exists(k.message(3), k.message(4)) == 0);
         assertThat(fetchPage(k, 0, 2)).containsExactly("1", "1", "p1", "2", "2", "p2");
-        assertThat(fetchPage(k, 2, 2)).as("expired 3 and 4 skipped, the page still full")
+        assertThat(fetchPage(k, 2, 2))
+                .as("expired 3 and 4 skipped, the page still full")
                 .containsExactly("5", "5", "p5", "6", "6", "p6");
         assertThat(fetchPage(k, 6, 2)).containsExactly("7", "7", "p7");
         assertThat(fetchPage(k, 7, 2)).isEmpty();
@@ -302,8 +342,20 @@ class DeviceSessionScriptsIT {
         DeviceSessionKeys k = keys();
         save(k, 100, DAY, "Nfirst", "Nsecond", "Nthird");
         markPubrel(k, "3", "3", "P");
-        Long marked = runner.<Long>run(scripts.markSent(), ScriptOutputType.INTEGER, new String[] {k.messages(), k.messagePrefix()},
-                "N", "S", "1", "1", "3", "3", "42", "42").toCompletableFuture().get(10, TimeUnit.SECONDS);
+        Long marked = runner.<Long>run(
+                        scripts.markSent(),
+                        ScriptOutputType.INTEGER,
+                        new String[] {k.messages(), k.messagePrefix()},
+                        "N",
+                        "S",
+                        "1",
+                        "1",
+                        "3",
+                        "3",
+                        "42",
+                        "42")
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
         assertThat(marked).isEqualTo(1L);
         assertThat(fetch(k)).containsExactly("1", "Sfirst", "2", "Nsecond", "3", "P");
         assertThat(connection.sync().exists(k.message(42))).isZero();
@@ -335,12 +387,20 @@ class DeviceSessionScriptsIT {
         save(k, 1, DAY, "Nold");
         connection.sync().set(k.lastPacketId(), "65535");
         assertThat(saveWithin(k, 1, Long.MAX_VALUE / 2, DAY, "Nnew"))
-                .as("the old one trimmed and counted, the new one gets id 1").containsExactly(1L, 0L, 1L, 2L);
+                .as("the old one trimmed and counted, the new one gets id 1")
+                .containsExactly(1L, 0L, 1L, 2L);
 
         assertThat(remove(k, "1", "1")).as("PUBACK of the old message").isZero();
         assertThat(markPubrel(k, "1", "1", "P")).as("PUBREC of the old message").isZero();
-        Long marked = runner.<Long>run(scripts.markSent(), ScriptOutputType.INTEGER,
-                new String[] {k.messages(), k.messagePrefix()}, "N", "S", "1", "1").toCompletableFuture()
+        Long marked = runner.<Long>run(
+                        scripts.markSent(),
+                        ScriptOutputType.INTEGER,
+                        new String[] {k.messages(), k.messagePrefix()},
+                        "N",
+                        "S",
+                        "1",
+                        "1")
+                .toCompletableFuture()
                 .get(10, TimeUnit.SECONDS);
         assertThat(marked).as("lost connection of the old message").isZero();
         assertThat(fetch(k)).containsExactly("1", "Nnew");
@@ -362,10 +422,13 @@ class DeviceSessionScriptsIT {
 
         List<Long> answer = saveWithin(k, 65_535, Long.MAX_VALUE / 2, DAY, "newest");
 
-        assertThat(answer).as("one dropped for the limit, the new one gets id 1 at score 65536")
+        assertThat(answer)
+                .as("one dropped for the limit, the new one gets id 1 at score 65536")
                 .containsExactly(1L, 0L, 1L, 65_536L);
         assertThat(connection.sync().zcard(k.messages())).isEqualTo(65_535);
-        assertThat(fetchPage(k, 0, 1)).as("the oldest left is the second message").containsExactly("2", "2", "m");
+        assertThat(fetchPage(k, 0, 1))
+                .as("the oldest left is the second message")
+                .containsExactly("2", "2", "m");
         assertThat(fetchPage(k, 65_535, 1)).containsExactly("1", "65536", "newest");
         removeAll(k);
     }
@@ -381,9 +444,18 @@ class DeviceSessionScriptsIT {
         for (DeviceSessionKeys k : clients) {
             slots.add(connection.sync().clusterKeyslot(k.messages()).intValue());
             for (int batch = 0; batch < 5; batch++) {
-                String[] args = {"1000", "1000000", Long.toString(DAY), "", "m" + batch + "a", Long.toString(DAY), "",
-                        "m" + batch + "b"};
-                saves.add(runner.run(scripts.save(), ScriptOutputType.MULTI, allKeys(k), args).toCompletableFuture());
+                String[] args = {
+                    "1000",
+                    "1000000",
+                    Long.toString(DAY),
+                    "",
+                    "m" + batch + "a",
+                    Long.toString(DAY),
+                    "",
+                    "m" + batch + "b"
+                };
+                saves.add(runner.run(scripts.save(), ScriptOutputType.MULTI, allKeys(k), args)
+                        .toCompletableFuture());
             }
         }
         CompletableFuture.allOf(saves.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
@@ -394,7 +466,8 @@ class DeviceSessionScriptsIT {
             assertThat(stored.get(0)).isEqualTo("1");
             assertThat(stored.get(18)).isEqualTo("10");
             assertThat(stored.get(19)).isEqualTo("m4b");
-            assertThat(stored).as("each client's messages in its own order")
+            assertThat(stored)
+                    .as("each client's messages in its own order")
                     .containsSubsequence("m0a", "m0b", "m1a", "m1b", "m2a", "m2b", "m3a", "m3b", "m4a", "m4b");
         }
     }

@@ -34,6 +34,7 @@ class LuaScriptTest {
         RedisNoScriptException noScript = new RedisNoScriptException("NOSCRIPT No matching script.");
         assertThat(ScriptRunner.isNoScript(noScript)).isTrue();
         assertThat(ScriptRunner.isNoScript(new CompletionException(noScript))).isTrue();
-        assertThat(ScriptRunner.isNoScript(new RedisCommandExecutionException("CROSSSLOT Keys"))).isFalse();
+        assertThat(ScriptRunner.isNoScript(new RedisCommandExecutionException("CROSSSLOT Keys")))
+                .isFalse();
     }
 }

@@ -36,12 +36,20 @@ class Qos2ScriptsIT {
     }
 
     private <T> T run(LuaScript script, ScriptOutputType type, String... args) throws Exception {
-        return cluster.runner.<T>run(script, type, new String[] {key}, args).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        return cluster.runner
+                .<T>run(script, type, new String[] {key}, args)
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
     }
 
     private long receive(int packetId, long generation) throws Exception {
-        return run(scripts.qos2Receive(), ScriptOutputType.INTEGER, Integer.toString(packetId), "7:1000:node-a",
-                Long.toString(generation), "600");
+        return run(
+                scripts.qos2Receive(),
+                ScriptOutputType.INTEGER,
+                Integer.toString(packetId),
+                "7:1000:node-a",
+                Long.toString(generation),
+                "600");
     }
 
     private List<Object> begin(long generation, boolean clean) throws Exception {
@@ -86,8 +94,12 @@ class Qos2ScriptsIT {
         assertThat((Long) run(scripts.qos2Settle(), ScriptOutputType.INTEGER, "node-a", "3", "7", "4", "99", "5", "9"))
                 .isEqualTo(1);
         assertThat(cluster.connection.sync().hget(key, "3")).isEqualTo("7:1000:");
-        assertThat(cluster.connection.sync().hget(key, "4")).as("kept anew since").isEqualTo("8:1000:node-a");
-        assertThat(cluster.connection.sync().hget(key, "5")).as("another keeper").isEqualTo("9:1000:node-b");
+        assertThat(cluster.connection.sync().hget(key, "4"))
+                .as("kept anew since")
+                .isEqualTo("8:1000:node-a");
+        assertThat(cluster.connection.sync().hget(key, "5"))
+                .as("another keeper")
+                .isEqualTo("9:1000:node-b");
     }
 
     @Test
@@ -95,9 +107,11 @@ class Qos2ScriptsIT {
         begin(2, false);
         receive(3, 2);
 
-        assertThat((Long) run(scripts.qos2Forget(), ScriptOutputType.INTEGER, "1")).isZero();
+        assertThat((Long) run(scripts.qos2Forget(), ScriptOutputType.INTEGER, "1"))
+                .isZero();
         assertThat(cluster.connection.sync().exists(key)).isEqualTo(1);
-        assertThat((Long) run(scripts.qos2Forget(), ScriptOutputType.INTEGER, "2")).isEqualTo(1);
+        assertThat((Long) run(scripts.qos2Forget(), ScriptOutputType.INTEGER, "2"))
+                .isEqualTo(1);
         assertThat(cluster.connection.sync().exists(key)).isZero();
     }
 }

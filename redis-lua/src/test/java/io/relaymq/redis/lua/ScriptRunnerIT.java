@@ -38,17 +38,22 @@ class ScriptRunnerIT {
 
     @Test
     void scriptOverKeysWithOneHashTagRunsOnTheCluster() throws Exception {
-        Long existing = runner.<Long>run(pairSet, ScriptOutputType.INTEGER,
-                new String[] {"{device-1}_a", "{device-1}_b"}, "v").toCompletableFuture().get(10, TimeUnit.SECONDS);
+        Long existing = runner.<Long>run(
+                        pairSet, ScriptOutputType.INTEGER, new String[] {"{device-1}_a", "{device-1}_b"}, "v")
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
         assertThat(existing).isEqualTo(2L);
         assertThat(connection.sync().get("{device-1}_b")).isEqualTo("v");
     }
 
     @Test
     void scriptOverKeysInDifferentSlotsFailsWithCrossSlot() {
-        assertThat(connection.sync().clusterKeyslot("device-1_a")).isNotEqualTo(connection.sync().clusterKeyslot("device-2_b"));
-        assertThatThrownBy(() -> runner.<Long>run(pairSet, ScriptOutputType.INTEGER,
-                new String[] {"device-1_a", "device-2_b"}, "v").toCompletableFuture().get(10, TimeUnit.SECONDS))
+        assertThat(connection.sync().clusterKeyslot("device-1_a"))
+                .isNotEqualTo(connection.sync().clusterKeyslot("device-2_b"));
+        assertThatThrownBy(() -> runner.<Long>run(
+                                pairSet, ScriptOutputType.INTEGER, new String[] {"device-1_a", "device-2_b"}, "v")
+                        .toCompletableFuture()
+                        .get(10, TimeUnit.SECONDS))
                 .isInstanceOf(ExecutionException.class)
                 .hasCauseInstanceOf(RedisCommandExecutionException.class)
                 .hasMessageContaining("CROSSSLOT");
@@ -60,12 +65,18 @@ class ScriptRunnerIT {
         connection.sync().scriptFlush();
         assertThat(connection.sync().scriptExists(pairSet.sha1())).containsOnly(false);
 
-        Long existing = runner.<Long>run(pairSet, ScriptOutputType.INTEGER,
-                new String[] {"{device-9}_a", "{device-9}_b"}, "w").toCompletableFuture().get(10, TimeUnit.SECONDS);
+        Long existing = runner.<Long>run(
+                        pairSet, ScriptOutputType.INTEGER, new String[] {"{device-9}_a", "{device-9}_b"}, "w")
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
 
         assertThat(existing).isEqualTo(2L);
-        String node = connection.getPartitions().getPartitionBySlot(connection.sync().clusterKeyslot("{device-9}_a").intValue())
+        String node = connection
+                .getPartitions()
+                .getPartitionBySlot(
+                        connection.sync().clusterKeyslot("{device-9}_a").intValue())
                 .getNodeId();
-        assertThat(connection.getConnection(node).sync().scriptExists(pairSet.sha1())).containsExactly(true);
+        assertThat(connection.getConnection(node).sync().scriptExists(pairSet.sha1()))
+                .containsExactly(true);
     }
 }

@@ -15,7 +15,8 @@ final class TestCluster implements AutoCloseable {
 
     TestCluster(StackEndpoints stack) {
         client = RedisClusterClient.create(Arrays.stream(stack.redisNodes().split(","))
-                .map(a -> RedisURI.create("redis://" + a)).toList());
+                .map(a -> RedisURI.create("redis://" + a))
+                .toList());
         connection = client.connect();
         runner = new ScriptRunner<>(connection.async());
     }

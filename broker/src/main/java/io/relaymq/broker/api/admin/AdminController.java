@@ -25,13 +25,18 @@ import org.springframework.web.bind.annotation.RestController;
 class AdminController {
 
     /** A new user (no id, password required) or changes to one (id; password only to reset it). */
-    record SaveUserRequest(UUID id, @NotBlank @Email @Size(max = 255) String email, @Size(max = 255) String firstName,
-                           @Size(max = 255) String lastName, Boolean enabled,
-                           @Size(min = AdminUserService.MIN_PASSWORD_LENGTH, max = 72) String password) {
-    }
+    record SaveUserRequest(
+            UUID id,
+            @NotBlank @Email @Size(max = 255) String email,
+            @Size(max = 255) String firstName,
+            @Size(max = 255) String lastName,
+            Boolean enabled,
 
-    private static final Map<String, String> SORTS = Map.of("email", "email", "createdTime", "created_time",
-            "firstName", "first_name", "lastName", "last_name");
+            @Size(min = AdminUserService.MIN_PASSWORD_LENGTH, max = 72)
+            String password) {}
+
+    private static final Map<String, String> SORTS =
+            Map.of("email", "email", "createdTime", "created_time", "firstName", "first_name", "lastName", "last_name");
 
     private final AdminUserService users;
 
@@ -41,15 +46,23 @@ class AdminController {
 
     @PostMapping
     AdminUserView save(@Valid @RequestBody SaveUserRequest body) {
-        return AdminUserView.of(users.save(body.id(), body.email(), body.firstName(), body.lastName(), body.enabled(),
-                body.password()));
+        return AdminUserView.of(users.save(
+                body.id(), body.email(), body.firstName(), body.lastName(), body.enabled(), body.password()));
     }
 
     @GetMapping(params = {"pageSize", "page"})
     PageData<AdminUserView> list(@Valid PageQuery query) {
-        var rows = users.repository().page(query.search(), query.sortKey(SORTS, "email"), query.ascending(),
-                query.pageSize(), query.offset());
-        return PageData.of(rows.stream().map(AdminUserView::of).toList(), users.repository().count(query.search()), query);
+        var rows = users.repository()
+                .page(
+                        query.search(),
+                        query.sortKey(SORTS, "email"),
+                        query.ascending(),
+                        query.pageSize(),
+                        query.offset());
+        return PageData.of(
+                rows.stream().map(AdminUserView::of).toList(),
+                users.repository().count(query.search()),
+                query);
     }
 
     @GetMapping("/user/{userId}")

@@ -19,7 +19,8 @@ import org.springframework.security.crypto.bcrypt.BCrypt;
 public final class AdminUserService {
 
     public static final int MIN_PASSWORD_LENGTH = 8;
-    private static final String UNKNOWN_USER_HASH = BCrypt.hashpw(UUID.randomUUID().toString(), BCrypt.gensalt());
+    private static final String UNKNOWN_USER_HASH =
+            BCrypt.hashpw(UUID.randomUUID().toString(), BCrypt.gensalt());
 
     private final AdminUserRepository repository;
     private final Clock clock;
@@ -32,7 +33,8 @@ public final class AdminUserService {
     /** The enabled user with this e-mail and password; empty otherwise (the same bcrypt cost either way). */
     public Optional<AdminUser> authenticate(String email, String password) {
         Optional<AdminUser> user = repository.findByEmail(email);
-        boolean matches = BCrypt.checkpw(password, user.map(AdminUser::passwordHash).orElse(UNKNOWN_USER_HASH));
+        boolean matches =
+                BCrypt.checkpw(password, user.map(AdminUser::passwordHash).orElse(UNKNOWN_USER_HASH));
         return user.filter(u -> matches && u.enabled());
     }
 
@@ -56,9 +58,16 @@ public final class AdminUserService {
         if (!isEnabled && existing.map(AdminUser::enabled).orElse(false)) {
             requireAnotherEnabledAdmin(existing.get().id());
         }
-        AdminUser user = new AdminUser(existing.map(AdminUser::id).orElseGet(UUID::randomUUID),
-                existing.map(AdminUser::createdTime).orElse(clock.millis()), email.strip(), firstName, lastName,
-                AdminUser.SYS_ADMIN, hash, isEnabled, existing.map(AdminUser::tokenVersion).orElse(0L));
+        AdminUser user = new AdminUser(
+                existing.map(AdminUser::id).orElseGet(UUID::randomUUID),
+                existing.map(AdminUser::createdTime).orElse(clock.millis()),
+                email.strip(),
+                firstName,
+                lastName,
+                AdminUser.SYS_ADMIN,
+                hash,
+                isEnabled,
+                existing.map(AdminUser::tokenVersion).orElse(0L));
         try {
             repository.save(user);
         } catch (Jdbc.DataAccessException e) {
@@ -72,8 +81,16 @@ public final class AdminUserService {
 
     /** Creates the first admin if there is no admin user yet; false when one exists. */
     public boolean createFirst(String email, String password) {
-        return repository.insertFirst(new AdminUser(UUID.randomUUID(), clock.millis(), email.strip(), null, null,
-                AdminUser.SYS_ADMIN, hash(password), true, 0));
+        return repository.insertFirst(new AdminUser(
+                UUID.randomUUID(),
+                clock.millis(),
+                email.strip(),
+                null,
+                null,
+                AdminUser.SYS_ADMIN,
+                hash(password),
+                true,
+                0));
     }
 
     public void delete(UUID id, UUID actingUser) {

@@ -40,21 +40,28 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/app/shared/subs")
 class AppSharedSubscriptionController {
 
-    record CreateRequest(@NotBlank @Size(max = 255) String name, @NotBlank @Size(max = 1024) String topic,
-                         @Min(1) @Max(1000) Integer partitions) {
-    }
+    record CreateRequest(
+            @NotBlank @Size(max = 255) String name,
+            @NotBlank @Size(max = 1024) String topic,
+            @Min(1) @Max(1000) Integer partitions) {}
 
     /** An entry with the Kafka topic it uses. */
-    record SharedSubscriptionView(UUID id, long createdTime, String name, String topic, int partitions, String kafkaTopic) {
+    record SharedSubscriptionView(
+            UUID id, long createdTime, String name, String topic, int partitions, String kafkaTopic) {
 
         static SharedSubscriptionView of(AppSharedSubscription s) {
-            return new SharedSubscriptionView(s.id(), s.createdTime(), s.name(), s.topic(), s.partitions(),
+            return new SharedSubscriptionView(
+                    s.id(),
+                    s.createdTime(),
+                    s.name(),
+                    s.topic(),
+                    s.partitions(),
                     AppTopicNames.forSharedFilter(s.topic()));
         }
     }
 
-    private static final Map<String, String> SORTS = Map.of("name", "name", "topic", "topic", "partitions", "partitions",
-            "createdTime", "created_time");
+    private static final Map<String, String> SORTS =
+            Map.of("name", "name", "topic", "topic", "partitions", "partitions", "createdTime", "created_time");
 
     private final AppSharedSubscriptionRepository repository;
     private final TopicProvisioner topics;
@@ -62,8 +69,12 @@ class AppSharedSubscriptionController {
     private final KafkaProperties kafka;
     private final Clock clock;
 
-    AppSharedSubscriptionController(AppSharedSubscriptionRepository repository, TopicProvisioner topics, Admin admin,
-                                    KafkaProperties kafka, Clock clock) {
+    AppSharedSubscriptionController(
+            AppSharedSubscriptionRepository repository,
+            TopicProvisioner topics,
+            Admin admin,
+            KafkaProperties kafka,
+            Clock clock) {
         this.repository = repository;
         this.topics = topics;
         this.admin = admin;
@@ -78,8 +89,12 @@ class AppSharedSubscriptionController {
         if (filter.isShared()) {
             throw new IllegalArgumentException("give the topic filter without its $share/<group>/ prefix");
         }
-        AppSharedSubscription entry = new AppSharedSubscription(UUID.randomUUID(), clock.millis(), body.name().strip(),
-                body.topic(), body.partitions() == null ? 1 : body.partitions());
+        AppSharedSubscription entry = new AppSharedSubscription(
+                UUID.randomUUID(),
+                clock.millis(),
+                body.name().strip(),
+                body.topic(),
+                body.partitions() == null ? 1 : body.partitions());
         try {
             repository.insert(entry);
         } catch (Jdbc.DataAccessException e) {
@@ -88,42 +103,53 @@ class AppSharedSubscriptionController {
             }
             throw e;
         }
-        topics.ensure(AppTopicNames.forSharedFilter(entry.topic()), entry.partitions(),
-                kafka.msgAll().replicationFactor(), kafka.msgAll().retention());
+        topics.ensure(
+                AppTopicNames.forSharedFilter(entry.topic()),
+                entry.partitions(),
+                kafka.msgAll().replicationFactor(),
+                kafka.msgAll().retention());
         return SharedSubscriptionView.of(entry);
     }
 
     @GetMapping(params = {"pageSize", "page"})
     PageData<SharedSubscriptionView> list(@Valid PageQuery query) {
-        List<SharedSubscriptionView> rows = repository.page(query.search(), query.sortKey(SORTS, "name"), query.ascending(),
-                query.pageSize(), query.offset()).stream().map(SharedSubscriptionView::of).toList();
+        List<SharedSubscriptionView> rows = repository
+                .page(query.search(), query.sortKey(SORTS, "name"), query.ascending(), query.pageSize(), query.offset())
+                .stream()
+                .map(SharedSubscriptionView::of)
+                .toList();
         return PageData.of(rows, repository.count(query.search()), query);
     }
 
     @GetMapping(params = "topic")
     SharedSubscriptionView byTopic(@NotBlank @RequestParam String topic) {
-        return repository.findByTopic(topic).map(SharedSubscriptionView::of)
+        return repository
+                .findByTopic(topic)
+                .map(SharedSubscriptionView::of)
                 .orElseThrow(() -> new ApiNotFoundException("no shared subscription for topic filter " + topic));
     }
 
     @GetMapping("/{id}")
     SharedSubscriptionView get(@PathVariable UUID id) {
-        return repository.findById(id).map(SharedSubscriptionView::of)
+        return repository
+                .findById(id)
+                .map(SharedSubscriptionView::of)
                 .orElseThrow(() -> new ApiNotFoundException("no shared subscription " + id));
     }
 
     /** Removes the entry and its Kafka topic (with the messages in it). */
     @DeleteMapping("/{id}")
     ResponseEntity<Void> delete(@PathVariable UUID id) throws Exception {
-        AppSharedSubscription entry = repository.findById(id)
-                .orElseThrow(() -> new ApiNotFoundException("no shared subscription " + id));
+        AppSharedSubscription entry =
+                repository.findById(id).orElseThrow(() -> new ApiNotFoundException("no shared subscription " + id));
         repository.delete(id);
         String topic = AppTopicNames.forSharedFilter(entry.topic());
         try {
             admin.deleteTopics(List.of(topic)).all().get(10, TimeUnit.SECONDS);
         } catch (java.util.concurrent.ExecutionException e) {
             if (!(e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException)) {
-                throw new IllegalStateException("could not delete Kafka topic " + topic + ": " + e.getCause().getMessage());
+                throw new IllegalStateException("could not delete Kafka topic " + topic + ": "
+                        + e.getCause().getMessage());
             }
         }
         return ResponseEntity.ok().build();

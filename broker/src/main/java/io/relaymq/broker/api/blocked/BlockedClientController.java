@@ -28,9 +28,12 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api")
 class BlockedClientController {
 
-    record BlockRequest(@NotNull BlockedType type, @NotBlank @Size(max = 1024) String value, @Min(0) Long expirationTime,
-                        @Size(max = 1024) String description, RegexMatchTarget regexMatchTarget) {
-    }
+    record BlockRequest(
+            @NotNull BlockedType type,
+            @NotBlank @Size(max = 1024) String value,
+            @Min(0) Long expirationTime,
+            @Size(max = 1024) String description,
+            RegexMatchTarget regexMatchTarget) {}
 
     private static final Map<String, Comparator<BlockedClient>> SORTS = Map.of(
             "type", Comparator.comparing(BlockedClient::type),
@@ -45,26 +48,35 @@ class BlockedClientController {
 
     @PostMapping("/blockedClient")
     BlockedClient block(@Valid @RequestBody BlockRequest body) {
-        BlockedClient client = new BlockedClient(body.type(), body.value(),
-                body.expirationTime() == null ? 0 : body.expirationTime(), body.description(),
+        BlockedClient client = new BlockedClient(
+                body.type(),
+                body.value(),
+                body.expirationTime() == null ? 0 : body.expirationTime(),
+                body.description(),
                 body.regexMatchTarget());
         blocked.block(client);
         return client;
     }
 
     @DeleteMapping("/blockedClient")
-    ResponseEntity<Void> unblock(@RequestParam BlockedType type, @RequestParam @NotBlank String value,
-                                 @RequestParam(required = false) RegexMatchTarget regexMatchTarget) {
+    ResponseEntity<Void> unblock(
+            @RequestParam BlockedType type,
+            @RequestParam @NotBlank String value,
+            @RequestParam(required = false) RegexMatchTarget regexMatchTarget) {
         String key = blocked.list().stream()
-                .filter(c -> c.type() == type && c.value().equals(value)
+                .filter(c -> c.type() == type
+                        && c.value().equals(value)
                         && (regexMatchTarget == null || regexMatchTarget == c.regexMatchTarget()))
-                .map(BlockedClient::key).findFirst()
+                .map(BlockedClient::key)
+                .findFirst()
                 .orElseThrow(() -> new ApiNotFoundException("no block of " + type + " " + value));
         blocked.unblock(key);
         return ResponseEntity.ok().build();
     }
 
-    @GetMapping(value = {"/blockedClient", "/v2/blockedClient"}, params = {"pageSize", "page"})
+    @GetMapping(
+            value = {"/blockedClient", "/v2/blockedClient"},
+            params = {"pageSize", "page"})
     PageData<BlockedClient> list(@Valid PageQuery query) {
         return PageData.ofAll(blocked.list(), query, c -> c.value() + " " + c.description(), SORTS, "value");
     }

@@ -26,15 +26,22 @@ import org.springframework.web.bind.annotation.RestController;
 class AppController {
 
     /** One broker node: ONLINE while its heartbeat is fresh, with its resources at the last heartbeat. */
-    record ServiceInfo(String serviceId, String status, long lastSeen, long startedAt, String mqttPorts, double cpuPercent,
-                       int cpuCount, long heapUsedBytes, long heapMaxBytes, long sessions, long connectedSessions) {
-    }
+    record ServiceInfo(
+            String serviceId,
+            String status,
+            long lastSeen,
+            long startedAt,
+            String mqttPorts,
+            double cpuPercent,
+            int cpuCount,
+            long heapUsedBytes,
+            long heapMaxBytes,
+            long sessions,
+            long connectedSessions) {}
 
-    record ListenerInfo(boolean enabled, int port) {
-    }
+    record ListenerInfo(boolean enabled, int port) {}
 
-    record BrokerConfig(String nodeId, Map<String, ListenerInfo> listeners, Map<String, Object> limits) {
-    }
+    record BrokerConfig(String nodeId, Map<String, ListenerInfo> listeners, Map<String, Object> limits) {}
 
     private static final Map<String, Comparator<KafkaOverview.KafkaTopic>> TOPIC_SORTS = Map.of(
             "name", Comparator.comparing(KafkaOverview.KafkaTopic::name),
@@ -54,8 +61,13 @@ class AppController {
     private final MqttSettings mqtt;
     private final Clock clock;
 
-    AppController(KafkaOverview kafka, NodeRegistry nodes, ClusterSessions sessions, NodeProperties node, MqttSettings mqtt,
-                  Clock clock) {
+    AppController(
+            KafkaOverview kafka,
+            NodeRegistry nodes,
+            ClusterSessions sessions,
+            NodeProperties node,
+            MqttSettings mqtt,
+            Clock clock) {
         this.kafka = kafka;
         this.nodes = nodes;
         this.sessions = sessions;
@@ -74,7 +86,9 @@ class AppController {
         return kafka.topics();
     }
 
-    @GetMapping(value = {"/kafka-topics", "/v2/kafka-topics"}, params = {"pageSize", "page"})
+    @GetMapping(
+            value = {"/kafka-topics", "/v2/kafka-topics"},
+            params = {"pageSize", "page"})
     PageData<KafkaOverview.KafkaTopic> topicPage(@Valid PageQuery query) {
         return PageData.ofAll(kafka.topics(), query, KafkaOverview.KafkaTopic::name, TOPIC_SORTS, "name");
     }
@@ -84,9 +98,12 @@ class AppController {
         return kafka.consumerGroups();
     }
 
-    @GetMapping(value = {"/consumer-groups", "/v2/consumer-groups"}, params = {"pageSize", "page"})
+    @GetMapping(
+            value = {"/consumer-groups", "/v2/consumer-groups"},
+            params = {"pageSize", "page"})
     PageData<KafkaOverview.ConsumerGroup> groupPage(@Valid PageQuery query) {
-        return PageData.ofAll(kafka.consumerGroups(), query, KafkaOverview.ConsumerGroup::groupId, GROUP_SORTS, "groupId");
+        return PageData.ofAll(
+                kafka.consumerGroups(), query, KafkaOverview.ConsumerGroup::groupId, GROUP_SORTS, "groupId");
     }
 
     @DeleteMapping("/consumer-group")
@@ -109,12 +126,23 @@ class AppController {
             c[0]++;
             c[1] += info.connected() ? 1 : 0;
         });
-        return nodes.nodes().stream().map(n -> {
-            long[] c = counts.getOrDefault(n.nodeId(), new long[2]);
-            return new ServiceInfo(n.nodeId(), n.isAliveAt(now, node.deadAfter()) ? "ONLINE" : "OFFLINE", n.lastSeenMillis(),
-                    n.startedMillis(), n.mqttPorts(), n.cpuPercent(), n.cpuCount(), n.heapUsedBytes(), n.heapMaxBytes(),
-                    c[0], c[1]);
-        }).toList();
+        return nodes.nodes().stream()
+                .map(n -> {
+                    long[] c = counts.getOrDefault(n.nodeId(), new long[2]);
+                    return new ServiceInfo(
+                            n.nodeId(),
+                            n.isAliveAt(now, node.deadAfter()) ? "ONLINE" : "OFFLINE",
+                            n.lastSeenMillis(),
+                            n.startedMillis(),
+                            n.mqttPorts(),
+                            n.cpuPercent(),
+                            n.cpuCount(),
+                            n.heapUsedBytes(),
+                            n.heapMaxBytes(),
+                            c[0],
+                            c[1]);
+                })
+                .toList();
     }
 
     @GetMapping("/config")

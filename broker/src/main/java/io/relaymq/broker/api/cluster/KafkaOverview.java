@@ -19,15 +19,12 @@ import org.springframework.stereotype.Component;
 @Component
 public class KafkaOverview {
 
-    public record KafkaBroker(int brokerId, String address, boolean controller) {
-    }
+    public record KafkaBroker(int brokerId, String address, boolean controller) {}
 
-    public record KafkaTopic(String name, int partitions, int replicationFactor) {
-    }
+    public record KafkaTopic(String name, int partitions, int replicationFactor) {}
 
     /** A consumer group: its state, member count, and messages not yet consumed over all its partitions. */
-    public record ConsumerGroup(String groupId, String state, int members, long lag) {
-    }
+    public record ConsumerGroup(String groupId, String state, int members, long lag) {}
 
     private static final long TIMEOUT_SECONDS = 10;
 
@@ -40,30 +37,45 @@ public class KafkaOverview {
     public List<KafkaBroker> brokers() {
         var cluster = admin.describeCluster();
         Node controller = await(cluster.controller());
-        return await(cluster.nodes()).stream().sorted(Comparator.comparingInt(Node::id))
-                .map(n -> new KafkaBroker(n.id(), n.host() + ":" + n.port(), controller != null && controller.id() == n.id()))
+        return await(cluster.nodes()).stream()
+                .sorted(Comparator.comparingInt(Node::id))
+                .map(n -> new KafkaBroker(
+                        n.id(), n.host() + ":" + n.port(), controller != null && controller.id() == n.id()))
                 .toList();
     }
 
     public List<KafkaTopic> topics() {
         Collection<String> names = await(admin.listTopics().names());
-        Map<String, TopicDescription> described = await(admin.describeTopics(names).allTopicNames());
-        return described.values().stream().map(d -> new KafkaTopic(d.name(), d.partitions().size(),
-                d.partitions().isEmpty() ? 0 : d.partitions().get(0).replicas().size()))
-                .sorted(Comparator.comparing(KafkaTopic::name)).toList();
+        Map<String, TopicDescription> described =
+                await(admin.describeTopics(names).allTopicNames());
+        return described.values().stream()
+                .map(d -> new KafkaTopic(
+                        d.name(),
+                        d.partitions().size(),
+                        d.partitions().isEmpty()
+                                ? 0
+                                : d.partitions().get(0).replicas().size()))
+                .sorted(Comparator.comparing(KafkaTopic::name))
+                .toList();
     }
 
     public List<ConsumerGroup> consumerGroups() {
-        List<String> ids = await(admin.listConsumerGroups().all()).stream().map(ConsumerGroupListing::groupId).toList();
+        List<String> ids = await(admin.listConsumerGroups().all()).stream()
+                .map(ConsumerGroupListing::groupId)
+                .toList();
         if (ids.isEmpty()) {
             return List.of();
         }
-        Map<String, ConsumerGroupDescription> described = await(admin.describeConsumerGroups(ids).all());
+        Map<String, ConsumerGroupDescription> described =
+                await(admin.describeConsumerGroups(ids).all());
         List<ConsumerGroup> groups = new ArrayList<>();
         for (String id : ids) {
             ConsumerGroupDescription d = described.get(id);
-            groups.add(new ConsumerGroup(id, d == null ? "UNKNOWN" : d.groupState().toString(),
-                    d == null ? 0 : d.members().size(), lag(id)));
+            groups.add(new ConsumerGroup(
+                    id,
+                    d == null ? "UNKNOWN" : d.groupState().toString(),
+                    d == null ? 0 : d.members().size(),
+                    lag(id)));
         }
         groups.sort(Comparator.comparing(ConsumerGroup::groupId));
         return groups;
@@ -76,7 +88,8 @@ public class KafkaOverview {
 
     private long lag(String groupId) {
         try {
-            return io.relaymq.broker.kafka.ConsumerGroupLag.of(admin, groupId, TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS));
+            return io.relaymq.broker.kafka.ConsumerGroupLag.of(
+                    admin, groupId, TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while asking Kafka");

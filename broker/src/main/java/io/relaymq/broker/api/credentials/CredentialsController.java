@@ -35,8 +35,12 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping("/api/mqtt/client/credentials")
 class CredentialsController {
 
-    record SaveRequest(UUID id, @NotBlank @Size(max = 255) String name, @NotNull ClientType clientType,
-                       @NotNull CredentialsType credentialsType, @NotNull JsonNode credentialsValue) {
+    record SaveRequest(
+            UUID id,
+            @NotBlank @Size(max = 255) String name,
+            @NotNull ClientType clientType,
+            @NotNull CredentialsType credentialsType,
+            @NotNull JsonNode credentialsValue) {
 
         String valueJson() {
             return credentialsValue.isString() ? credentialsValue.asString() : credentialsValue.toString();
@@ -44,14 +48,20 @@ class CredentialsController {
     }
 
     /** TBMQ's change-password body; {@code currentPassword} must match when the credentials have a password. */
-    record ChangePasswordRequest(String currentPassword, @Size(max = 255) String newPassword) {
-    }
+    record ChangePasswordRequest(
+            String currentPassword, @Size(max = 255) String newPassword) {}
 
-    record CredentialsInfo(long deviceCredentialsCount, long applicationCredentialsCount, long totalCount) {
-    }
+    record CredentialsInfo(long deviceCredentialsCount, long applicationCredentialsCount, long totalCount) {}
 
-    private static final Map<String, String> SORTS = Map.of("name", "name", "createdTime", "created_time",
-            "clientType", "client_type", "credentialsType", "credentials_type");
+    private static final Map<String, String> SORTS = Map.of(
+            "name",
+            "name",
+            "createdTime",
+            "created_time",
+            "clientType",
+            "client_type",
+            "credentialsType",
+            "credentials_type");
 
     private final CredentialsService service;
     private final CredentialsRepository repository;
@@ -70,8 +80,15 @@ class CredentialsController {
 
     @GetMapping(params = {"pageSize", "page"})
     PageData<MqttClientCredentials> list(@Valid PageQuery query) {
-        return PageData.of(repository.page(query.search(), query.sortKey(SORTS, "created_time"), query.ascending(),
-                query.pageSize(), query.offset()), repository.count(query.search()), query);
+        return PageData.of(
+                repository.page(
+                        query.search(),
+                        query.sortKey(SORTS, "created_time"),
+                        query.ascending(),
+                        query.pageSize(),
+                        query.offset()),
+                repository.count(query.search()),
+                query);
     }
 
     @GetMapping(params = "name")
@@ -107,8 +124,11 @@ class CredentialsController {
     }
 
     /** CSV with a header row; see {@link CredentialsCsvImport} for the columns. */
-    @PostMapping(value = "/bulk_import", consumes = {"text/csv", MediaType.TEXT_PLAIN_VALUE})
-    CredentialsCsvImport.Result bulkImport(@RequestBody String csv, @RequestParam(defaultValue = "false") boolean update) {
+    @PostMapping(
+            value = "/bulk_import",
+            consumes = {"text/csv", MediaType.TEXT_PLAIN_VALUE})
+    CredentialsCsvImport.Result bulkImport(
+            @RequestBody String csv, @RequestParam(defaultValue = "false") boolean update) {
         return csvImport.run(csv, update);
     }
 }

@@ -30,8 +30,7 @@ final class CredentialsCsvImport {
     static final int MAX_ROWS = 100_000;
 
     /** What the import did; {@code errors} hold "line N: reason". */
-    record Result(int created, int updated, List<String> errors) {
-    }
+    record Result(int created, int updated, List<String> errors) {}
 
     private final CredentialsService service;
     private final CredentialsRepository repository;
@@ -77,13 +76,16 @@ final class CredentialsCsvImport {
         ClientType clientType = clientTypeText == null ? ClientType.DEVICE : parseClientType(clientTypeText);
         String clientId = cell(row, columns, "clientid");
         String userName = cell(row, columns, "username");
-        AuthRules rules = new AuthRules(patterns(cell(row, columns, "pubauthrulepatterns")),
+        AuthRules rules = new AuthRules(
+                patterns(cell(row, columns, "pubauthrulepatterns")),
                 patterns(cell(row, columns, "subauthrulepatterns")));
         BasicCredentials value = new BasicCredentials(clientId, userName, cell(row, columns, "password"), rules);
         UUID existing = null;
         if (clientId != null || userName != null) {
-            existing = repository.findByCredentialsId(CredentialsIds.basic(clientId, userName))
-                    .map(MqttClientCredentials::id).orElse(null);
+            existing = repository
+                    .findByCredentialsId(CredentialsIds.basic(clientId, userName))
+                    .map(MqttClientCredentials::id)
+                    .orElse(null);
         }
         if (existing != null && !update) {
             throw new IllegalArgumentException("credentials for this clientId/userName exist already");
@@ -121,6 +123,11 @@ final class CredentialsCsvImport {
     }
 
     private static List<String> patterns(String cell) {
-        return cell == null ? List.of(".*") : Arrays.stream(cell.split(";")).map(String::strip).filter(p -> !p.isEmpty()).toList();
+        return cell == null
+                ? List.of(".*")
+                : Arrays.stream(cell.split(";"))
+                        .map(String::strip)
+                        .filter(p -> !p.isEmpty())
+                        .toList();
     }
 }

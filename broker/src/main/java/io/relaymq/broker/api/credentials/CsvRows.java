@@ -9,8 +9,7 @@ import java.util.List;
  */
 final class CsvRows {
 
-    private CsvRows() {
-    }
+    private CsvRows() {}
 
     static List<List<String>> parse(String csv) {
         List<List<String>> rows = new ArrayList<>();

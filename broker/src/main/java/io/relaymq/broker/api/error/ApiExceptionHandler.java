@@ -54,7 +54,9 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     ResponseEntity<Object> tooMany(ApiTooManyRequestsException e, HttpServletRequest request) {
         log.info("API {} {} -> 429: {}", request.getMethod(), request.getRequestURI(), e.getMessage());
         return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
-                .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, e.retryAfter().toSeconds())))
+                .header(
+                        HttpHeaders.RETRY_AFTER,
+                        Long.toString(Math.max(1, e.retryAfter().toSeconds())))
                 .body(ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, e.getMessage()));
     }
 
@@ -62,50 +64,63 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     ResponseEntity<Object> database(Jdbc.DataAccessException e, HttpServletRequest request) {
         log.error("API {} {} failed on PostgreSQL", request.getMethod(), request.getRequestURI(), e);
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                .body(ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, "the database is not available"));
+                .body(ProblemDetail.forStatusAndDetail(
+                        HttpStatus.SERVICE_UNAVAILABLE, "the database is not available"));
     }
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<Object> unexpected(Exception e, HttpServletRequest request) {
         log.error("API {} {} failed", request.getMethod(), request.getRequestURI(), e);
         return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR)
-                .body(ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR, "internal error; see the node's log"));
+                .body(ProblemDetail.forStatusAndDetail(
+                        HttpStatus.INTERNAL_SERVER_ERROR, "internal error; see the node's log"));
     }
 
     @Override
-    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex, HttpHeaders headers,
-                                                                  HttpStatusCode status, WebRequest request) {
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(
+            MethodArgumentNotValidException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         String detail = ex.getBindingResult().getFieldErrors().stream()
-                .map(f -> f.getField() + " " + f.getDefaultMessage()).sorted().collect(Collectors.joining("; "));
+                .map(f -> f.getField() + " " + f.getDefaultMessage())
+                .sorted()
+                .collect(Collectors.joining("; "));
         return handleExceptionInternal(ex, ProblemDetail.forStatusAndDetail(status, detail), headers, status, request);
     }
 
     /** Says what in the body could not be read (malformed JSON, a wrong type, an unknown enum value). */
     @Override
-    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex, HttpHeaders headers,
-                                                                  HttpStatusCode status, WebRequest request) {
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(
+            HttpMessageNotReadableException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         Throwable cause = ex.getMostSpecificCause();
-        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage().lines()
-                .findFirst().orElse("").replaceAll(" \\(set `DeserializationFeature.*$", "");
-        return handleExceptionInternal(ex, ProblemDetail.forStatusAndDetail(status, "unreadable request body: " + reason),
-                headers, status, request);
+        String reason = cause.getMessage() == null
+                ? cause.getClass().getSimpleName()
+                : cause.getMessage()
+                        .lines()
+                        .findFirst()
+                        .orElse("")
+                        .replaceAll(" \\(set `DeserializationFeature.*$", "");
+        return handleExceptionInternal(
+                ex,
+                ProblemDetail.forStatusAndDetail(status, "unreadable request body: " + reason),
+                headers,
+                status,
+                request);
     }
 
     @Override
-    protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException ex,
-                                                                            HttpHeaders headers, HttpStatusCode status,
-                                                                            WebRequest request) {
+    protected ResponseEntity<Object> handleHandlerMethodValidationException(
+            HandlerMethodValidationException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         String detail = ex.getParameterValidationResults().stream()
-                .flatMap(r -> r.getResolvableErrors().stream().map(e -> r.getMethodParameter().getParameterName() + " "
-                        + e.getDefaultMessage()))
-                .sorted().collect(Collectors.joining("; "));
+                .flatMap(r -> r.getResolvableErrors().stream()
+                        .map(e -> r.getMethodParameter().getParameterName() + " " + e.getDefaultMessage()))
+                .sorted()
+                .collect(Collectors.joining("; "));
         return handleExceptionInternal(ex, ProblemDetail.forStatusAndDetail(status, detail), headers, status, request);
     }
 
     /** Spring's own client errors (validation, unreadable body, wrong parameter types) are logged once as well. */
     @Override
-    protected ResponseEntity<Object> handleExceptionInternal(Exception ex, Object body, HttpHeaders headers,
-                                                             HttpStatusCode statusCode, WebRequest request) {
+    protected ResponseEntity<Object> handleExceptionInternal(
+            Exception ex, Object body, HttpHeaders headers, HttpStatusCode statusCode, WebRequest request) {
         log.info("API {} -> {}: {}", request.getDescription(false), statusCode.value(), ex.getMessage());
         return super.handleExceptionInternal(ex, body, headers, statusCode, request);
     }

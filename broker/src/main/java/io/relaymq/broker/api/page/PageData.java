@@ -22,17 +22,28 @@ public record PageData<T>(List<T> data, int totalPages, long totalElements, bool
      * @param sorts      the sortable properties by API name
      * @param fallback   the property to sort by when none was asked for
      */
-    public static <T> PageData<T> ofAll(List<T> all, PageQuery query, Function<T, String> searchText,
-                                        Map<String, Comparator<T>> sorts, String fallback) {
+    public static <T> PageData<T> ofAll(
+            List<T> all,
+            PageQuery query,
+            Function<T, String> searchText,
+            Map<String, Comparator<T>> sorts,
+            String fallback) {
         String search = query.search();
-        Predicate<T> matches = search == null ? t -> true : t -> {
-            String text = searchText.apply(t);
-            return text != null && text.toLowerCase(java.util.Locale.ROOT).contains(search.toLowerCase(java.util.Locale.ROOT));
-        };
+        Predicate<T> matches = search == null
+                ? t -> true
+                : t -> {
+                    String text = searchText.apply(t);
+                    return text != null
+                            && text.toLowerCase(java.util.Locale.ROOT)
+                                    .contains(search.toLowerCase(java.util.Locale.ROOT));
+                };
         Map<String, String> names = new java.util.HashMap<>();
         sorts.keySet().forEach(k -> names.put(k, k));
         Comparator<T> order = sorts.get(query.sortKey(names, fallback));
-        List<T> sorted = all.stream().filter(matches).sorted(query.ascending() ? order : order.reversed()).toList();
+        List<T> sorted = all.stream()
+                .filter(matches)
+                .sorted(query.ascending() ? order : order.reversed())
+                .toList();
         int from = (int) Math.min(sorted.size(), query.offset());
         int to = (int) Math.min(sorted.size(), query.offset() + query.pageSize());
         return of(sorted.subList(from, to), sorted.size(), query);

@@ -10,9 +10,14 @@ import java.util.Map;
  * The paging parameters every list endpoint takes, as TBMQ names them: {@code pageSize}, {@code page}
  * (from 0), {@code textSearch}, {@code sortProperty} and {@code sortOrder} (ASC or DESC).
  */
-public record PageQuery(@NotNull @Min(1) @Max(100_000) Integer pageSize, @NotNull @Min(0) Integer page,
-                        String textSearch, String sortProperty,
-                        @Pattern(regexp = "(?i)ASC|DESC", message = "must be ASC or DESC") String sortOrder) {
+public record PageQuery(
+        @NotNull @Min(1) @Max(100_000) Integer pageSize,
+        @NotNull @Min(0) Integer page,
+        String textSearch,
+        String sortProperty,
+
+        @Pattern(regexp = "(?i)ASC|DESC", message = "must be ASC or DESC")
+        String sortOrder) {
 
     public long offset() {
         return (long) page * pageSize;
@@ -39,7 +44,8 @@ public record PageQuery(@NotNull @Min(1) @Max(100_000) Integer pageSize, @NotNul
         }
         String key = allowed.get(sortProperty);
         if (key == null) {
-            throw new IllegalArgumentException("sortProperty must be one of " + new java.util.TreeSet<>(allowed.keySet()));
+            throw new IllegalArgumentException(
+                    "sortProperty must be one of " + new java.util.TreeSet<>(allowed.keySet()));
         }
         return key;
     }

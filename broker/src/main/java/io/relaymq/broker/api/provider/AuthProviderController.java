@@ -30,12 +30,14 @@ import tools.jackson.databind.ObjectMapper;
 @RequestMapping("/api/mqtt/auth")
 class AuthProviderController {
 
-    record ProviderView(UUID id, AuthProviderType type, boolean enabled, JsonNode configuration) {
-    }
+    record ProviderView(UUID id, AuthProviderType type, boolean enabled, JsonNode configuration) {}
 
     /** TBMQ's save body: the type, whether it is on, and its configuration object. */
-    record SaveRequest(UUID id, @NotNull AuthProviderType type, Boolean enabled, @NotNull JsonNode configuration) {
-    }
+    record SaveRequest(
+            UUID id,
+            @NotNull AuthProviderType type,
+            Boolean enabled,
+            @NotNull JsonNode configuration) {}
 
     private static final Map<String, Comparator<ProviderView>> SORTS = Map.of(
             "type", Comparator.comparing(ProviderView::type), "enabled", Comparator.comparing(ProviderView::enabled));
@@ -48,7 +50,9 @@ class AuthProviderController {
         this.json = json;
     }
 
-    @GetMapping(value = "/providers", params = {"pageSize", "page"})
+    @GetMapping(
+            value = "/providers",
+            params = {"pageSize", "page"})
     PageData<ProviderView> page(@Valid PageQuery query) {
         return PageData.ofAll(all(), query, p -> p.type().name(), SORTS, "type");
     }
@@ -106,7 +110,9 @@ class AuthProviderController {
     }
 
     private AuthProviderRow row(AuthProviderType type) {
-        return providers.list().stream().filter(r -> r.type() == type).findFirst()
+        return providers.list().stream()
+                .filter(r -> r.type() == type)
+                .findFirst()
                 .orElseThrow(() -> new ApiNotFoundException("no auth provider of type " + type));
     }
 

@@ -39,15 +39,23 @@ class RetainedMsgController {
         this.clock = clock;
     }
 
-    @GetMapping(value = {"/retained-msg", "/v2/retained-msg"}, params = {"pageSize", "page"})
+    @GetMapping(
+            value = {"/retained-msg", "/v2/retained-msg"},
+            params = {"pageSize", "page"})
     PageData<RetainedMsgView> list(@Valid PageQuery query) {
-        return PageData.ofAll(retained.all(clock.millis()).stream().map(RetainedMsgView::of).toList(), query,
-                RetainedMsgView::topic, SORTS, "topic");
+        return PageData.ofAll(
+                retained.all(clock.millis()).stream().map(RetainedMsgView::of).toList(),
+                query,
+                RetainedMsgView::topic,
+                SORTS,
+                "topic");
     }
 
     @GetMapping(value = "/retained-msg", params = "topicName")
     RetainedMsgView get(@RequestParam @NotBlank String topicName) {
-        return retained.get(topicName).filter(m -> !m.isExpired(clock.millis())).map(RetainedMsgView::of)
+        return retained.get(topicName)
+                .filter(m -> !m.isExpired(clock.millis()))
+                .map(RetainedMsgView::of)
                 .orElseThrow(() -> new ApiNotFoundException("no retained message on topic " + topicName));
     }
 
@@ -57,7 +65,8 @@ class RetainedMsgController {
         if (retained.get(topicName).isEmpty()) {
             throw new ApiNotFoundException("no retained message on topic " + topicName);
         }
-        replica.retain(new PublishedMessage(topicName, 0, true, new byte[0], null, clock.millis(), MessageProperties.NONE));
+        replica.retain(
+                new PublishedMessage(topicName, 0, true, new byte[0], null, clock.millis(), MessageProperties.NONE));
         retained.remove(topicName);
         return ResponseEntity.ok().build();
     }

@@ -60,8 +60,8 @@ public final class AdminTokens {
         if (user.tokenVersion() != claims.tokenVersion()) {
             throw new BadTokenException(STALE);
         }
-        RefreshTokenRow used = refreshTokens.use(claims.tokenId(), hash(token), clock.millis())
-                .orElseThrow(() -> refused(claims));
+        RefreshTokenRow used =
+                refreshTokens.use(claims.tokenId(), hash(token), clock.millis()).orElseThrow(() -> refused(claims));
         return issue(user, used.familyId());
     }
 
@@ -69,9 +69,15 @@ public final class AdminTokens {
         Optional<RefreshTokenRow> row = refreshTokens.find(claims.tokenId());
         if (row.isPresent() && row.get().used()) {
             int revoked = refreshTokens.revokeFamily(row.get().familyId());
-            log.warn("API refresh token {} of user {} was presented again after its use: revoked its family {} "
-                    + "({} tokens)", claims.tokenId(), claims.userId(), row.get().familyId(), revoked);
-            return new BadTokenException("refresh token already used: every token of its login is revoked; log in again");
+            log.warn(
+                    "API refresh token {} of user {} was presented again after its use: revoked its family {} "
+                            + "({} tokens)",
+                    claims.tokenId(),
+                    claims.userId(),
+                    row.get().familyId(),
+                    revoked);
+            return new BadTokenException(
+                    "refresh token already used: every token of its login is revoked; log in again");
         }
         if (row.isPresent() && row.get().revoked()) {
             return new BadTokenException("refresh token revoked: log in again");
@@ -93,7 +99,8 @@ public final class AdminTokens {
 
     private static String hash(String token) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }

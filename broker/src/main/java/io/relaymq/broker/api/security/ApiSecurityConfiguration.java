@@ -43,7 +43,8 @@ class ApiSecurityConfiguration {
 
     @Bean
     JwtTokens jwtTokens(ApiProperties properties, AdminSettingsRepository settings, ObjectMapper json, Clock clock) {
-        return new JwtTokens(SigningKeys.resolve(properties.jwt().signingKey(), settings, json, clock), properties.jwt(), clock);
+        return new JwtTokens(
+                SigningKeys.resolve(properties.jwt().signingKey(), settings, json, clock), properties.jwt(), clock);
     }
 
     @Bean
@@ -62,8 +63,9 @@ class ApiSecurityConfiguration {
     }
 
     @Bean
-    SecurityFilterChain apiSecurity(HttpSecurity http, ApiProperties properties, JwtTokens tokens, AdminUserService users,
-                                    ObjectMapper json) throws Exception {
+    SecurityFilterChain apiSecurity(
+            HttpSecurity http, ApiProperties properties, JwtTokens tokens, AdminUserService users, ObjectMapper json)
+            throws Exception {
         ProblemResponses problems = new ProblemResponses(json);
         List<String> open = new ArrayList<>(List.of("/error", "/api/noauth/**"));
         for (String endpoint : properties.publicActuator()) {
@@ -73,28 +75,36 @@ class ApiSecurityConfiguration {
         if (properties.swaggerEnabled()) {
             open.addAll(List.of("/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**"));
         }
-        return http
-                .csrf(AbstractHttpConfigurer::disable)
+        return http.csrf(AbstractHttpConfigurer::disable)
                 .httpBasic(AbstractHttpConfigurer::disable)
                 .formLogin(AbstractHttpConfigurer::disable)
                 .logout(AbstractHttpConfigurer::disable)
                 .requestCache(AbstractHttpConfigurer::disable)
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .cors(c -> c.configurationSource(cors(properties.corsAllowedOrigins())))
-                .authorizeHttpRequests(a -> a
-                        .requestMatchers(HttpMethod.OPTIONS, "/**").permitAll()
-                        .requestMatchers(HttpMethod.POST, "/api/auth/login", "/api/auth/token").permitAll()
-                        .requestMatchers(open.toArray(String[]::new)).permitAll()
-                        .requestMatchers("/api/**", "/actuator/**").hasAuthority("SYS_ADMIN")
-                        .anyRequest().denyAll())
+                .authorizeHttpRequests(a -> a.requestMatchers(HttpMethod.OPTIONS, "/**")
+                        .permitAll()
+                        .requestMatchers(HttpMethod.POST, "/api/auth/login", "/api/auth/token")
+                        .permitAll()
+                        .requestMatchers(open.toArray(String[]::new))
+                        .permitAll()
+                        .requestMatchers("/api/**", "/actuator/**")
+                        .hasAuthority("SYS_ADMIN")
+                        .anyRequest()
+                        .denyAll())
                 .exceptionHandling(e -> e.authenticationEntryPoint(problems).accessDeniedHandler(problems))
-                .addFilterBefore(new JwtAuthenticationFilter(tokens, users, problems), UsernamePasswordAuthenticationFilter.class)
+                .addFilterBefore(
+                        new JwtAuthenticationFilter(tokens, users, problems),
+                        UsernamePasswordAuthenticationFilter.class)
                 .build();
     }
 
     private static UrlBasedCorsConfigurationSource cors(List<String> allowedOrigins) {
         UrlBasedCorsConfigurationSource source = new UrlBasedCorsConfigurationSource();
-        List<String> origins = allowedOrigins.stream().map(String::strip).filter(o -> !o.isEmpty()).toList();
+        List<String> origins = allowedOrigins.stream()
+                .map(String::strip)
+                .filter(o -> !o.isEmpty())
+                .toList();
         if (!origins.isEmpty()) {
             CorsConfiguration config = new CorsConfiguration();
             config.setAllowedOriginPatterns(origins);

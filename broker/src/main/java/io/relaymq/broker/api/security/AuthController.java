@@ -26,16 +26,19 @@ class AuthController {
     private static final Logger log = LoggerFactory.getLogger(AuthController.class);
 
     /** The user name is logged and keyed on: bounded, and without control characters (no forged log lines). */
-    record LoginRequest(@NotBlank @Size(max = 255) @Pattern(regexp = "\\P{Cntrl}*") String username,
-                        @NotBlank String password) {
-    }
+    record LoginRequest(
+            @NotBlank @Size(max = 255) @Pattern(regexp = "\\P{Cntrl}*")
+            String username,
 
-    record RefreshRequest(@NotBlank String refreshToken) {
-    }
+            @NotBlank String password) {}
 
-    record ChangePasswordRequest(@NotBlank String currentPassword,
-                                 @NotBlank @Size(min = AdminUserService.MIN_PASSWORD_LENGTH) String newPassword) {
-    }
+    record RefreshRequest(@NotBlank String refreshToken) {}
+
+    record ChangePasswordRequest(
+            @NotBlank String currentPassword,
+
+            @NotBlank @Size(min = AdminUserService.MIN_PASSWORD_LENGTH)
+            String newPassword) {}
 
     private final AdminUserService users;
     private final AdminTokens tokens;
@@ -73,8 +76,8 @@ class AuthController {
     }
 
     @PostMapping("/changePassword")
-    JwtTokens.TokenPair changePassword(@AuthenticationPrincipal ApiPrincipal principal,
-                                       @Valid @RequestBody ChangePasswordRequest change) {
+    JwtTokens.TokenPair changePassword(
+            @AuthenticationPrincipal ApiPrincipal principal, @Valid @RequestBody ChangePasswordRequest change) {
         users.changePassword(principal.userId(), change.currentPassword(), change.newPassword());
         return tokens.afterPasswordChange(users.find(principal.userId()));
     }

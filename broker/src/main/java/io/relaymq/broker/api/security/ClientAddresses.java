@@ -29,7 +29,8 @@ public final class ClientAddresses {
                 try {
                     networks.add(IpNetwork.parse(entry));
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("relaymq.api.trusted-proxies (API_TRUSTED_PROXIES): " + e.getMessage(), e);
+                    throw new IllegalArgumentException(
+                            "relaymq.api.trusted-proxies (API_TRUSTED_PROXIES): " + e.getMessage(), e);
                 }
             }
         }

@@ -33,8 +33,11 @@ public final class FirstAdmin implements InitializingBean {
             return;
         }
         if (generated) {
-            log.warn("Created the first admin user {} with the generated password {} - it is shown only this once; "
-                    + "change it with POST /api/auth/changePassword", settings.email(), password);
+            log.warn(
+                    "Created the first admin user {} with the generated password {} - it is shown only this once; "
+                            + "change it with POST /api/auth/changePassword",
+                    settings.email(),
+                    password);
         } else {
             log.info("Created the first admin user {} with the configured password", settings.email());
         }

@@ -47,14 +47,16 @@ public final class JwtAuthenticationFilter extends OncePerRequestFilter {
             return;
         }
         try {
-            ApiPrincipal principal = tokens.verifyAccess(header.substring(PREFIX.length()).strip());
+            ApiPrincipal principal =
+                    tokens.verifyAccess(header.substring(PREFIX.length()).strip());
             AdminUser user = users.activeUser(principal.userId())
                     .orElseThrow(() -> new BadTokenException("the token's user no longer exists or is disabled"));
             if (user.tokenVersion() != principal.tokenVersion()) {
                 throw new BadTokenException(AdminTokens.STALE);
             }
-            SecurityContextHolder.getContext().setAuthentication(UsernamePasswordAuthenticationToken.authenticated(
-                    principal, null, List.of(new SimpleGrantedAuthority(principal.authority()))));
+            SecurityContextHolder.getContext()
+                    .setAuthentication(UsernamePasswordAuthenticationToken.authenticated(
+                            principal, null, List.of(new SimpleGrantedAuthority(principal.authority()))));
         } catch (BadTokenException e) {
             SecurityContextHolder.clearContext();
             entryPoint.commence(request, response, e);

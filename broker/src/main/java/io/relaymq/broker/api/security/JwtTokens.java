@@ -29,12 +29,10 @@ public final class JwtTokens {
     static final String VERSION_CLAIM = "ver";
 
     /** An access token and the refresh token that gets the next one. */
-    public record TokenPair(String token, String refreshToken) {
-    }
+    public record TokenPair(String token, String refreshToken) {}
 
     /** What a valid refresh token says: its id, its user and the user's token version when it was issued. */
-    public record RefreshClaims(UUID tokenId, UUID userId, long tokenVersion) {
-    }
+    public record RefreshClaims(UUID tokenId, UUID userId, long tokenVersion) {}
 
     private final MACSigner signer;
     private final MACVerifier verifier;
@@ -54,7 +52,8 @@ public final class JwtTokens {
 
     /** A pair whose refresh token has the id {@code refreshTokenId}. */
     public TokenPair issue(AdminUser user, UUID refreshTokenId) {
-        return new TokenPair(sign(user, List.of(user.authority()), settings.accessTokenTtl(), UUID.randomUUID()),
+        return new TokenPair(
+                sign(user, List.of(user.authority()), settings.accessTokenTtl(), UUID.randomUUID()),
                 sign(user, List.of(REFRESH_SCOPE), settings.refreshTokenTtl(), refreshTokenId));
     }
 
@@ -90,11 +89,19 @@ public final class JwtTokens {
 
     private String sign(AdminUser user, List<String> scopes, Duration ttl, UUID id) {
         long now = clock.millis();
-        JWTClaimsSet claims = new JWTClaimsSet.Builder().subject(user.email()).issuer(settings.issuer())
-                .jwtID(id.toString()).issueTime(new Date(now)).expirationTime(new Date(now + ttl.toMillis()))
-                .claim("userId", user.id().toString()).claim(VERSION_CLAIM, user.tokenVersion())
-                .claim("scopes", scopes).claim("firstName", user.firstName())
-                .claim("lastName", user.lastName()).claim("enabled", user.enabled()).build();
+        JWTClaimsSet claims = new JWTClaimsSet.Builder()
+                .subject(user.email())
+                .issuer(settings.issuer())
+                .jwtID(id.toString())
+                .issueTime(new Date(now))
+                .expirationTime(new Date(now + ttl.toMillis()))
+                .claim("userId", user.id().toString())
+                .claim(VERSION_CLAIM, user.tokenVersion())
+                .claim("scopes", scopes)
+                .claim("firstName", user.firstName())
+                .claim("lastName", user.lastName())
+                .claim("enabled", user.enabled())
+                .build();
         SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS512), claims);
         try {
             jwt.sign(signer);

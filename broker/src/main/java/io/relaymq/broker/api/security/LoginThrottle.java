@@ -23,6 +23,7 @@ public final class LoginThrottle {
     private static final Logger log = LoggerFactory.getLogger(LoginThrottle.class);
     /** The user name of an address's own counter; real user names are never blank. */
     private static final String WHOLE_ADDRESS = "";
+
     private static final int MAX_ADDRESS_LENGTH = 64;
 
     private final LoginFailureRepository failures;
@@ -51,8 +52,12 @@ public final class LoginThrottle {
         int perPair = failures.count(key, user(username), now, windowStart, settings.maxFailures());
         if (perPair > settings.maxFailures() || perAddress > settings.maxFailuresPerAddress()) {
             // debug: a locked-out caller may keep trying; the failures that locked it were logged as warnings
-            log.debug("API login of {} from {} refused unchecked: {} recent failures for the pair, {} for the address",
-                    username, address, perPair, perAddress);
+            log.debug(
+                    "API login of {} from {} refused unchecked: {} recent failures for the pair, {} for the address",
+                    username,
+                    address,
+                    perPair,
+                    perAddress);
             throw new ApiTooManyRequestsException("too many failed logins; try again later", settings.lockDuration());
         }
     }
@@ -66,7 +71,8 @@ public final class LoginThrottle {
 
     private void purgeNowAndThen(long now, long windowStart) {
         long due = nextPurge.get();
-        if (now >= due && nextPurge.compareAndSet(due, now + settings.lockDuration().toMillis())) {
+        if (now >= due
+                && nextPurge.compareAndSet(due, now + settings.lockDuration().toMillis())) {
             failures.purge(windowStart);
         }
     }

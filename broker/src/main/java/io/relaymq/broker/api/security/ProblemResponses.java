@@ -28,13 +28,16 @@ public final class ProblemResponses implements AuthenticationEntryPoint, AccessD
     @Override
     public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException e)
             throws IOException {
-        String detail = e instanceof BadTokenException ? e.getMessage() : "authentication required: send a token in "
-                + "X-Authorization or Authorization as 'Bearer <token>' (POST /api/auth/login gives one)";
+        String detail = e instanceof BadTokenException
+                ? e.getMessage()
+                : "authentication required: send a token in "
+                        + "X-Authorization or Authorization as 'Bearer <token>' (POST /api/auth/login gives one)";
         write(request, response, HttpStatus.UNAUTHORIZED, detail);
     }
 
     @Override
-    public void handle(HttpServletRequest request, HttpServletResponse response, AccessDeniedException e) throws IOException {
+    public void handle(HttpServletRequest request, HttpServletResponse response, AccessDeniedException e)
+            throws IOException {
         write(request, response, HttpStatus.FORBIDDEN, "not allowed for this user");
     }
 

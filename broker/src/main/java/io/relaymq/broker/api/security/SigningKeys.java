@@ -17,8 +17,7 @@ final class SigningKeys {
     static final int MIN_BYTES = 64;
     private static final String SETTING = "jwt";
 
-    private SigningKeys() {
-    }
+    private SigningKeys() {}
 
     static byte[] resolve(String configured, AdminSettingsRepository settings, ObjectMapper json, Clock clock) {
         if (configured != null && !configured.isBlank()) {
@@ -26,7 +25,9 @@ final class SigningKeys {
         }
         byte[] fresh = new byte[MIN_BYTES];
         new SecureRandom().nextBytes(fresh);
-        String proposed = json.createObjectNode().put("signingKey", Base64.getEncoder().encodeToString(fresh)).toString();
+        String proposed = json.createObjectNode()
+                .put("signingKey", Base64.getEncoder().encodeToString(fresh))
+                .toString();
         JsonNode stored = json.readTree(settings.putIfAbsent(SETTING, proposed, clock.millis()));
         return checked(decode(stored.path("signingKey").asString(), "admin_settings jwt.signingKey"));
     }
@@ -41,8 +42,8 @@ final class SigningKeys {
 
     private static byte[] checked(byte[] key) {
         if (key.length < MIN_BYTES) {
-            throw new IllegalStateException("the JWT signing key must have at least " + MIN_BYTES + " bytes (HS512), it has "
-                    + key.length);
+            throw new IllegalStateException(
+                    "the JWT signing key must have at least " + MIN_BYTES + " bytes (HS512), it has " + key.length);
         }
         return key;
     }

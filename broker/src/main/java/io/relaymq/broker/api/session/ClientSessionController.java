@@ -24,8 +24,7 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api")
 class ClientSessionController {
 
-    record SessionStats(long connectedCount, long disconnectedCount, long totalCount) {
-    }
+    record SessionStats(long connectedCount, long disconnectedCount, long totalCount) {}
 
     private static final Map<String, Comparator<SessionView>> SORTS = Map.of(
             "clientId", Comparator.comparing(SessionView::clientId),
@@ -42,14 +41,20 @@ class ClientSessionController {
         this.sessions = sessions;
     }
 
-    @GetMapping(value = {"/client-session", "/v2/client-session"}, params = {"pageSize", "page"})
-    PageData<SessionView> list(@Valid PageQuery query, @RequestParam(required = false) List<String> connectedStatusList,
-                               @RequestParam(required = false) List<String> clientTypeList,
-                               @RequestParam(required = false) List<String> nodeIdList,
-                               @RequestParam(required = false) List<Boolean> cleanStartList) {
+    @GetMapping(
+            value = {"/client-session", "/v2/client-session"},
+            params = {"pageSize", "page"})
+    PageData<SessionView> list(
+            @Valid PageQuery query,
+            @RequestParam(required = false) List<String> connectedStatusList,
+            @RequestParam(required = false) List<String> clientTypeList,
+            @RequestParam(required = false) List<String> nodeIdList,
+            @RequestParam(required = false) List<Boolean> cleanStartList) {
         Predicate<SessionView> filter = in(connectedStatusList, SessionView::connectionState)
-                .and(in(clientTypeList, SessionView::clientType)).and(in(nodeIdList, SessionView::nodeId))
-                .and(v -> cleanStartList == null || cleanStartList.isEmpty() || cleanStartList.contains(v.cleanStart()));
+                .and(in(clientTypeList, SessionView::clientType))
+                .and(in(nodeIdList, SessionView::nodeId))
+                .and(v ->
+                        cleanStartList == null || cleanStartList.isEmpty() || cleanStartList.contains(v.cleanStart()));
         List<SessionView> matching = sessions.all().stream().filter(filter).toList();
         return PageData.ofAll(matching, query, SessionView::clientId, SORTS, "clientId");
     }
@@ -73,21 +78,22 @@ class ClientSessionController {
 
     /** Closes the client's connection (5.0: DISCONNECT 0x98); a persistent session stays. */
     @DeleteMapping("/client-session/disconnect")
-    ResponseEntity<Void> disconnect(@RequestParam @NotBlank String clientId,
-                                    @RequestParam(required = false) String sessionId) {
+    ResponseEntity<Void> disconnect(
+            @RequestParam @NotBlank String clientId, @RequestParam(required = false) String sessionId) {
         sessions.disconnect(clientId);
         return ResponseEntity.ok().build();
     }
 
     /** Ends the session: connection closed, subscriptions and stored messages dropped. */
     @DeleteMapping("/client-session/remove")
-    ResponseEntity<Void> remove(@RequestParam @NotBlank String clientId,
-                                @RequestParam(required = false) String sessionId) {
+    ResponseEntity<Void> remove(
+            @RequestParam @NotBlank String clientId, @RequestParam(required = false) String sessionId) {
         sessions.remove(clientId);
         return ResponseEntity.ok().build();
     }
 
-    private static Predicate<SessionView> in(List<String> allowed, java.util.function.Function<SessionView, String> field) {
+    private static Predicate<SessionView> in(
+            List<String> allowed, java.util.function.Function<SessionView, String> field) {
         if (allowed == null || allowed.isEmpty()) {
             return v -> true;
         }

@@ -35,9 +35,15 @@ public class ClusterSessions {
     private final NodeProperties node;
     private final Clock clock;
 
-    public ClusterSessions(SessionReplica sessions, SessionRegistry local, RemoteSubscriptions remote,
-                           SubscriptionReplica subscriptionState, DisconnectCommands commands, NodeRegistry nodes,
-                           NodeProperties node, Clock clock) {
+    public ClusterSessions(
+            SessionReplica sessions,
+            SessionRegistry local,
+            RemoteSubscriptions remote,
+            SubscriptionReplica subscriptionState,
+            DisconnectCommands commands,
+            NodeRegistry nodes,
+            NodeProperties node,
+            Clock clock) {
         this.sessions = sessions;
         this.local = local;
         this.remote = remote;
@@ -123,7 +129,8 @@ public class ClusterSessions {
     private boolean isAlive(String nodeId) {
         try {
             long now = clock.millis();
-            return nodes.nodes().stream().anyMatch(n -> n.nodeId().equals(nodeId) && n.isAliveAt(now, node.deadAfter()));
+            return nodes.nodes().stream()
+                    .anyMatch(n -> n.nodeId().equals(nodeId) && n.isAliveAt(now, node.deadAfter()));
         } catch (Exception e) {
             return true;
         }

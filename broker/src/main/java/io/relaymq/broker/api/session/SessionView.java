@@ -10,16 +10,36 @@ import java.util.List;
  * @param connectionState       CONNECTED or DISCONNECTED
  * @param sessionExpiryInterval seconds the session outlives its connection (0: a clean session)
  */
-public record SessionView(String id, String clientId, String connectionState, String clientType, String nodeId,
-                          boolean cleanStart, long sessionExpiryInterval, int subscriptionsCount, long connectedAt,
-                          long disconnectedAt, String clientIpAdr, String mqttVersion,
-                          List<SubscriptionView> subscriptions) {
+public record SessionView(
+        String id,
+        String clientId,
+        String connectionState,
+        String clientType,
+        String nodeId,
+        boolean cleanStart,
+        long sessionExpiryInterval,
+        int subscriptionsCount,
+        long connectedAt,
+        long disconnectedAt,
+        String clientIpAdr,
+        String mqttVersion,
+        List<SubscriptionView> subscriptions) {
 
     static SessionView of(String clientId, SessionInfo info, List<SubscriptionView> subscriptions, boolean detailed) {
-        return new SessionView(clientId, clientId, info.connected() ? "CONNECTED" : "DISCONNECTED",
-                info.details().clientType(), info.ownerNode(), info.details().cleanStart(), info.expirySeconds(),
-                subscriptions.size(), info.details().connectedAt(), info.details().disconnectedAt(),
-                info.details().clientIp(), info.details().protocolVersion(), detailed ? subscriptions : null);
+        return new SessionView(
+                clientId,
+                clientId,
+                info.connected() ? "CONNECTED" : "DISCONNECTED",
+                info.details().clientType(),
+                info.ownerNode(),
+                info.details().cleanStart(),
+                info.expirySeconds(),
+                subscriptions.size(),
+                info.details().connectedAt(),
+                info.details().disconnectedAt(),
+                info.details().clientIp(),
+                info.details().protocolVersion(),
+                detailed ? subscriptions : null);
     }
 
     boolean connected() {

@@ -10,16 +10,23 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 
 /** One subscription of a client as the API shows and takes it (TBMQ's field names). */
-public record SubscriptionView(@NotBlank String topicFilter, @NotNull @Min(0) @Max(2) Integer qos, @Valid Options options,
-                               @Min(0) @Max(268_435_455) Integer subscriptionId) {
+public record SubscriptionView(
+        @NotBlank String topicFilter,
+        @NotNull @Min(0) @Max(2) Integer qos,
+        @Valid Options options,
+        @Min(0) @Max(268_435_455) Integer subscriptionId) {
 
     /** The 5.0 subscription options; absent means all off / 0. */
-    public record Options(boolean noLocal, boolean retainAsPublish, @Min(0) @Max(2) int retainHandling) {
-    }
+    public record Options(
+            boolean noLocal,
+            boolean retainAsPublish,
+            @Min(0) @Max(2) int retainHandling) {}
 
     public static SubscriptionView of(Subscription s) {
         SubscriptionOptions o = s.options();
-        return new SubscriptionView(s.filter().text(), o.qos(),
+        return new SubscriptionView(
+                s.filter().text(),
+                o.qos(),
                 new Options(o.noLocal(), o.retainAsPublished(), o.retainHandling()),
                 o.subscriptionId() == 0 ? null : o.subscriptionId());
     }
@@ -29,7 +36,14 @@ public record SubscriptionView(@NotBlank String topicFilter, @NotNull @Min(0) @M
         TopicFilter filter = TopicFilter.parse(topicFilter)
                 .orElseThrow(() -> new IllegalArgumentException("invalid topic filter '" + topicFilter + "'"));
         Options o = options == null ? new Options(false, false, 0) : options;
-        return new Subscription(clientId, filter, new SubscriptionOptions(qos, o.noLocal(), o.retainAsPublish(),
-                o.retainHandling(), subscriptionId == null ? 0 : subscriptionId));
+        return new Subscription(
+                clientId,
+                filter,
+                new SubscriptionOptions(
+                        qos,
+                        o.noLocal(),
+                        o.retainAsPublish(),
+                        o.retainHandling(),
+                        subscriptionId == null ? 0 : subscriptionId));
     }
 }

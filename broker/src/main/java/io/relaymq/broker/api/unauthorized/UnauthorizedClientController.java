@@ -20,8 +20,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api")
 class UnauthorizedClientController {
 
-    private static final Map<String, String> SORTS = Map.of("ts", "ts", "clientId", "client_id", "username", "username",
-            "ipAddress", "ip_address", "reason", "reason");
+    private static final Map<String, String> SORTS = Map.of(
+            "ts", "ts", "clientId", "client_id", "username", "username", "ipAddress", "ip_address", "reason", "reason");
 
     private final UnauthorizedClientRepository repository;
 
@@ -29,12 +29,16 @@ class UnauthorizedClientController {
         this.repository = repository;
     }
 
-    @GetMapping(value = {"/unauthorized/client", "/v2/unauthorized/client"}, params = {"pageSize", "page"})
+    @GetMapping(
+            value = {"/unauthorized/client", "/v2/unauthorized/client"},
+            params = {"pageSize", "page"})
     PageData<UnauthorizedClient> list(@Valid PageQuery query) {
         String sort = query.sortKey(SORTS, "ts");
         boolean ascending = query.sortOrder() == null && sort.equals("ts") ? false : query.ascending();
-        return PageData.of(repository.page(query.search(), sort, ascending, query.pageSize(), query.offset()),
-                repository.count(query.search()), query);
+        return PageData.of(
+                repository.page(query.search(), sort, ascending, query.pageSize(), query.offset()),
+                repository.count(query.search()),
+                query);
     }
 
     @GetMapping(value = "/unauthorized/client", params = "clientId")

@@ -24,6 +24,7 @@ public final class AclRules {
     private final List<Pattern> subscribe;
     /** A ".*" rule: the per-PUBLISH check then runs no regular expression at all. */
     private final boolean publishAnything;
+
     private final boolean subscribeAnything;
 
     private AclRules(List<Pattern> publish, List<Pattern> subscribe) {
@@ -40,7 +41,8 @@ public final class AclRules {
 
     /** Both rule sets together (a topic allowed by either is allowed). */
     public AclRules or(AclRules other) {
-        return new AclRules(Stream.concat(publish.stream(), other.publish.stream()).toList(),
+        return new AclRules(
+                Stream.concat(publish.stream(), other.publish.stream()).toList(),
                 Stream.concat(subscribe.stream(), other.subscribe.stream()).toList());
     }
 
@@ -82,12 +84,13 @@ public final class AclRules {
 
     /** Throws {@link IllegalArgumentException} naming the first pattern that does not compile. */
     public static void validate(AuthRules rules) {
-        Stream.concat(rules.pubAuthRulePatterns().stream(), rules.subAuthRulePatterns().stream()).forEach(p -> {
-            try {
-                Pattern.compile(p.replace("${cn}", "cn"));
-            } catch (PatternSyntaxException e) {
-                throw new IllegalArgumentException("invalid rule pattern '" + p + "': " + e.getDescription());
-            }
-        });
+        Stream.concat(rules.pubAuthRulePatterns().stream(), rules.subAuthRulePatterns().stream())
+                .forEach(p -> {
+                    try {
+                        Pattern.compile(p.replace("${cn}", "cn"));
+                    } catch (PatternSyntaxException e) {
+                        throw new IllegalArgumentException("invalid rule pattern '" + p + "': " + e.getDescription());
+                    }
+                });
     }
 }

@@ -19,13 +19,19 @@ public final class ClientGrant {
     private final String subject;
     private volatile AclRules rules;
 
-    public ClientGrant(ClientType clientType, String credentialsId, String certificateCn, String method, AclRules rules) {
+    public ClientGrant(
+            ClientType clientType, String credentialsId, String certificateCn, String method, AclRules rules) {
         this(clientType, credentialsId, certificateCn, method, null, rules);
     }
 
     /** @param subject who a token-authenticated client is (JWT: its subject, else its user name); null otherwise */
-    public ClientGrant(ClientType clientType, String credentialsId, String certificateCn, String method, String subject,
-                       AclRules rules) {
+    public ClientGrant(
+            ClientType clientType,
+            String credentialsId,
+            String certificateCn,
+            String method,
+            String subject,
+            AclRules rules) {
         this.subject = subject;
         this.clientType = clientType;
         this.credentialsId = credentialsId;

@@ -9,14 +9,23 @@ import java.util.regex.PatternSyntaxException;
  * expression over one of them ({@code regexMatchTarget}). {@code expirationTime} is epoch milliseconds,
  * 0 for never.
  */
-public record BlockedClient(BlockedType type, String value, long expirationTime, String description,
-                            RegexMatchTarget regexMatchTarget) {
+public record BlockedClient(
+        BlockedType type, String value, long expirationTime, String description, RegexMatchTarget regexMatchTarget) {
 
     /** What a block matches. */
-    public enum BlockedType { CLIENT_ID, USERNAME, IP_ADDRESS, REGEX }
+    public enum BlockedType {
+        CLIENT_ID,
+        USERNAME,
+        IP_ADDRESS,
+        REGEX
+    }
 
     /** What a REGEX block is matched against. */
-    public enum RegexMatchTarget { BY_CLIENT_ID, BY_USERNAME, BY_IP_ADDRESS }
+    public enum RegexMatchTarget {
+        BY_CLIENT_ID,
+        BY_USERNAME,
+        BY_IP_ADDRESS
+    }
 
     public BlockedClient {
         Objects.requireNonNull(type, "type");

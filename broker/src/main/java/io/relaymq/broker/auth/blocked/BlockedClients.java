@@ -31,15 +31,21 @@ public final class BlockedClients extends ReplicatedState {
 
     private static final Logger log = LoggerFactory.getLogger(BlockedClients.class);
 
-    private record Entry(BlockedClient client, Pattern regex) {
-    }
+    private record Entry(BlockedClient client, Pattern regex) {}
 
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
     private final Clock clock;
 
-    public BlockedClients(String topic, KafkaProperties kafka, KafkaClientConfigs configs,
-                          ConsumerLoops loops, org.apache.kafka.clients.admin.Admin admin, NodeId nodeId, NodeProperties node, Clock clock,
-                          StateWrites writes) {
+    public BlockedClients(
+            String topic,
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            org.apache.kafka.clients.admin.Admin admin,
+            NodeId nodeId,
+            NodeProperties node,
+            Clock clock,
+            StateWrites writes) {
         super(node.dependencyTimeout(), 50);
         this.clock = clock;
         use(new StateTopicReplica(topic, kafka, configs, loops, admin, nodeId, writes, this::apply));
@@ -60,8 +66,11 @@ public final class BlockedClients extends ReplicatedState {
     /** The blocks in force, newest expiry last. */
     public List<BlockedClient> list() {
         long now = clock.millis();
-        return entries.values().stream().map(Entry::client).filter(c -> !c.isExpired(now))
-                .sorted(Comparator.comparing(BlockedClient::key)).toList();
+        return entries.values().stream()
+                .map(Entry::client)
+                .filter(c -> !c.isExpired(now))
+                .sorted(Comparator.comparing(BlockedClient::key))
+                .toList();
     }
 
     /** The first block in force that matches the client, if any. */
@@ -103,8 +112,11 @@ public final class BlockedClients extends ReplicatedState {
             return;
         }
         try {
-            BlockedClient client = CredentialsJson.read(new String(record.value(), StandardCharsets.UTF_8), BlockedClient.class);
-            entries.put(key, new Entry(client, client.type() == BlockedType.REGEX ? Pattern.compile(client.value()) : null));
+            BlockedClient client =
+                    CredentialsJson.read(new String(record.value(), StandardCharsets.UTF_8), BlockedClient.class);
+            entries.put(
+                    key,
+                    new Entry(client, client.type() == BlockedType.REGEX ? Pattern.compile(client.value()) : null));
         } catch (IllegalArgumentException e) {
             log.warn("ignoring unreadable blocked-client record {}: {}", key, e.getMessage());
         }

@@ -33,8 +33,11 @@ public final class AuthBackoff {
     public AuthBackoff(int failuresPerAddress, int failuresPerCredentials, Duration max, LongSupplier nanoTime) {
         this.addresses = new FailureBackoff(failuresPerAddress, max, nanoTime);
         this.credentials = new FailureBackoff(failuresPerCredentials, max, nanoTime);
-        this.knownGood = Caffeine.newBuilder().maximumSize(FailureBackoff.MAX_KEYS).expireAfterWrite(max)
-                .ticker(nanoTime::getAsLong).build();
+        this.knownGood = Caffeine.newBuilder()
+                .maximumSize(FailureBackoff.MAX_KEYS)
+                .expireAfterWrite(max)
+                .ticker(nanoTime::getAsLong)
+                .build();
     }
 
     /** How long attempts from {@code address} are still refused (zero: go on). */
@@ -63,8 +66,11 @@ public final class AuthBackoff {
         }
         Duration byCredentials = credentials.failed(credentialsId);
         if (!byCredentials.isZero()) {
-            log.info("credentials '{}' backed off for {} s after too many wrong passwords (last from {})", name,
-                    byCredentials.toSeconds(), address);
+            log.info(
+                    "credentials '{}' backed off for {} s after too many wrong passwords (last from {})",
+                    name,
+                    byCredentials.toSeconds(),
+                    address);
         }
     }
 

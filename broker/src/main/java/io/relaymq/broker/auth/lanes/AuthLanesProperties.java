@@ -23,10 +23,15 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.auth.lanes")
-public record AuthLanesProperties(@Min(1) int queueSize, @Min(0) int hashThreads, @Min(1) int hashQueueSize,
-                                  @Min(1) int hashQueuePerAddress, @Min(0) int backoffFailuresPerAddress,
-                                  @Min(0) int backoffFailuresPerCredentials, @NotNull Duration backoffMax,
-                                  @NotNull Duration refusalDelay) {
+public record AuthLanesProperties(
+        @Min(1) int queueSize,
+        @Min(0) int hashThreads,
+        @Min(1) int hashQueueSize,
+        @Min(1) int hashQueuePerAddress,
+        @Min(0) int backoffFailuresPerAddress,
+        @Min(0) int backoffFailuresPerCredentials,
+        @NotNull Duration backoffMax,
+        @NotNull Duration refusalDelay) {
 
     /** The hash threads to start. */
     public int effectiveHashThreads() {

@@ -71,9 +71,12 @@ public final class HashLanes implements AutoCloseable {
         synchronized (this) {
             int ofAddress = perAddressCount.getOrDefault(address, 0);
             if (closed || queued >= queueSize || ofAddress >= perAddress) {
-                result.completeExceptionally(new LanesFull(closed ? "shutting down"
-                        : queued >= queueSize ? "password checks queued full (" + queueSize + ")"
-                        : "address " + address + " has " + perAddress + " password checks waiting"));
+                result.completeExceptionally(new LanesFull(
+                        closed
+                                ? "shutting down"
+                                : queued >= queueSize
+                                        ? "password checks queued full (" + queueSize + ")"
+                                        : "address " + address + " has " + perAddress + " password checks waiting"));
                 return result;
             }
             perAddressCount.put(address, ofAddress + 1);

@@ -21,8 +21,8 @@ public final class AuthProviders {
     private final List<AuthProvider> ordered;
     private volatile Map<AuthProviderType, Boolean> enabled = Map.of();
 
-    public AuthProviders(AuthProviderRepository repository, X509AuthProvider x509, JwtAuthProvider jwt,
-                         BasicAuthProvider basic) {
+    public AuthProviders(
+            AuthProviderRepository repository, X509AuthProvider x509, JwtAuthProvider jwt, BasicAuthProvider basic) {
         this.repository = repository;
         this.ordered = List.of(x509, jwt, basic);
     }
@@ -47,7 +47,9 @@ public final class AuthProviders {
     /** The enabled providers in the order they are asked. */
     public List<AuthProvider> active() {
         Map<AuthProviderType, Boolean> current = enabled;
-        return ordered.stream().filter(p -> current.getOrDefault(p.type(), false)).toList();
+        return ordered.stream()
+                .filter(p -> current.getOrDefault(p.type(), false))
+                .toList();
     }
 
     public AuthProvider provider(AuthProviderType type) {

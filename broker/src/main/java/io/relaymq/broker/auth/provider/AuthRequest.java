@@ -10,8 +10,13 @@ import java.util.List;
  *                     certificate): as presented in the TLS handshake until the {@link Authenticator} replaces them
  *                     with the validated certification path, which is all the providers see
  */
-public record AuthRequest(String clientId, String username, byte[] password, String ipAddress, boolean tls,
-                          List<X509Certificate> certificates) {
+public record AuthRequest(
+        String clientId,
+        String username,
+        byte[] password,
+        String ipAddress,
+        boolean tls,
+        List<X509Certificate> certificates) {
 
     public AuthRequest {
         certificates = certificates == null ? List.of() : List.copyOf(certificates);

@@ -71,37 +71,44 @@ public final class BasicAuthProvider implements AuthProvider {
             return CompletableFuture.completedFuture(granted(credentials, value));
         }
         if (!request.hasPassword()) {
-            return CompletableFuture.completedFuture(
-                    AuthOutcome.refused(ConnectReject.BAD_CREDENTIALS, "password required by '" + credentials.name() + "'"));
+            return CompletableFuture.completedFuture(AuthOutcome.refused(
+                    ConnectReject.BAD_CREDENTIALS, "password required by '" + credentials.name() + "'"));
         }
         String id = credentials.credentialsId();
         String address = request.ipAddress();
         Duration wait = backoff.credentialsBackoff(id, address);
         if (!wait.isZero()) {
-            return CompletableFuture.completedFuture(AuthOutcome.refused(ConnectReject.CONNECTION_RATE_EXCEEDED,
-                    "too many wrong passwords for '" + credentials.name() + "', backed off for " + wait.toSeconds() + " s more"));
+            return CompletableFuture.completedFuture(AuthOutcome.refused(
+                    ConnectReject.CONNECTION_RATE_EXCEEDED,
+                    "too many wrong passwords for '" + credentials.name() + "', backed off for " + wait.toSeconds()
+                            + " s more"));
         }
         boolean first = !backoff.failedLately(address);
-        return passwords.check(id, address, first, request.password(), value.password()).handle((matches, error) -> {
-            if (error != null) {
-                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-                if (cause instanceof HashLanes.LanesFull full) {
-                    return AuthOutcome.refused(ConnectReject.SERVER_BUSY, full.getMessage());
-                }
-                throw new CompletionException(cause);
-            }
-            if (matches) {
-                backoff.succeeded(address, id);
-                return granted(credentials, value);
-            }
-            backoff.failed(address, id, credentials.name());
-            return AuthOutcome.refused(ConnectReject.BAD_CREDENTIALS, "wrong password for '" + credentials.name() + "'");
-        });
+        return passwords
+                .check(id, address, first, request.password(), value.password())
+                .handle((matches, error) -> {
+                    if (error != null) {
+                        Throwable cause = error instanceof CompletionException && error.getCause() != null
+                                ? error.getCause()
+                                : error;
+                        if (cause instanceof HashLanes.LanesFull full) {
+                            return AuthOutcome.refused(ConnectReject.SERVER_BUSY, full.getMessage());
+                        }
+                        throw new CompletionException(cause);
+                    }
+                    if (matches) {
+                        backoff.succeeded(address, id);
+                        return granted(credentials, value);
+                    }
+                    backoff.failed(address, id, credentials.name());
+                    return AuthOutcome.refused(
+                            ConnectReject.BAD_CREDENTIALS, "wrong password for '" + credentials.name() + "'");
+                });
     }
 
     private AuthOutcome granted(MqttClientCredentials credentials, BasicCredentials value) {
-        return AuthOutcome.granted(new ClientGrant(credentials.clientType(), credentials.credentialsId(), null,
-                type().name(), rulesOf(value)));
+        return AuthOutcome.granted(new ClientGrant(
+                credentials.clientType(), credentials.credentialsId(), null, type().name(), rulesOf(value)));
     }
 
     /** The rules of basic credentials (also used when they change under a connected client). */

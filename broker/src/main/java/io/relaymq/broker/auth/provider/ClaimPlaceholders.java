@@ -15,8 +15,7 @@ final class ClaimPlaceholders {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{(clientId|username)}");
 
-    private ClaimPlaceholders() {
-    }
+    private ClaimPlaceholders() {}
 
     /** {@code template} with its placeholders replaced; empty when one of them has no value. */
     static Optional<String> expand(String template, String clientId, String username) {

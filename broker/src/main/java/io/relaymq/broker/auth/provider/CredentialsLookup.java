@@ -25,7 +25,8 @@ public final class CredentialsLookup {
 
     public CredentialsLookup(CredentialsRepository repository, Duration ttl) {
         this.repository = repository;
-        this.byId = Caffeine.newBuilder().expireAfterWrite(ttl).maximumSize(100_000).build();
+        this.byId =
+                Caffeine.newBuilder().expireAfterWrite(ttl).maximumSize(100_000).build();
         this.regex = Caffeine.newBuilder().expireAfterWrite(ttl).maximumSize(1).build();
     }
 

@@ -43,8 +43,7 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class JwtAuthProvider implements AuthProvider {
 
-    private record Verifier(JwtConfig config, DefaultJWTProcessor<SecurityContext> processor) {
-    }
+    private record Verifier(JwtConfig config, DefaultJWTProcessor<SecurityContext> processor) {}
 
     private volatile Verifier verifier;
 
@@ -55,7 +54,9 @@ public final class JwtAuthProvider implements AuthProvider {
 
     @Override
     public void configure(String configurationJson) {
-        if (configurationJson == null || configurationJson.isBlank() || configurationJson.strip().equals("{}")) {
+        if (configurationJson == null
+                || configurationJson.isBlank()
+                || configurationJson.strip().equals("{}")) {
             verifier = null;
             return;
         }
@@ -112,7 +113,9 @@ public final class JwtAuthProvider implements AuthProvider {
 
     private static JWKSource<SecurityContext> jwks(String url) {
         try {
-            return JWKSourceBuilder.<SecurityContext>create(URI.create(url).toURL()).retrying(true).build();
+            return JWKSourceBuilder.<SecurityContext>create(URI.create(url).toURL())
+                    .retrying(true)
+                    .build();
         } catch (MalformedURLException | IllegalArgumentException e) {
             throw new IllegalArgumentException("jwksUrl is not a URL: " + url);
         }
@@ -139,7 +142,8 @@ public final class JwtAuthProvider implements AuthProvider {
         }
         SignedJWT jwt;
         try {
-            if (!(JWTParser.parse(new String(request.password(), StandardCharsets.UTF_8)) instanceof SignedJWT signed)) {
+            if (!(JWTParser.parse(new String(request.password(), StandardCharsets.UTF_8))
+                    instanceof SignedJWT signed)) {
                 return Optional.empty();
             }
             jwt = signed;
@@ -156,20 +160,25 @@ public final class JwtAuthProvider implements AuthProvider {
 
     private AuthOutcome check(AuthRequest request, JwtConfig config, JWTClaimsSet claims) {
         for (Map.Entry<String, String> required : config.authClaims().entrySet()) {
-            Optional<String> expected = ClaimPlaceholders.expand(required.getValue(), request.clientId(), request.username());
+            Optional<String> expected =
+                    ClaimPlaceholders.expand(required.getValue(), request.clientId(), request.username());
             if (expected.isEmpty() || !expected.get().equals(claimText(claims, required.getKey()))) {
-                return AuthOutcome.refused(ConnectReject.NOT_AUTHORIZED,
-                        "JWT claim '" + required.getKey() + "' does not match");
+                return AuthOutcome.refused(
+                        ConnectReject.NOT_AUTHORIZED, "JWT claim '" + required.getKey() + "' does not match");
             }
         }
-        boolean application = !config.clientTypeClaims().isEmpty() && config.clientTypeClaims().entrySet().stream()
-                .allMatch(e -> e.getValue().equals(claimText(claims, e.getKey())));
+        boolean application = !config.clientTypeClaims().isEmpty()
+                && config.clientTypeClaims().entrySet().stream()
+                        .allMatch(e -> e.getValue().equals(claimText(claims, e.getKey())));
         ClientType clientType = application ? ClientType.APPLICATION : config.defaultClientType();
         AuthRules rules = new AuthRules(
-                listClaim(claims, config.pubRulesClaim()).orElse(config.authRules().pubAuthRulePatterns()),
-                listClaim(claims, config.subRulesClaim()).orElse(config.authRules().subAuthRulePatterns()));
+                listClaim(claims, config.pubRulesClaim())
+                        .orElse(config.authRules().pubAuthRulePatterns()),
+                listClaim(claims, config.subRulesClaim())
+                        .orElse(config.authRules().subAuthRulePatterns()));
         String subject = claims.getSubject() != null ? claims.getSubject() : request.username();
-        return AuthOutcome.granted(new ClientGrant(clientType, null, null, type().name(), subject, AclRules.of(rules, null)));
+        return AuthOutcome.granted(
+                new ClientGrant(clientType, null, null, type().name(), subject, AclRules.of(rules, null)));
     }
 
     /** The claim as text, or null when the token does not have it (null never equals a configured value). */

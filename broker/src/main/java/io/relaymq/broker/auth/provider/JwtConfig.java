@@ -21,10 +21,20 @@ import java.util.Map;
  * @param issuer            when set, {@code iss} must be exactly this
  * @param audience          when set, {@code aud} must contain this
  */
-public record JwtConfig(String algorithm, String secret, String publicPemKey, String jwksUrl,
-                        Map<String, String> authClaims, Map<String, String> clientTypeClaims,
-                        ClientType defaultClientType, String pubRulesClaim, String subRulesClaim, AuthRules authRules,
-                        Boolean allowTokensWithoutExpiry, String issuer, String audience) {
+public record JwtConfig(
+        String algorithm,
+        String secret,
+        String publicPemKey,
+        String jwksUrl,
+        Map<String, String> authClaims,
+        Map<String, String> clientTypeClaims,
+        ClientType defaultClientType,
+        String pubRulesClaim,
+        String subRulesClaim,
+        AuthRules authRules,
+        Boolean allowTokensWithoutExpiry,
+        String issuer,
+        String audience) {
 
     public JwtConfig {
         authClaims = authClaims == null ? Map.of() : Map.copyOf(authClaims);

@@ -23,8 +23,7 @@ import org.springframework.security.crypto.bcrypt.BCrypt;
  */
 public final class PasswordChecker {
 
-    private record Key(String credentialsId, String storedHash, String offeredDigest) {
-    }
+    private record Key(String credentialsId, String storedHash, String offeredDigest) {}
 
     private final AsyncCache<Key, Boolean> results;
     private final SecretKeySpec digestKey;
@@ -32,13 +31,17 @@ public final class PasswordChecker {
     private final HashLanes lanes;
 
     public PasswordChecker(Duration ttl, long maxEntries, MeterRegistry meters, HashLanes lanes) {
-        this.results = Caffeine.newBuilder().expireAfterWrite(ttl).maximumSize(maxEntries).buildAsync();
+        this.results = Caffeine.newBuilder()
+                .expireAfterWrite(ttl)
+                .maximumSize(maxEntries)
+                .buildAsync();
         this.lanes = lanes;
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
         this.digestKey = new SecretKeySpec(key, "HmacSHA256");
         this.hashes = Counter.builder("relaymq.auth.password.hashes")
-                .description("bcrypt computations for MQTT client passwords (cache misses)").register(meters);
+                .description("bcrypt computations for MQTT client passwords (cache misses)")
+                .register(meters);
     }
 
     public static String hash(String password) {
@@ -60,9 +63,10 @@ public final class PasswordChecker {
     }
 
     /** The same; {@code first}: the lane goes before lanes of addresses with recent wrong passwords. */
-    public CompletableFuture<Boolean> check(String credentialsId, String address, boolean first, byte[] offered,
-                                            String storedHash) {
-        return results.get(new Key(credentialsId, storedHash, digest(offered)),
+    public CompletableFuture<Boolean> check(
+            String credentialsId, String address, boolean first, byte[] offered, String storedHash) {
+        return results.get(
+                new Key(credentialsId, storedHash, digest(offered)),
                 (key, executor) -> lanes.submit(address, first, () -> bcrypt(offered, storedHash)));
     }
 

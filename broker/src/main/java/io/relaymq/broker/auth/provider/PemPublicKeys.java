@@ -11,11 +11,11 @@ import java.util.Base64;
 /** Reads a PEM "PUBLIC KEY" (X.509 SubjectPublicKeyInfo, RSA or EC). */
 final class PemPublicKeys {
 
-    private PemPublicKeys() {
-    }
+    private PemPublicKeys() {}
 
     static PublicKey parse(String pem) {
-        String base64 = pem.replace("-----BEGIN PUBLIC KEY-----", "").replace("-----END PUBLIC KEY-----", "")
+        String base64 = pem.replace("-----BEGIN PUBLIC KEY-----", "")
+                .replace("-----END PUBLIC KEY-----", "")
                 .replaceAll("\\s", "");
         byte[] der;
         try {

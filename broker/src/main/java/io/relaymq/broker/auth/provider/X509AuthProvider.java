@@ -27,8 +27,7 @@ import javax.naming.ldap.Rdn;
 public final class X509AuthProvider implements AuthProvider {
 
     /** The provider's JSON configuration. */
-    public record Config(boolean skipValidityCheckForClientCert) {
-    }
+    public record Config(boolean skipValidityCheckForClientCert) {}
 
     private final CredentialsLookup lookup;
     private volatile Config config = new Config(false);
@@ -57,20 +56,25 @@ public final class X509AuthProvider implements AuthProvider {
         if (request.certificates().isEmpty()) {
             return Optional.empty();
         }
-        List<String> names = request.certificates().stream().map(X509AuthProvider::commonName).toList();
+        List<String> names = request.certificates().stream()
+                .map(X509AuthProvider::commonName)
+                .toList();
         return find(names).map(credentials -> grant(credentials, names.get(0)));
     }
 
     private Optional<MqttClientCredentials> find(List<String> names) {
-        List<MqttClientCredentials> exact = lookup.find(names.stream().filter(n -> !n.isEmpty())
-                .map(CredentialsIds::sslExact).toList());
+        List<MqttClientCredentials> exact = lookup.find(names.stream()
+                .filter(n -> !n.isEmpty())
+                .map(CredentialsIds::sslExact)
+                .toList());
         if (!exact.isEmpty()) {
             return Optional.of(exact.get(0));
         }
         List<MqttClientCredentials> regex = lookup.sslRegex();
         for (String name : names) {
             for (MqttClientCredentials candidate : regex) {
-                if (Pattern.matches(CredentialsJson.ssl(candidate.credentialsValue()).certCnPattern(), name)) {
+                if (Pattern.matches(
+                        CredentialsJson.ssl(candidate.credentialsValue()).certCnPattern(), name)) {
                     return Optional.of(candidate);
                 }
             }
@@ -81,11 +85,12 @@ public final class X509AuthProvider implements AuthProvider {
     private AuthOutcome grant(MqttClientCredentials credentials, String clientCn) {
         Optional<AclRules> rules = rulesOf(CredentialsJson.ssl(credentials.credentialsValue()), clientCn);
         if (rules.isEmpty()) {
-            return AuthOutcome.refused(ConnectReject.NOT_AUTHORIZED,
+            return AuthOutcome.refused(
+                    ConnectReject.NOT_AUTHORIZED,
                     "no rules of '" + credentials.name() + "' match certificate CN '" + clientCn + "'");
         }
-        return AuthOutcome.granted(new ClientGrant(credentials.clientType(), credentials.credentialsId(), clientCn,
-                type().name(), rules.get()));
+        return AuthOutcome.granted(new ClientGrant(
+                credentials.clientType(), credentials.credentialsId(), clientCn, type().name(), rules.get()));
     }
 
     /**

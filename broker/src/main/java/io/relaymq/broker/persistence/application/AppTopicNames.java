@@ -35,6 +35,7 @@ public final class AppTopicNames {
     public static final String SHARED_PREFIX = ROOT + "shared.";
     /** Every topic of the earlier, colliding layout started with this. */
     public static final String OLD_ROOT = "relaymq.msg.app.";
+
     static final int KAFKA_MAX = 249;
     private static final int CLIENT_SEGMENT_MAX = KAFKA_MAX - ROOT.length();
     private static final int FILTER_SEGMENT_MAX = KAFKA_MAX - SHARED_PREFIX.length();
@@ -42,8 +43,7 @@ public final class AppTopicNames {
     private static final String HASHED = "-h";
     private static final HexFormat HEX = HexFormat.of();
 
-    private AppTopicNames() {
-    }
+    private AppTopicNames() {}
 
     /** The topic of one APPLICATION client. */
     public static String forClient(String clientId) {

@@ -62,8 +62,15 @@ final class AppTopicReader implements Runnable {
      * @param startAtEnd  a new session: what the topic holds is not for it
      * @param ensureTopic creates the topic if it does not exist yet (runs on this reader's thread)
      */
-    AppTopicReader(String clientId, String topic, Map<String, Object> config, boolean startAtEnd, int rate,
-                   ReadAhead buffered, Consumer<List<Record>> sink, Runnable ensureTopic) {
+    AppTopicReader(
+            String clientId,
+            String topic,
+            Map<String, Object> config,
+            boolean startAtEnd,
+            int rate,
+            ReadAhead buffered,
+            Consumer<List<Record>> sink,
+            Runnable ensureTopic) {
         this.clientId = clientId;
         this.partition = new TopicPartition(topic, 0);
         this.config = config;

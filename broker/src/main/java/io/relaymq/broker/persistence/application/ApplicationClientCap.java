@@ -42,7 +42,9 @@ public final class ApplicationClientCap implements ClientAuthenticator {
     }
 
     AuthOutcome admit(String clientId, AuthOutcome outcome) {
-        if (max == 0 || !outcome.isGranted() || outcome.grant().clientType() != ClientType.APPLICATION
+        if (max == 0
+                || !outcome.isGranted()
+                || outcome.grant().clientType() != ClientType.APPLICATION
                 || holds.test(clientId)) {
             return outcome;
         }
@@ -50,8 +52,9 @@ public final class ApplicationClientCap implements ClientAuthenticator {
         if (now < max) {
             return outcome;
         }
-        return AuthOutcome.refused(ConnectReject.QUOTA_EXCEEDED, "this node holds " + now
-                + " APPLICATION clients, the most MQTT_MAX_APPLICATION_CLIENTS allows");
+        return AuthOutcome.refused(
+                ConnectReject.QUOTA_EXCEEDED,
+                "this node holds " + now + " APPLICATION clients, the most MQTT_MAX_APPLICATION_CLIENTS allows");
     }
 
     @Override

@@ -35,7 +35,11 @@ final class ApplicationOutbound implements SessionOutbound {
     private static final Logger log = LoggerFactory.getLogger(ApplicationOutbound.class);
 
     /** Where one sent record stands; RELEASING: PUBREC came, PUBREL waits until the context says so. */
-    private enum Stage { AWAITING_ACK, RELEASING, AWAITING_PUBCOMP }
+    private enum Stage {
+        AWAITING_ACK,
+        RELEASING,
+        AWAITING_PUBCOMP
+    }
 
     private static final class Sent {
         final long offset;
@@ -48,8 +52,7 @@ final class ApplicationOutbound implements SessionOutbound {
         }
     }
 
-    private record Waiting(long offset, OutboundMessage message, long size) {
-    }
+    private record Waiting(long offset, OutboundMessage message, long size) {}
 
     private final ClientSession session;
     private final ApplicationReaders readers;
@@ -73,11 +76,15 @@ final class ApplicationOutbound implements SessionOutbound {
     private List<Taken> held;
 
     /** A record taken for sending: its packet id, and whether it goes out again (DUP). */
-    private record Taken(int packetId, boolean dup) {
-    }
+    private record Taken(int packetId, boolean dup) {}
 
-    ApplicationOutbound(ClientSession session, ApplicationReaders readers, PersistedSink sink, OutboundWriter writer,
-                        int maxInflight, long maxBufferedBytes) {
+    ApplicationOutbound(
+            ClientSession session,
+            ApplicationReaders readers,
+            PersistedSink sink,
+            OutboundWriter writer,
+            int maxInflight,
+            long maxBufferedBytes) {
         this.buffered = new ReadAhead(readers.maxBuffered(), maxBufferedBytes);
         this.session = session;
         this.readers = readers;
@@ -108,21 +115,23 @@ final class ApplicationOutbound implements SessionOutbound {
             startReader(gen, false);
             return;
         }
-        readers.loadContext(session.clientId(), ctx -> session.execute(() -> {
-            if (gen != generation) {
-                return;
-            }
-            ctx.ifPresent(restored::restore);
-            knowsState = true;
-            startReader(gen, false);
-        }));
+        readers.loadContext(
+                session.clientId(),
+                ctx -> session.execute(() -> {
+                    if (gen != generation) {
+                        return;
+                    }
+                    ctx.ifPresent(restored::restore);
+                    knowsState = true;
+                    startReader(gen, false);
+                }));
     }
 
     private void startReader(int gen, boolean startAtEnd) {
         waiting.clear();
         buffered.clear();
-        reader = readers.start(session.clientId(), startAtEnd, buffered,
-                batch -> session.execute(() -> accept(gen, batch)));
+        reader = readers.start(
+                session.clientId(), startAtEnd, buffered, batch -> session.execute(() -> accept(gen, batch)));
         session.subscriptions().forEach(this::subscribed);
     }
 
@@ -259,8 +268,10 @@ final class ApplicationOutbound implements SessionOutbound {
                 }
                 held = null;
                 if (failure != null) {
-                    log.warn("[{}] could not record QoS 2 packet ids before sending: sent anyway ({})",
-                            session.clientId(), failure.getMessage());
+                    log.warn(
+                            "[{}] could not record QoS 2 packet ids before sending: sent anyway ({})",
+                            session.clientId(),
+                            failure.getMessage());
                 }
                 send(batch, to);
                 drain();
@@ -278,7 +289,8 @@ final class ApplicationOutbound implements SessionOutbound {
         }
         for (Taken taken : batch) {
             Sent sent = inFlight.get(taken.packetId());
-            if (sent != null && sent.stage == Stage.AWAITING_ACK
+            if (sent != null
+                    && sent.stage == Stage.AWAITING_ACK
                     && !writer.publish(connection, sent.message, taken.packetId(), taken.dup())) {
                 inFlight.remove(taken.packetId());
             }
@@ -316,7 +328,11 @@ final class ApplicationOutbound implements SessionOutbound {
 
     private void released(int packetId, Sent sent, Throwable failure) {
         if (failure != null) {
-            log.warn("[{}] could not record PUBREC of packet {}: {}", session.clientId(), packetId, failure.getMessage());
+            log.warn(
+                    "[{}] could not record PUBREC of packet {}: {}",
+                    session.clientId(),
+                    packetId,
+                    failure.getMessage());
         }
         if (sent.stage == Stage.RELEASING && inFlight.get(packetId) == sent) {
             sent.stage = Stage.AWAITING_PUBCOMP;

@@ -24,34 +24,59 @@ class ApplicationPersistenceConfiguration {
     private static final Duration REGISTRY_REFRESH = Duration.ofSeconds(5);
 
     @Bean
-    ApplicationReaders applicationReaders(ApplicationPersistenceProperties settings, KafkaClientConfigs configs,
-                                          TopicProvisioner topics, ApplicationSessionCtxRepository contexts,
-                                          AppSharedSubscriptionRepository sharedRegistry, Admin admin,
-                                          SessionReplica sessions, KafkaProperties kafka) {
+    ApplicationReaders applicationReaders(
+            ApplicationPersistenceProperties settings,
+            KafkaClientConfigs configs,
+            TopicProvisioner topics,
+            ApplicationSessionCtxRepository contexts,
+            AppSharedSubscriptionRepository sharedRegistry,
+            Admin admin,
+            SessionReplica sessions,
+            KafkaProperties kafka) {
         // refuses to start on topics of a layout this node does not own, before any client is served
         AppTopicLayout.verify(admin, kafka.apiTimeout().toMillis());
         // in use: the cluster knows an APPLICATION session of the client (connected or waiting for it)
-        return new ApplicationReaders(settings, configs, topics, contexts, sharedRegistry, admin,
-                clientId -> sessions.get(clientId).map(info -> ClientType.APPLICATION.name()
-                        .equals(info.details().clientType())).orElse(false));
+        return new ApplicationReaders(
+                settings,
+                configs,
+                topics,
+                contexts,
+                sharedRegistry,
+                admin,
+                clientId -> sessions.get(clientId)
+                        .map(info -> ClientType.APPLICATION
+                                .name()
+                                .equals(info.details().clientType()))
+                        .orElse(false));
     }
 
     /** Caps the APPLICATION clients of this node, right after authentication. */
     @Bean
-    ApplicationClientCap applicationClientCap(Authenticator authenticator, ApplicationPersistenceProperties settings,
-                                              SessionRegistry registry, ApplicationReaders readers) {
-        return new ApplicationClientCap(authenticator, settings.maxClients(), clientId -> {
-            ClientSession held = registry.get(clientId);
-            return held != null && held.clientType() == ClientType.APPLICATION;
-        }, () -> registry.applications() + readers.awaitingRemoval());
+    ApplicationClientCap applicationClientCap(
+            Authenticator authenticator,
+            ApplicationPersistenceProperties settings,
+            SessionRegistry registry,
+            ApplicationReaders readers) {
+        return new ApplicationClientCap(
+                authenticator,
+                settings.maxClients(),
+                clientId -> {
+                    ClientSession held = registry.get(clientId);
+                    return held != null && held.clientType() == ClientType.APPLICATION;
+                },
+                () -> registry.applications() + readers.awaitingRemoval());
     }
 
     /** Caps the topic filters of APPLICATION shared subscriptions, cluster-wide. */
     @Bean
-    SharedFilterCap sharedFilterCap(ApplicationPersistenceProperties settings, AppSharedSubscriptionRepository sharedRegistry) {
-        return new SharedFilterCap(settings.maxSharedSubscriptions(), () -> sharedRegistry.page("", "topic", true,
-                Integer.MAX_VALUE, 0).stream().map(AppSharedSubscription::topic).toList(), System::currentTimeMillis)
+    SharedFilterCap sharedFilterCap(
+            ApplicationPersistenceProperties settings, AppSharedSubscriptionRepository sharedRegistry) {
+        return new SharedFilterCap(
+                        settings.maxSharedSubscriptions(),
+                        () -> sharedRegistry.page("", "topic", true, Integer.MAX_VALUE, 0).stream()
+                                .map(AppSharedSubscription::topic)
+                                .toList(),
+                        System::currentTimeMillis)
                 .refreshEvery(REGISTRY_REFRESH);
     }
-
 }

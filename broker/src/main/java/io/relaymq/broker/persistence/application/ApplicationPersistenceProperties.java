@@ -29,10 +29,15 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.persistence.application")
-public record ApplicationPersistenceProperties(@NotNull Duration topicRetention, @Min(1) int replicationFactor,
-                                               @Min(0) int replayRate, @Min(1) int maxPollRecords,
-                                               @Min(1) int maxBuffered, @NotBlank String consumerGroupPrefix,
-                                               @Min(1) int sharedPartitions, boolean deleteRemovedTopics,
-                                               @NotNull Duration removedTopicGrace, @Min(0) int maxClients,
-                                               @Min(0) int maxSharedSubscriptions) {
-}
+public record ApplicationPersistenceProperties(
+        @NotNull Duration topicRetention,
+        @Min(1) int replicationFactor,
+        @Min(0) int replayRate,
+        @Min(1) int maxPollRecords,
+        @Min(1) int maxBuffered,
+        @NotBlank String consumerGroupPrefix,
+        @Min(1) int sharedPartitions,
+        boolean deleteRemovedTopics,
+        @NotNull Duration removedTopicGrace,
+        @Min(0) int maxClients,
+        @Min(0) int maxSharedSubscriptions) {}

@@ -4,11 +4,9 @@ import io.relaymq.broker.kafka.KafkaClientConfigs;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.dao.appsession.ApplicationSessionCtx;
+import io.relaymq.dao.appsession.ApplicationSessionCtxRepository;
 import io.relaymq.dao.appshared.AppSharedSubscription;
 import io.relaymq.dao.appshared.AppSharedSubscriptionRepository;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.Producer;
-import io.relaymq.dao.appsession.ApplicationSessionCtxRepository;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,6 +15,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -45,9 +45,14 @@ public class ApplicationReaders implements DisposableBean {
     /** Ended sessions whose topic waits for its removal: they still hold a topic. */
     private final java.util.Set<String> awaitingRemoval = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    public ApplicationReaders(ApplicationPersistenceProperties settings, KafkaClientConfigs configs, TopicProvisioner topics,
-                              ApplicationSessionCtxRepository contexts, AppSharedSubscriptionRepository sharedRegistry,
-                              org.apache.kafka.clients.admin.Admin admin, java.util.function.Predicate<String> inUse) {
+    public ApplicationReaders(
+            ApplicationPersistenceProperties settings,
+            KafkaClientConfigs configs,
+            TopicProvisioner topics,
+            ApplicationSessionCtxRepository contexts,
+            AppSharedSubscriptionRepository sharedRegistry,
+            org.apache.kafka.clients.admin.Admin admin,
+            java.util.function.Predicate<String> inUse) {
         this.admin = admin;
         this.inUse = inUse;
         this.settings = settings;
@@ -66,31 +71,47 @@ public class ApplicationReaders implements DisposableBean {
     SharedGroupForwarder startShared(String clientId, Subscription subscription) {
         String filter = subscription.filter().filter();
         String topic = AppTopicNames.forSharedFilter(filter);
-        String group = AppTopicNames.sharedGroup(settings.consumerGroupPrefix(), subscription.filter().shareGroup(), filter);
-        Map<String, Object> config = configs.dataConsumer("app-shared-" + AppTopicNames.clientSegment(clientId), group,
-                settings.maxPollRecords());
+        String group = AppTopicNames.sharedGroup(
+                settings.consumerGroupPrefix(), subscription.filter().shareGroup(), filter);
+        Map<String, Object> config = configs.dataConsumer(
+                "app-shared-" + AppTopicNames.clientSegment(clientId), group, settings.maxPollRecords());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         // a new group starts at the time of its SUBSCRIBE (see SharedGroupForwarder); this applies only to a
         // committed offset out of range, which must not skip what the topic still holds
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        SharedGroupForwarder forwarder = new SharedGroupForwarder(clientId, subscription, config, forwardProducer,
-                () -> topics.ensure(topic, sharedPartitions(filter), settings.replicationFactor(), settings.topicRetention()));
+        SharedGroupForwarder forwarder = new SharedGroupForwarder(
+                clientId,
+                subscription,
+                config,
+                forwardProducer,
+                () -> topics.ensure(
+                        topic, sharedPartitions(filter), settings.replicationFactor(), settings.topicRetention()));
         readers.execute(forwarder);
         return forwarder;
     }
 
     private int sharedPartitions(String filter) {
-        return sharedRegistry.findByTopic(filter).map(AppSharedSubscription::partitions).orElseGet(() -> {
-            try {
-                sharedRegistry.insert(new AppSharedSubscription(java.util.UUID.randomUUID(), System.currentTimeMillis(),
-                        filter, filter, settings.sharedPartitions()));
-            } catch (io.relaymq.dao.jdbc.Jdbc.DataAccessException e) {
-                if (!e.isDuplicateKey()) {
-                    throw e;
-                }
-            }
-            return sharedRegistry.findByTopic(filter).map(AppSharedSubscription::partitions).orElse(settings.sharedPartitions());
-        });
+        return sharedRegistry
+                .findByTopic(filter)
+                .map(AppSharedSubscription::partitions)
+                .orElseGet(() -> {
+                    try {
+                        sharedRegistry.insert(new AppSharedSubscription(
+                                java.util.UUID.randomUUID(),
+                                System.currentTimeMillis(),
+                                filter,
+                                filter,
+                                settings.sharedPartitions()));
+                    } catch (io.relaymq.dao.jdbc.Jdbc.DataAccessException e) {
+                        if (!e.isDuplicateKey()) {
+                            throw e;
+                        }
+                    }
+                    return sharedRegistry
+                            .findByTopic(filter)
+                            .map(AppSharedSubscription::partitions)
+                            .orElse(settings.sharedPartitions());
+                });
     }
 
     /** Records read ahead of a client's window before its reading pauses. */
@@ -98,20 +119,27 @@ public class ApplicationReaders implements DisposableBean {
         return settings.maxBuffered();
     }
 
-    AppTopicReader start(String clientId, boolean startAtEnd, ReadAhead buffered,
-                         Consumer<List<AppTopicReader.Record>> sink) {
+    AppTopicReader start(
+            String clientId, boolean startAtEnd, ReadAhead buffered, Consumer<List<AppTopicReader.Record>> sink) {
         String topic = AppTopicNames.forClient(clientId);
         awaitingRemoval.remove(clientId);
         int rate = settings.replayRate();
         // small polls when throttled, so the rate holds over short spans too
-        int pollRecords = rate > 0 ? Math.max(1, Math.min(settings.maxPollRecords(), rate / 10)) : settings.maxPollRecords();
-        Map<String, Object> config = configs.dataConsumer("app-" + AppTopicNames.clientSegment(clientId), groupOf(clientId),
-                pollRecords);
+        int pollRecords =
+                rate > 0 ? Math.max(1, Math.min(settings.maxPollRecords(), rate / 10)) : settings.maxPollRecords();
+        Map<String, Object> config =
+                configs.dataConsumer("app-" + AppTopicNames.clientSegment(clientId), groupOf(clientId), pollRecords);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        AppTopicReader reader = new AppTopicReader(clientId, topic, config, startAtEnd, rate, buffered,
-                sink, () -> topics.ensure(topic, 1, settings.replicationFactor(),
-                settings.topicRetention()));
+        AppTopicReader reader = new AppTopicReader(
+                clientId,
+                topic,
+                config,
+                startAtEnd,
+                rate,
+                buffered,
+                sink,
+                () -> topics.ensure(topic, 1, settings.replicationFactor(), settings.topicRetention()));
         readers.execute(reader);
         return reader;
     }
@@ -126,7 +154,9 @@ public class ApplicationReaders implements DisposableBean {
             try {
                 ctx = contexts.find(clientId);
             } catch (RuntimeException e) {
-                log.warn("[{}] in-flight context not loaded, redelivery starts at the committed offset: {}", clientId,
+                log.warn(
+                        "[{}] in-flight context not loaded, redelivery starts at the committed offset: {}",
+                        clientId,
                         e.getMessage());
             }
             then.accept(ctx);
@@ -135,17 +165,19 @@ public class ApplicationReaders implements DisposableBean {
 
     /** Saves the context (an empty one is deleted); the stage completes when done, failed or not. */
     java.util.concurrent.CompletableFuture<Void> saveContext(ApplicationSessionCtx ctx) {
-        return java.util.concurrent.CompletableFuture.runAsync(() -> {
-            try {
-                if (ctx.publishes().isEmpty() && ctx.pubrels().isEmpty()) {
-                    contexts.delete(ctx.clientId());
-                } else {
-                    contexts.save(ctx);
-                }
-            } catch (RuntimeException e) {
-                log.warn("[{}] in-flight context not saved", ctx.clientId(), e);
-            }
-        }, blocking);
+        return java.util.concurrent.CompletableFuture.runAsync(
+                () -> {
+                    try {
+                        if (ctx.publishes().isEmpty() && ctx.pubrels().isEmpty()) {
+                            contexts.delete(ctx.clientId());
+                        } else {
+                            contexts.save(ctx);
+                        }
+                    } catch (RuntimeException e) {
+                        log.warn("[{}] in-flight context not saved", ctx.clientId(), e);
+                    }
+                },
+                blocking);
     }
 
     /**
@@ -157,14 +189,17 @@ public class ApplicationReaders implements DisposableBean {
             return;
         }
         awaitingRemoval.add(clientId);
-        timer.schedule(() -> {
-            awaitingRemoval.remove(clientId);
-            if (inUse.test(clientId)) {
-                log.debug("[{}] topic kept: the client has an APPLICATION session again", clientId);
-                return;
-            }
-            discard(clientId);
-        }, settings.removedTopicGrace().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        timer.schedule(
+                () -> {
+                    awaitingRemoval.remove(clientId);
+                    if (inUse.test(clientId)) {
+                        log.debug("[{}] topic kept: the client has an APPLICATION session again", clientId);
+                        return;
+                    }
+                    discard(clientId);
+                },
+                settings.removedTopicGrace().toMillis(),
+                java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     /** Ended sessions of this node whose topic is still to be deleted. */
@@ -182,13 +217,19 @@ public class ApplicationReaders implements DisposableBean {
                 log.info("[{}] deleted Kafka topic {} of the removed APPLICATION session", clientId, topic);
             } catch (java.util.concurrent.ExecutionException e) {
                 if (!(e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException)) {
-                    log.warn("[{}] topic {} not deleted: {}", clientId, topic, e.getCause().getMessage());
+                    log.warn(
+                            "[{}] topic {} not deleted: {}",
+                            clientId,
+                            topic,
+                            e.getCause().getMessage());
                 }
             } catch (Exception e) {
                 log.warn("[{}] topic {} not deleted: {}", clientId, topic, e.getMessage());
             }
             try {
-                admin.deleteConsumerGroups(List.of(groupOf(clientId))).all().get(30, java.util.concurrent.TimeUnit.SECONDS);
+                admin.deleteConsumerGroups(List.of(groupOf(clientId)))
+                        .all()
+                        .get(30, java.util.concurrent.TimeUnit.SECONDS);
             } catch (Exception e) {
                 log.debug("[{}] consumer group not deleted: {}", clientId, e.getMessage());
             }

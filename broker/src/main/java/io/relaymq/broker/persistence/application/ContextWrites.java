@@ -26,8 +26,10 @@ final class ContextWrites {
     /** Told when the next write (the one that will hold the state of their request) ended. */
     private List<Consumer<Throwable>> waitingForNext = new ArrayList<>();
 
-    ContextWrites(Supplier<ApplicationSessionCtx> snapshot, Function<ApplicationSessionCtx, CompletionStage<Void>> write,
-                  Executor sessionThread) {
+    ContextWrites(
+            Supplier<ApplicationSessionCtx> snapshot,
+            Function<ApplicationSessionCtx, CompletionStage<Void>> write,
+            Executor sessionThread) {
         this.snapshot = snapshot;
         this.write = write;
         this.sessionThread = sessionThread;

@@ -26,8 +26,8 @@ public class SessionOutbounds implements OutboundFactory {
     @Override
     public SessionOutbound create(ClientSession session, SessionContext context, boolean persistent) {
         if (persistent && session.clientType() == ClientType.APPLICATION) {
-            return new ApplicationOutbound(session, readers, sink, context.writer(), context.maxInflightOutbound(),
-                    context.maxQueuedBytes());
+            return new ApplicationOutbound(
+                    session, readers, sink, context.writer(), context.maxInflightOutbound(), context.maxQueuedBytes());
         }
         return devices.create(session, context, persistent);
     }

@@ -56,7 +56,10 @@ public final class SharedFilterCap implements SharedFilterQuota, DisposableBean 
 
     @Override
     public boolean admits(ClientSession session, TopicFilter filter) {
-        if (max == 0 || !filter.isShared() || session.clientType() != ClientType.APPLICATION || !session.isPersisted()) {
+        if (max == 0
+                || !filter.isShared()
+                || session.clientType() != ClientType.APPLICATION
+                || !session.isPersisted()) {
             return true;
         }
         String topicFilter = filter.filter();

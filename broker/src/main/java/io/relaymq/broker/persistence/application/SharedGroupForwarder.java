@@ -43,8 +43,12 @@ final class SharedGroupForwarder implements Runnable {
     private volatile boolean running = true;
     private volatile KafkaConsumer<byte[], byte[]> consumer;
 
-    SharedGroupForwarder(String clientId, Subscription subscription, Map<String, Object> config,
-                         Producer<byte[], byte[]> producer, Runnable ensureTopic) {
+    SharedGroupForwarder(
+            String clientId,
+            Subscription subscription,
+            Map<String, Object> config,
+            Producer<byte[], byte[]> producer,
+            Runnable ensureTopic) {
         this.clientId = clientId;
         this.subscription = subscription;
         this.sharedTopic = AppTopicNames.forSharedFilter(subscription.filter().filter());
@@ -84,7 +88,8 @@ final class SharedGroupForwarder implements Runnable {
                     @Override
                     public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
                         log.debug("[{}] shares partitions {} of {}", clientId, partitions, sharedTopic);
-                        Map<TopicPartition, OffsetAndMetadata> committed = c.committed(new java.util.HashSet<>(partitions));
+                        Map<TopicPartition, OffsetAndMetadata> committed =
+                                c.committed(new java.util.HashSet<>(partitions));
                         Map<TopicPartition, Long> fresh = new HashMap<>();
                         for (TopicPartition tp : partitions) {
                             if (committed.get(tp) == null) {
@@ -115,7 +120,11 @@ final class SharedGroupForwarder implements Runnable {
         } catch (WakeupException e) {
             // stopped
         } catch (RuntimeException e) {
-            log.warn("[{}] shared subscription {} stopped until the client subscribes again", clientId, subscription.filter().text(), e);
+            log.warn(
+                    "[{}] shared subscription {} stopped until the client subscribes again",
+                    clientId,
+                    subscription.filter().text(),
+                    e);
         }
     }
 
@@ -131,8 +140,11 @@ final class SharedGroupForwarder implements Runnable {
         for (ConsumerRecord<byte[], byte[]> record : records) {
             OutboundMessage shared = OutboundMessageCodec.decode(record.value());
             int id = subscription.options().subscriptionId();
-            OutboundMessage mine = new OutboundMessage(shared.message(),
-                    Math.min(shared.message().qos(), subscription.options().qos()), false, id > 0 ? List.of(id) : List.of());
+            OutboundMessage mine = new OutboundMessage(
+                    shared.message(),
+                    Math.min(shared.message().qos(), subscription.options().qos()),
+                    false,
+                    id > 0 ? List.of(id) : List.of());
             if (mine.qos() > 0) {
                 writes.add(producer.send(new ProducerRecord<>(own, null, OutboundMessageCodec.encode(mine))));
             }
@@ -149,7 +161,11 @@ final class SharedGroupForwarder implements Runnable {
             throw new WakeupException();
         } catch (java.util.concurrent.ExecutionException e) {
             // not committed: the group reads these records again
-            log.warn("[{}] shared messages not moved to {}: {}", clientId, own, e.getCause().getMessage());
+            log.warn(
+                    "[{}] shared messages not moved to {}: {}",
+                    clientId,
+                    own,
+                    e.getCause().getMessage());
             firsts.forEach(c::seek);
             return;
         }

@@ -55,6 +55,7 @@ final class DeviceOutbound implements SessionOutbound {
     private final Map<Integer, InFlightEntry> inFlight = new LinkedHashMap<>();
     /** Packet ids sent for the first time in this drain, marked sent in Redis at its end. */
     private final List<PersistedMessage> firstSends = new ArrayList<>();
+
     private MqttConnection connection;
     private int generation;
     private long cursor;
@@ -62,7 +63,12 @@ final class DeviceOutbound implements SessionOutbound {
     private boolean behind;
 
     /** Where one sent message stands. */
-    private enum Stage { AWAITING_PUBACK, AWAITING_PUBREC, RELEASING, AWAITING_PUBCOMP }
+    private enum Stage {
+        AWAITING_PUBACK,
+        AWAITING_PUBREC,
+        RELEASING,
+        AWAITING_PUBCOMP
+    }
 
     private static final class InFlightEntry {
         final PersistedMessage message;
@@ -74,8 +80,13 @@ final class DeviceOutbound implements SessionOutbound {
         }
     }
 
-    DeviceOutbound(ClientSession session, DeviceSessionStore store, PersistedSink sink, OutboundWriter writer,
-                   int maxInflight, DevicePersistenceProperties settings) {
+    DeviceOutbound(
+            ClientSession session,
+            DeviceSessionStore store,
+            PersistedSink sink,
+            OutboundWriter writer,
+            int maxInflight,
+            DevicePersistenceProperties settings) {
         this.session = session;
         this.store = store;
         this.sink = sink;
@@ -97,7 +108,8 @@ final class DeviceOutbound implements SessionOutbound {
         reading = true;
         store.startReading(clientId(), present, settings.replayPageSize())
                 .whenComplete((page, error) -> session.execute(() -> onPage(gen, page, error)));
-        session.executor().schedule(() -> tailCheck(gen), settings.tailCheckDelay().toMillis(), TimeUnit.MILLISECONDS);
+        session.executor()
+                .schedule(() -> tailCheck(gen), settings.tailCheckDelay().toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -146,7 +158,10 @@ final class DeviceOutbound implements SessionOutbound {
         }
         reading = false;
         if (error != null) {
-            log.warn("[{}] reading stored messages failed, retrying in {} ms: {}", clientId(), RETRY_MILLIS,
+            log.warn(
+                    "[{}] reading stored messages failed, retrying in {} ms: {}",
+                    clientId(),
+                    RETRY_MILLIS,
                     error.getMessage());
             behind = true;
             session.executor().schedule(() -> session.execute(() -> retry(gen)), RETRY_MILLIS, TimeUnit.MILLISECONDS);
@@ -188,7 +203,9 @@ final class DeviceOutbound implements SessionOutbound {
             return;
         }
         int window = Math.min(maxInflight, connection.clientReceiveMaximum());
-        while (connection.isWritable() && inFlight.size() < window && !pending.isEmpty()
+        while (connection.isWritable()
+                && inFlight.size() < window
+                && !pending.isEmpty()
                 && !inFlight.containsKey(pending.peekFirst().packetId())) {
             send(pending.pollFirst());
         }
@@ -225,7 +242,10 @@ final class DeviceOutbound implements SessionOutbound {
             return;
         }
         OutboundMessage message = m.message();
-        if (!writer.publish(connection, message, message.qos() == 0 ? 0 : m.packetId(),
+        if (!writer.publish(
+                connection,
+                message,
+                message.qos() == 0 ? 0 : m.packetId(),
                 m.state() == PersistedMessage.State.SENT && message.qos() > 0)) {
             store.remove(clientId(), m.packetId(), m.score());
             return;
@@ -234,7 +254,8 @@ final class DeviceOutbound implements SessionOutbound {
             store.remove(clientId(), m.packetId(), m.score());
             return;
         }
-        inFlight.put(m.packetId(), new InFlightEntry(m, message.qos() == 1 ? Stage.AWAITING_PUBACK : Stage.AWAITING_PUBREC));
+        inFlight.put(
+                m.packetId(), new InFlightEntry(m, message.qos() == 1 ? Stage.AWAITING_PUBACK : Stage.AWAITING_PUBREC));
         if (m.state() == PersistedMessage.State.NEW) {
             firstSends.add(m);
         }
@@ -261,22 +282,26 @@ final class DeviceOutbound implements SessionOutbound {
             entry.stage = Stage.RELEASING;
             int gen = generation;
             // PUBREL only once Redis knows: after a reconnect the client must get PUBREL, never the PUBLISH again
-            store.markPubrel(clientId(), packetId, entry.message.score()).whenComplete((ok, failure) -> session.execute(() -> {
-                if (gen != generation || entry.stage != Stage.RELEASING || inFlight.get(packetId) != entry) {
-                    return;
-                }
-                if (failure != null) {
-                    // the client still holds the id: it gets the PUBLISH again with DUP after reconnecting and
-                    // answers PUBREC without delivering twice; a PUBREL now could be followed by that PUBLISH
-                    log.warn("[{}] could not record PUBREC of packet {}, closing the connection: {}", clientId(), packetId,
-                            failure.getMessage());
-                    entry.stage = Stage.AWAITING_PUBREC;
-                    connection.close(MqttReasonCodes.Disconnect.UNSPECIFIED_ERROR.byteValue());
-                    return;
-                }
-                entry.stage = Stage.AWAITING_PUBCOMP;
-                writer.pubrel(connection, packetId);
-            }));
+            store.markPubrel(clientId(), packetId, entry.message.score())
+                    .whenComplete((ok, failure) -> session.execute(() -> {
+                        if (gen != generation || entry.stage != Stage.RELEASING || inFlight.get(packetId) != entry) {
+                            return;
+                        }
+                        if (failure != null) {
+                            // the client still holds the id: it gets the PUBLISH again with DUP after reconnecting and
+                            // answers PUBREC without delivering twice; a PUBREL now could be followed by that PUBLISH
+                            log.warn(
+                                    "[{}] could not record PUBREC of packet {}, closing the connection: {}",
+                                    clientId(),
+                                    packetId,
+                                    failure.getMessage());
+                            entry.stage = Stage.AWAITING_PUBREC;
+                            connection.close(MqttReasonCodes.Disconnect.UNSPECIFIED_ERROR.byteValue());
+                            return;
+                        }
+                        entry.stage = Stage.AWAITING_PUBCOMP;
+                        writer.pubrel(connection, packetId);
+                    }));
         } else if (entry.stage == Stage.AWAITING_PUBCOMP) {
             writer.pubrel(connection, packetId);
         }

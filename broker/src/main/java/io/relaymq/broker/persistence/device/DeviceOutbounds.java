@@ -29,7 +29,11 @@ public class DeviceOutbounds implements OutboundFactory {
             return new DeviceOutbound(session, store, sink, context.writer(), context.maxInflightOutbound(), settings);
         }
         String clientId = session.clientId();
-        return new MemoryOutbound(clientId, context, m -> store.remove(clientId, m.packetId(), m.score()), () -> store.removeAll(clientId));
+        return new MemoryOutbound(
+                clientId,
+                context,
+                m -> store.remove(clientId, m.packetId(), m.score()),
+                () -> store.removeAll(clientId));
     }
 
     @Override

@@ -33,17 +33,29 @@ class DevicePersistenceConfiguration {
     /** The connection of the device message store, with its own write batching. */
     @Bean(destroyMethod = "close")
     CommandBatcher deviceStoreBatcher(RedisClusterConnector connector, DevicePersistenceProperties settings) {
-        return new CommandBatcher(connector.connectBinary(), settings.redis().batchMaxCommands(),
+        return new CommandBatcher(
+                connector.connectBinary(),
+                settings.redis().batchMaxCommands(),
                 settings.redis().batchMaxDelay());
     }
 
     @Bean
-    DeviceMessageStore deviceMessageStore(CommandBatcher deviceStoreBatcher, DevicePersistenceProperties settings,
-                                          NodeProperties node, QuotaProperties quotas, MqttMetrics metrics) {
-        DeviceMessageStore store = new DeviceMessageStore(deviceStoreBatcher, DeviceSessionScripts.load(),
-                settings.persistedMessagesLimit(), quotas.maxQueuedBytesPerClient(), new StoredTrimLog(metrics));
+    DeviceMessageStore deviceMessageStore(
+            CommandBatcher deviceStoreBatcher,
+            DevicePersistenceProperties settings,
+            NodeProperties node,
+            QuotaProperties quotas,
+            MqttMetrics metrics) {
+        DeviceMessageStore store = new DeviceMessageStore(
+                deviceStoreBatcher,
+                DeviceSessionScripts.load(),
+                settings.persistedMessagesLimit(),
+                quotas.maxQueuedBytesPerClient(),
+                new StoredTrimLog(metrics));
         try {
-            store.loadScripts().toCompletableFuture().get(node.dependencyTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            store.loadScripts()
+                    .toCompletableFuture()
+                    .get(node.dependencyTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             // not fatal: a script unknown to a master is sent in full on its first call there
             log.warn("Loading the Lua scripts into Redis failed: {}", e.getMessage());
@@ -59,44 +71,69 @@ class DevicePersistenceConfiguration {
     /** Inbound QoS 2 packet ids of persistent sessions, on the device store's connection. */
     @Bean
     RedisInboundQos2Store inboundQos2Store(CommandBatcher deviceStoreBatcher, NodeId nodeId) {
-        return new RedisInboundQos2Store(new ReceivedQos2Ids(deviceStoreBatcher, DeviceSessionScripts.load()),
-                nodeId.value());
+        return new RedisInboundQos2Store(
+                new ReceivedQos2Ids(deviceStoreBatcher, DeviceSessionScripts.load()), nodeId.value());
     }
 
     @Bean
-    PersistedProducer persistedProducer(DevicePersistenceProperties settings, KafkaClientConfigs configs,
-                                        TopicProvisioner topics, MqttMetrics metrics) {
+    PersistedProducer persistedProducer(
+            DevicePersistenceProperties settings,
+            KafkaClientConfigs configs,
+            TopicProvisioner topics,
+            MqttMetrics metrics) {
         return new PersistedProducer(settings.kafka(), configs, topics, metrics);
     }
 
     @Bean
-    DeviceOutbounds deviceOutbounds(RedisDeviceSessionStore deviceSessionStore, PersistedProducer persistedProducer,
-                                    DevicePersistenceProperties settings) {
+    DeviceOutbounds deviceOutbounds(
+            RedisDeviceSessionStore deviceSessionStore,
+            PersistedProducer persistedProducer,
+            DevicePersistenceProperties settings) {
         return new DeviceOutbounds(deviceSessionStore, persistedProducer, settings);
     }
 
     @Bean
-    Downlink persistedDownlink(DevicePersistenceProperties settings, KafkaProperties kafka, KafkaClientConfigs configs,
-                               TopicProvisioner topics, NodeId nodeId, MqttMetrics metrics) {
+    Downlink persistedDownlink(
+            DevicePersistenceProperties settings,
+            KafkaProperties kafka,
+            KafkaClientConfigs configs,
+            TopicProvisioner topics,
+            NodeId nodeId,
+            MqttMetrics metrics) {
         return new Downlink(settings.kafka().downlinkTopicPrefix(), kafka.downlink(), configs, topics, nodeId, metrics);
     }
 
     @Bean
-    PersistedDelivery persistedDelivery(SessionRegistry sessions, SessionReplica sessionReplica, Downlink persistedDownlink,
-                                        MqttMetrics metrics, NodeId nodeId) {
+    PersistedDelivery persistedDelivery(
+            SessionRegistry sessions,
+            SessionReplica sessionReplica,
+            Downlink persistedDownlink,
+            MqttMetrics metrics,
+            NodeId nodeId) {
         return new PersistedDelivery(sessions, sessionReplica::get, persistedDownlink, metrics, nodeId.value());
     }
 
     @Bean
-    DownlinkConsumer persistedDownlinkConsumer(KafkaClientConfigs configs, ConsumerLoops loops, Downlink persistedDownlink,
-                                               PersistedDelivery persistedDelivery, NodeId nodeId) {
-        return new DownlinkConsumer("downlink-persisted", configs, loops, persistedDownlink, nodeId, persistedDelivery::arrived);
+    DownlinkConsumer persistedDownlinkConsumer(
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            Downlink persistedDownlink,
+            PersistedDelivery persistedDelivery,
+            NodeId nodeId) {
+        return new DownlinkConsumer(
+                "downlink-persisted", configs, loops, persistedDownlink, nodeId, persistedDelivery::arrived);
     }
 
     @Bean
-    DevicePersistenceConsumer devicePersistenceConsumer(DevicePersistenceProperties settings, KafkaClientConfigs configs,
-                                                        ConsumerLoops loops, DeviceMessageStore deviceMessageStore,
-                                                        PersistedDelivery persistedDelivery, MqttMetrics metrics, Clock clock) {
-        return new DevicePersistenceConsumer(settings, configs, loops, deviceMessageStore, persistedDelivery, metrics, clock);
+    DevicePersistenceConsumer devicePersistenceConsumer(
+            DevicePersistenceProperties settings,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            DeviceMessageStore deviceMessageStore,
+            PersistedDelivery persistedDelivery,
+            MqttMetrics metrics,
+            Clock clock) {
+        return new DevicePersistenceConsumer(
+                settings, configs, loops, deviceMessageStore, persistedDelivery, metrics, clock);
     }
 }

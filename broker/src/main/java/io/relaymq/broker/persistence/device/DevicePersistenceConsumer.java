@@ -18,11 +18,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -42,10 +42,22 @@ public class DevicePersistenceConsumer extends GroupConsumers {
     private final MqttMetrics metrics;
     private final Clock clock;
 
-    public DevicePersistenceConsumer(DevicePersistenceProperties settings, KafkaClientConfigs configs, ConsumerLoops loops,
-                                     DeviceMessageStore store, PersistedDelivery delivery, MqttMetrics metrics, Clock clock) {
-        super(configs, loops, "msg-persisted", settings.kafka().topic(), settings.kafka().consumerGroup(),
-                settings.kafka().consumers(), settings.kafka().maxPollRecords());
+    public DevicePersistenceConsumer(
+            DevicePersistenceProperties settings,
+            KafkaClientConfigs configs,
+            ConsumerLoops loops,
+            DeviceMessageStore store,
+            PersistedDelivery delivery,
+            MqttMetrics metrics,
+            Clock clock) {
+        super(
+                configs,
+                loops,
+                "msg-persisted",
+                settings.kafka().topic(),
+                settings.kafka().consumerGroup(),
+                settings.kafka().consumers(),
+                settings.kafka().maxPollRecords());
         this.settings = settings;
         this.store = store;
         this.delivery = delivery;
@@ -64,7 +76,8 @@ public class DevicePersistenceConsumer extends GroupConsumers {
     protected void handle(Batch records) {
         Map<String, ClientBatch> byClient = group(records);
         Map<String, CompletableFuture<List<SavedMessage>>> saves = new LinkedHashMap<>();
-        byClient.forEach((clientId, batch) -> saves.put(clientId, store.save(clientId, batch.messages()).toCompletableFuture()));
+        byClient.forEach((clientId, batch) ->
+                saves.put(clientId, store.save(clientId, batch.messages()).toCompletableFuture()));
         try {
             CompletableFuture.allOf(saves.values().toArray(CompletableFuture[]::new))
                     .get(settings.saveTimeout().toMillis(), TimeUnit.MILLISECONDS);
@@ -74,7 +87,8 @@ public class DevicePersistenceConsumer extends GroupConsumers {
             Thread.currentThread().interrupt();
             throw new RetryBatch("interrupted while saving to Redis", e);
         }
-        saves.forEach((clientId, saved) -> deliver(clientId, saved.join(), byClient.get(clientId).stored()));
+        saves.forEach((clientId, saved) ->
+                deliver(clientId, saved.join(), byClient.get(clientId).stored()));
     }
 
     /** The saved messages to their session; copies the store skipped as replays are counted, not delivered. */
@@ -114,8 +128,12 @@ public class DevicePersistenceConsumer extends GroupConsumers {
             String clientId = new String(record.key(), StandardCharsets.UTF_8);
             ClientBatch batch = byClient.computeIfAbsent(clientId, c -> new ClientBatch());
             RouteSource source = RouteSource.from(record.headers());
-            batch.messages().add(new NewMessage(record.value(), remaining == null ? defaultTtl : Math.max(1, remaining),
-                    source == null ? -1 : source.partition(), source == null ? -1 : source.offset()));
+            batch.messages()
+                    .add(new NewMessage(
+                            record.value(),
+                            remaining == null ? defaultTtl : Math.max(1, remaining),
+                            source == null ? -1 : source.partition(),
+                            source == null ? -1 : source.offset()));
             batch.stored().add(record.value());
         }
         return byClient;

@@ -28,10 +28,15 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("relaymq.persistence.device")
-public record DevicePersistenceProperties(@Min(1) @Max(65535) int persistedMessagesLimit, @NotNull Duration messageTtl,
-                                          @Min(1) @Max(65535) int replayPageSize, @Min(1) int maxPending,
-                                          @NotNull Duration tailCheckDelay, @NotNull Duration saveTimeout,
-                                          @Valid @NotNull Kafka kafka, @Valid @NotNull Redis redis) {
+public record DevicePersistenceProperties(
+        @Min(1) @Max(65535) int persistedMessagesLimit,
+        @NotNull Duration messageTtl,
+        @Min(1) @Max(65535) int replayPageSize,
+        @Min(1) int maxPending,
+        @NotNull Duration tailCheckDelay,
+        @NotNull Duration saveTimeout,
+        @Valid @NotNull Kafka kafka,
+        @Valid @NotNull Redis redis) {
 
     /**
      * @param topic             messages for persistent DEVICE subscribers (key = subscriber client id)
@@ -44,16 +49,21 @@ public record DevicePersistenceProperties(@Min(1) @Max(65535) int persistedMessa
      * @param maxPollRecords    most records one poll (one Redis batch) takes
      * @param downlinkTopicPrefix per-node topic of saved messages for the node's clients (+ node id)
      */
-    public record Kafka(@NotBlank String topic, @Min(1) int partitions, @Min(1) @Max(32767) int replicationFactor,
-                        @NotNull Duration retention, @Pattern(regexp = "0|1|all|-1") String acks,
-                        @NotBlank String consumerGroup, @Min(1) int consumers, @Min(1) int maxPollRecords,
-                        @NotBlank String downlinkTopicPrefix) {
-    }
+    public record Kafka(
+            @NotBlank String topic,
+            @Min(1) int partitions,
+            @Min(1) @Max(32767) int replicationFactor,
+            @NotNull Duration retention,
+            @Pattern(regexp = "0|1|all|-1") String acks,
+            @NotBlank String consumerGroup,
+            @Min(1) int consumers,
+            @Min(1) int maxPollRecords,
+            @NotBlank String downlinkTopicPrefix) {}
 
     /**
      * @param batchMaxCommands commands written to Redis together (1 = each at once)
      * @param batchMaxDelay    longest a command waits for its batch to fill
      */
-    public record Redis(@Min(1) int batchMaxCommands, @NotNull Duration batchMaxDelay) {
-    }
+    public record Redis(
+            @Min(1) int batchMaxCommands, @NotNull Duration batchMaxDelay) {}
 }

@@ -25,8 +25,12 @@ public class PersistedDelivery {
     private final MqttMetrics metrics;
     private final String self;
 
-    public PersistedDelivery(SessionRegistry sessions, Function<String, Optional<SessionInfo>> remoteSessions,
-                             Downlink downlink, MqttMetrics metrics, String self) {
+    public PersistedDelivery(
+            SessionRegistry sessions,
+            Function<String, Optional<SessionInfo>> remoteSessions,
+            Downlink downlink,
+            MqttMetrics metrics,
+            String self) {
         this.sessions = sessions;
         this.remoteSessions = remoteSessions;
         this.downlink = downlink;
@@ -41,17 +45,25 @@ public class PersistedDelivery {
             if (local.isConnected()) {
                 for (int i = 0; i < saved.size(); i++) {
                     SavedMessage s = saved.get(i);
-                    local.deliverPersisted(new PersistedMessage(s.packetId(), s.score(), PersistedMessage.State.NEW,
+                    local.deliverPersisted(new PersistedMessage(
+                            s.packetId(),
+                            s.score(),
+                            PersistedMessage.State.NEW,
                             OutboundMessageCodec.decode(stored.get(i))));
                 }
             }
             return;
         }
         Optional<SessionInfo> info = remoteSessions.apply(clientId);
-        if (info.isPresent() && info.get().connected() && !info.get().ownerNode().equals(self)) {
+        if (info.isPresent()
+                && info.get().connected()
+                && !info.get().ownerNode().equals(self)) {
             for (int i = 0; i < saved.size(); i++) {
-                downlink.send(info.get().ownerNode(), clientId,
-                        PersistedMessageCodec.encode(saved.get(i).packetId(), saved.get(i).score(), stored.get(i)));
+                downlink.send(
+                        info.get().ownerNode(),
+                        clientId,
+                        PersistedMessageCodec.encode(
+                                saved.get(i).packetId(), saved.get(i).score(), stored.get(i)));
             }
         }
     }

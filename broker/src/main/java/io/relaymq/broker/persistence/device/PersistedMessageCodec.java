@@ -12,12 +12,15 @@ public final class PersistedMessageCodec {
 
     private static final byte VERSION = 1;
 
-    private PersistedMessageCodec() {
-    }
+    private PersistedMessageCodec() {}
 
     public static byte[] encode(int packetId, long score, byte[] storedMessage) {
-        return ByteBuffer.allocate(1 + 4 + 8 + storedMessage.length).put(VERSION).putInt(packetId).putLong(score)
-                .put(storedMessage).array();
+        return ByteBuffer.allocate(1 + 4 + 8 + storedMessage.length)
+                .put(VERSION)
+                .putInt(packetId)
+                .putLong(score)
+                .put(storedMessage)
+                .array();
     }
 
     public static PersistedMessage decode(byte[] value) {

@@ -35,8 +35,11 @@ public class PersistedProducer implements PersistedSink, DisposableBean {
     private final MqttMetrics metrics;
     private final AtomicLong failures = new AtomicLong();
 
-    public PersistedProducer(DevicePersistenceProperties.Kafka settings, KafkaClientConfigs configs,
-                             TopicProvisioner topics, MqttMetrics metrics) {
+    public PersistedProducer(
+            DevicePersistenceProperties.Kafka settings,
+            KafkaClientConfigs configs,
+            TopicProvisioner topics,
+            MqttMetrics metrics) {
         this.topic = settings.topic();
         this.metrics = metrics;
         topics.ensure(topic, settings.partitions(), settings.replicationFactor(), settings.retention());
@@ -85,8 +88,11 @@ public class PersistedProducer implements PersistedSink, DisposableBean {
     @Override
     public void persistShared(String filter, OutboundMessage message) {
         try {
-            producer.send(new ProducerRecord<>(AppTopicNames.forSharedFilter(filter),
-                    message.message().topic().getBytes(StandardCharsets.UTF_8), OutboundMessageCodec.encode(message)),
+            producer.send(
+                    new ProducerRecord<>(
+                            AppTopicNames.forSharedFilter(filter),
+                            message.message().topic().getBytes(StandardCharsets.UTF_8),
+                            OutboundMessageCodec.encode(message)),
                     (metadata, error) -> {
                         if (error != null) {
                             failed("$share/" + filter, error);

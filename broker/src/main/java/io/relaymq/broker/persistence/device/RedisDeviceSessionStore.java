@@ -47,8 +47,11 @@ public class RedisDeviceSessionStore implements DeviceSessionStore {
                 continue;
             }
             try {
-                messages.add(new PersistedMessage(s.packetId(), s.score(), s.kind() == StoredKind.SENT
-                        ? PersistedMessage.State.SENT : PersistedMessage.State.NEW, OutboundMessageCodec.decode(s.payload())));
+                messages.add(new PersistedMessage(
+                        s.packetId(),
+                        s.score(),
+                        s.kind() == StoredKind.SENT ? PersistedMessage.State.SENT : PersistedMessage.State.NEW,
+                        OutboundMessageCodec.decode(s.payload())));
             } catch (RuntimeException e) {
                 log.warn("[{}] dropping unreadable stored message {}: {}", clientId, s.packetId(), e.getMessage());
                 metrics.dropped("unreadable", 1);
@@ -70,7 +73,9 @@ public class RedisDeviceSessionStore implements DeviceSessionStore {
 
     @Override
     public void markSent(String clientId, Collection<PersistedMessage> messages) {
-        List<SavedMessage> sent = messages.stream().map(m -> new SavedMessage(m.packetId(), m.score())).toList();
+        List<SavedMessage> sent = messages.stream()
+                .map(m -> new SavedMessage(m.packetId(), m.score()))
+                .toList();
         logFailure(clientId, "mark messages sent", store.markSent(clientId, sent));
     }
 

@@ -22,10 +22,14 @@ public class RedisInboundQos2Store implements InboundQos2Store {
     }
 
     @Override
-    public CompletionStage<Boolean> received(String clientId, int packetId, Receipt receipt, long generation,
-                                             long ttlSeconds) {
-        return ids.receive(clientId, packetId, new ReceivedQos2Ids.Receipt(receipt.token(), receipt.keptAtMillis(), nodeId),
-                generation, ttlSeconds);
+    public CompletionStage<Boolean> received(
+            String clientId, int packetId, Receipt receipt, long generation, long ttlSeconds) {
+        return ids.receive(
+                clientId,
+                packetId,
+                new ReceivedQos2Ids.Receipt(receipt.token(), receipt.keptAtMillis(), nodeId),
+                generation,
+                ttlSeconds);
     }
 
     @Override
@@ -39,7 +43,8 @@ public class RedisInboundQos2Store implements InboundQos2Store {
     }
 
     @Override
-    public CompletionStage<Map<Integer, Receipt>> begin(String clientId, long generation, boolean clean, long ttlSeconds) {
+    public CompletionStage<Map<Integer, Receipt>> begin(
+            String clientId, long generation, boolean clean, long ttlSeconds) {
         return ids.begin(clientId, generation, clean, ttlSeconds).thenApply(kept -> {
             Map<Integer, Receipt> receipts = new HashMap<>();
             kept.forEach((id, r) -> receipts.put(id, new Receipt(r.token(), r.keptAtMillis(), r.keptBy())));
@@ -49,8 +54,8 @@ public class RedisInboundQos2Store implements InboundQos2Store {
 
     @Override
     public CompletionStage<Receipt> receipt(String clientId, int packetId) {
-        return ids.receipt(clientId, packetId).thenApply(r -> r == null ? null : new Receipt(r.token(), r.keptAtMillis(),
-                r.keptBy()));
+        return ids.receipt(clientId, packetId)
+                .thenApply(r -> r == null ? null : new Receipt(r.token(), r.keptAtMillis(), r.keptBy()));
     }
 
     @Override

@@ -12,11 +12,12 @@ import org.junit.jupiter.api.Test;
 class PageDataTest {
 
     private static final List<String> NAMES = List.of("delta", "Alpha", "charlie", "bravo", "echo");
-    private static final Map<String, Comparator<String>> SORTS = Map.of("name", String.CASE_INSENSITIVE_ORDER,
-            "length", Comparator.comparingInt(String::length));
+    private static final Map<String, Comparator<String>> SORTS =
+            Map.of("name", String.CASE_INSENSITIVE_ORDER, "length", Comparator.comparingInt(String::length));
 
     private static PageData<String> page(int size, int page, String search, String sort, String order) {
-        return PageData.ofAll(NAMES, new PageQuery(size, page, search, sort, order), Function.identity(), SORTS, "name");
+        return PageData.ofAll(
+                NAMES, new PageQuery(size, page, search, sort, order), Function.identity(), SORTS, "name");
     }
 
     @Test
@@ -34,15 +35,19 @@ class PageDataTest {
 
     @Test
     void sortsDescendingByTheAskedPropertyAndSearchesWithoutCase() {
-        assertThat(page(10, 0, null, "name", "desc").data()).containsExactly("echo", "delta", "charlie", "bravo", "Alpha");
+        assertThat(page(10, 0, null, "name", "desc").data())
+                .containsExactly("echo", "delta", "charlie", "bravo", "Alpha");
         assertThat(page(10, 0, "A", "length", "ASC").data()).containsExactly("delta", "Alpha", "bravo", "charlie");
-        assertThat(page(10, 0, "  ", null, null).totalElements()).as("a blank search matches all").isEqualTo(5);
+        assertThat(page(10, 0, "  ", null, null).totalElements())
+                .as("a blank search matches all")
+                .isEqualTo(5);
     }
 
     @Test
     void anUnknownSortPropertyNamesTheAllowedOnes() {
         assertThatThrownBy(() -> page(10, 0, null, "password", null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("sortProperty must be one of [length, name]");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sortProperty must be one of [length, name]");
     }
 
     @Test

@@ -27,8 +27,10 @@ class ApiAuthIT {
 
     @Test
     void loginGivesATokenAcceptedInEitherHeader() {
-        ApiClient.Response login = ApiClient.anonymous(port).post("/api/auth/login",
-                Map.of("username", ApiClient.ADMIN_EMAIL, "password", ApiClient.ADMIN_PASSWORD));
+        ApiClient.Response login = ApiClient.anonymous(port)
+                .post(
+                        "/api/auth/login",
+                        Map.of("username", ApiClient.ADMIN_EMAIL, "password", ApiClient.ADMIN_PASSWORD));
         assertThat(login.status()).isEqualTo(200);
         String token = login.body().get("token").asString();
         assertThat(login.body().get("refreshToken").asString()).isNotBlank();
@@ -39,8 +41,11 @@ class ApiAuthIT {
         assertThat(viaX.body().get("authority").asString()).isEqualTo("SYS_ADMIN");
         assertThat(viaX.text()).doesNotContain("password");
 
-        ApiClient.Response viaAuthorization = ApiClient.anonymous(port).send(
-                ApiClient.anonymous(port).request("/api/auth/user").header("Authorization", "Bearer " + token).GET());
+        ApiClient.Response viaAuthorization = ApiClient.anonymous(port)
+                .send(ApiClient.anonymous(port)
+                        .request("/api/auth/user")
+                        .header("Authorization", "Bearer " + token)
+                        .GET());
         assertThat(viaAuthorization.status()).isEqualTo(200);
     }
 
@@ -51,17 +56,31 @@ class ApiAuthIT {
         assertThat(none.header("Content-Type")).startsWith("application/problem+json");
         assertThat(none.body().get("detail").asString()).contains("authentication required");
 
-        String token = ApiClient.anonymous(port).post("/api/auth/login", Map.of("username", ApiClient.ADMIN_EMAIL,
-                "password", ApiClient.ADMIN_PASSWORD)).body().get("token").asString();
+        String token = ApiClient.anonymous(port)
+                .post(
+                        "/api/auth/login",
+                        Map.of("username", ApiClient.ADMIN_EMAIL, "password", ApiClient.ADMIN_PASSWORD))
+                .body()
+                .get("token")
+                .asString();
         String[] parts = token.split("\\.");
-        String otherPayload = Base64.getUrlEncoder().withoutPadding().encodeToString(
-                new String(Base64.getUrlDecoder().decode(parts[1])).replace("SYS_ADMIN", "SYS_ADMIX").getBytes());
-        ApiClient.Response tampered = ApiClient.anonymous(port).withToken(parts[0] + "." + otherPayload + "." + parts[2])
+        String otherPayload = Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString(new String(Base64.getUrlDecoder().decode(parts[1]))
+                        .replace("SYS_ADMIN", "SYS_ADMIX")
+                        .getBytes());
+        ApiClient.Response tampered = ApiClient.anonymous(port)
+                .withToken(parts[0] + "." + otherPayload + "." + parts[2])
                 .get("/api/auth/user");
         assertThat(tampered.status()).isEqualTo(401);
         assertThat(tampered.body().get("detail").asString()).isEqualTo("invalid token signature");
 
-        assertThat(ApiClient.anonymous(port).withToken("not-a-jwt").get("/api/auth/user").body().get("detail").asString())
+        assertThat(ApiClient.anonymous(port)
+                        .withToken("not-a-jwt")
+                        .get("/api/auth/user")
+                        .body()
+                        .get("detail")
+                        .asString())
                 .isEqualTo("malformed token");
     }
 
@@ -69,8 +88,10 @@ class ApiAuthIT {
     void anExpiredTokenIsRefused() {
         AdminUser admin = new AdminUser(adminId(), 0, ApiClient.ADMIN_EMAIL, null, null, "SYS_ADMIN", "x", true, 0);
         Clock dayAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(1)), ZoneOffset.UTC);
-        JwtTokens issuer = new JwtTokens(Base64.getDecoder().decode(ApiClient.SIGNING_KEY),
-                new ApiProperties.Jwt(ApiClient.SIGNING_KEY, Duration.ofHours(1), Duration.ofHours(2), "relaymq"), dayAgo);
+        JwtTokens issuer = new JwtTokens(
+                Base64.getDecoder().decode(ApiClient.SIGNING_KEY),
+                new ApiProperties.Jwt(ApiClient.SIGNING_KEY, Duration.ofHours(1), Duration.ofHours(2), "relaymq"),
+                dayAgo);
         String expired = issuer.issue(admin, UUID.randomUUID()).token();
 
         ApiClient.Response r = ApiClient.anonymous(port).withToken(expired).get("/api/auth/user");
@@ -80,18 +101,30 @@ class ApiAuthIT {
 
     @Test
     void aRefreshTokenGetsNewTokensButIsNoAccessToken() {
-        ApiClient.Response login = ApiClient.anonymous(port).post("/api/auth/login",
-                Map.of("username", ApiClient.ADMIN_EMAIL, "password", ApiClient.ADMIN_PASSWORD));
+        ApiClient.Response login = ApiClient.anonymous(port)
+                .post(
+                        "/api/auth/login",
+                        Map.of("username", ApiClient.ADMIN_EMAIL, "password", ApiClient.ADMIN_PASSWORD));
         String refresh = login.body().get("refreshToken").asString();
 
-        assertThat(ApiClient.anonymous(port).withToken(refresh).get("/api/auth/user").status()).isEqualTo(401);
+        assertThat(ApiClient.anonymous(port)
+                        .withToken(refresh)
+                        .get("/api/auth/user")
+                        .status())
+                .isEqualTo(401);
         ApiClient.Response renewed = ApiClient.anonymous(port).post("/api/auth/token", Map.of("refreshToken", refresh));
         assertThat(renewed.status()).isEqualTo(200);
-        assertThat(ApiClient.anonymous(port).withToken(renewed.body().get("token").asString()).get("/api/auth/user").status())
+        assertThat(ApiClient.anonymous(port)
+                        .withToken(renewed.body().get("token").asString())
+                        .get("/api/auth/user")
+                        .status())
                 .isEqualTo(200);
 
         String access = login.body().get("token").asString();
-        assertThat(ApiClient.anonymous(port).post("/api/auth/token", Map.of("refreshToken", access)).status()).isEqualTo(401);
+        assertThat(ApiClient.anonymous(port)
+                        .post("/api/auth/token", Map.of("refreshToken", access))
+                        .status())
+                .isEqualTo(401);
     }
 
     @Test
@@ -99,7 +132,8 @@ class ApiAuthIT {
         ApiClient anonymous = ApiClient.anonymous(port);
         String user = "nobody-" + UUID.randomUUID() + "@example.com";
         for (int i = 0; i < 5; i++) {
-            ApiClient.Response r = anonymous.post("/api/auth/login", Map.of("username", user, "password", "wrong-" + i));
+            ApiClient.Response r =
+                    anonymous.post("/api/auth/login", Map.of("username", user, "password", "wrong-" + i));
             assertThat(r.status()).isEqualTo(401);
             assertThat(r.body().get("detail").asString()).isEqualTo("wrong user name or password");
         }
@@ -109,16 +143,24 @@ class ApiAuthIT {
 
         // only that user name from this address is locked: another user logs in from here at once
         // (LoginThrottleAcrossNodesIT shows the lock ending)
-        assertThat(anonymous.post("/api/auth/login", Map.of("username", ApiClient.ADMIN_EMAIL,
-                "password", ApiClient.ADMIN_PASSWORD)).status()).isEqualTo(200);
+        assertThat(anonymous
+                        .post(
+                                "/api/auth/login",
+                                Map.of("username", ApiClient.ADMIN_EMAIL, "password", ApiClient.ADMIN_PASSWORD))
+                        .status())
+                .isEqualTo(200);
     }
 
     @Test
     void loginBodiesAreValidated() {
-        ApiClient.Response r = ApiClient.anonymous(port).post("/api/auth/login", Map.of("username", ApiClient.ADMIN_EMAIL));
+        ApiClient.Response r =
+                ApiClient.anonymous(port).post("/api/auth/login", Map.of("username", ApiClient.ADMIN_EMAIL));
         assertThat(r.status()).isEqualTo(400);
         assertThat(r.body().get("detail").asString()).contains("password must not be blank");
-        assertThat(ApiClient.anonymous(port).post("/api/auth/login", "{not json").status()).isEqualTo(400);
+        assertThat(ApiClient.anonymous(port)
+                        .post("/api/auth/login", "{not json")
+                        .status())
+                .isEqualTo(400);
     }
 
     @Test
@@ -136,13 +178,20 @@ class ApiAuthIT {
     void theOpenApiDocumentIsServedAndWrittenToTheBuildOutput() throws Exception {
         ApiClient.Response docs = ApiClient.anonymous(port).get("/v3/api-docs");
         assertThat(docs.status()).isEqualTo(200);
-        assertThat(docs.body().get("paths").propertyNames()).contains("/api/auth/login", "/api/mqtt/client/credentials",
-                "/api/client-session", "/api/retained-msg", "/api/app/cluster-info");
+        assertThat(docs.body().get("paths").propertyNames())
+                .contains(
+                        "/api/auth/login",
+                        "/api/mqtt/client/credentials",
+                        "/api/client-session",
+                        "/api/retained-msg",
+                        "/api/app/cluster-info");
         Files.writeString(Path.of("target", "openapi.json"), docs.text());
-        assertThat(ApiClient.anonymous(port).get("/swagger-ui/index.html").status()).isEqualTo(200);
+        assertThat(ApiClient.anonymous(port).get("/swagger-ui/index.html").status())
+                .isEqualTo(200);
     }
 
     private UUID adminId() {
-        return UUID.fromString(ApiClient.admin(port).get("/api/auth/user").body().get("id").asString());
+        return UUID.fromString(
+                ApiClient.admin(port).get("/api/auth/user").body().get("id").asString());
     }
 }

@@ -32,7 +32,8 @@ class JwtTokensTest {
     @Test
     void anAccessTokenNamesItsUserAndAuthority() {
         JwtTokens tokens = at(Instant.now(), KEY);
-        ApiPrincipal principal = tokens.verifyAccess(tokens.issue(user, UUID.randomUUID()).token());
+        ApiPrincipal principal =
+                tokens.verifyAccess(tokens.issue(user, UUID.randomUUID()).token());
         assertThat(principal).isEqualTo(new ApiPrincipal(user.id(), "a@b.c", "SYS_ADMIN", 3));
     }
 
@@ -41,8 +42,10 @@ class JwtTokensTest {
         JwtTokens tokens = at(Instant.now(), KEY);
         UUID refreshId = UUID.randomUUID();
         JwtTokens.TokenPair pair = tokens.issue(user, refreshId);
-        assertThat(tokens.verifyRefresh(pair.refreshToken())).isEqualTo(new JwtTokens.RefreshClaims(refreshId, user.id(), 3));
-        assertThatThrownBy(() -> tokens.verifyAccess(pair.refreshToken())).hasMessage("a refresh token is not an access token");
+        assertThat(tokens.verifyRefresh(pair.refreshToken()))
+                .isEqualTo(new JwtTokens.RefreshClaims(refreshId, user.id(), 3));
+        assertThatThrownBy(() -> tokens.verifyAccess(pair.refreshToken()))
+                .hasMessage("a refresh token is not an access token");
         assertThatThrownBy(() -> tokens.verifyRefresh(pair.token())).hasMessage("not a refresh token");
     }
 
@@ -50,13 +53,17 @@ class JwtTokensTest {
     void expiredForgedAndForeignTokensAreRefused() {
         Instant now = Instant.now();
         String token = at(now, KEY).issue(user, UUID.randomUUID()).token();
-        assertThatThrownBy(() -> at(now.plus(Duration.ofMinutes(11)), KEY).verifyAccess(token)).hasMessage("token expired");
+        assertThatThrownBy(() -> at(now.plus(Duration.ofMinutes(11)), KEY).verifyAccess(token))
+                .hasMessage("token expired");
         byte[] otherKey = KEY.clone();
         otherKey[0] = 8;
         assertThatThrownBy(() -> at(now, otherKey).verifyAccess(token)).hasMessage("invalid token signature");
-        JwtTokens otherIssuer = new JwtTokens(KEY, new ApiProperties.Jwt("", Duration.ofMinutes(10), Duration.ofHours(1),
-                "someone-else"), Clock.systemUTC());
-        assertThatThrownBy(() -> at(now, KEY).verifyAccess(otherIssuer.issue(user, UUID.randomUUID()).token()))
+        JwtTokens otherIssuer = new JwtTokens(
+                KEY,
+                new ApiProperties.Jwt("", Duration.ofMinutes(10), Duration.ofHours(1), "someone-else"),
+                Clock.systemUTC());
+        assertThatThrownBy(() -> at(now, KEY)
+                        .verifyAccess(otherIssuer.issue(user, UUID.randomUUID()).token()))
                 .hasMessage("token from another issuer");
         String unsigned = token.substring(0, token.lastIndexOf('.') + 1);
         assertThatThrownBy(() -> at(now, KEY).verifyAccess(unsigned)).isInstanceOf(BadTokenException.class);
@@ -64,7 +71,8 @@ class JwtTokensTest {
 
     @Test
     void aShortKeyIsRefused() {
-        assertThatThrownBy(() -> new JwtTokens(new byte[16], SETTINGS, Clock.systemUTC()).issue(user, UUID.randomUUID()))
+        assertThatThrownBy(
+                        () -> new JwtTokens(new byte[16], SETTINGS, Clock.systemUTC()).issue(user, UUID.randomUUID()))
                 .isInstanceOf(RuntimeException.class);
     }
 }

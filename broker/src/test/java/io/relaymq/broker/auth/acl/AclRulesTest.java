@@ -42,7 +42,8 @@ class AclRulesTest {
         AclRules rules = AclRules.of(broken, null);
         assertThat(rules.mayPublish("ok/1")).isTrue();
         assertThat(rules.mayPublish("sensors/(")).isFalse();
-        assertThatThrownBy(() -> AclRules.validate(broken)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> AclRules.validate(broken))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("sensors/(");
     }
 

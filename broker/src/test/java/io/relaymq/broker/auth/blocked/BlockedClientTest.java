@@ -29,8 +29,11 @@ class BlockedClientTest {
 
     @Test
     void expiresAtItsTimeAndNeverWithZero() {
-        assertThat(new BlockedClient(BlockedType.USERNAME, "u", 1000, null, null).isExpired(999)).isFalse();
-        assertThat(new BlockedClient(BlockedType.USERNAME, "u", 1000, null, null).isExpired(1000)).isTrue();
-        assertThat(new BlockedClient(BlockedType.USERNAME, "u", 0, null, null).isExpired(Long.MAX_VALUE)).isFalse();
+        assertThat(new BlockedClient(BlockedType.USERNAME, "u", 1000, null, null).isExpired(999))
+                .isFalse();
+        assertThat(new BlockedClient(BlockedType.USERNAME, "u", 1000, null, null).isExpired(1000))
+                .isTrue();
+        assertThat(new BlockedClient(BlockedType.USERNAME, "u", 0, null, null).isExpired(Long.MAX_VALUE))
+                .isFalse();
     }
 }

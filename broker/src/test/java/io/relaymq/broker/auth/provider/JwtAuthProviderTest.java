@@ -36,10 +36,14 @@ class JwtAuthProviderTest {
 
     private final JwtAuthProvider provider = new JwtAuthProvider();
 
-    private static String token(JWSSigner signer, JWSAlgorithm alg, UnaryOperator<JWTClaimsSet.Builder> claims) throws Exception {
-        JWTClaimsSet.Builder builder = new JWTClaimsSet.Builder().subject("sensor-1")
+    private static String token(JWSSigner signer, JWSAlgorithm alg, UnaryOperator<JWTClaimsSet.Builder> claims)
+            throws Exception {
+        JWTClaimsSet.Builder builder = new JWTClaimsSet.Builder()
+                .subject("sensor-1")
                 .expirationTime(Date.from(Instant.now().plusSeconds(600)));
-        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(alg).keyID("k1").build(), claims.apply(builder).build());
+        SignedJWT jwt = new SignedJWT(
+                new JWSHeader.Builder(alg).keyID("k1").build(),
+                claims.apply(builder).build());
         jwt.sign(signer);
         return jwt.serialize();
     }
@@ -49,8 +53,13 @@ class JwtAuthProviderTest {
     }
 
     private Optional<AuthOutcome> connect(String clientId, String password) {
-        return provider.authenticate(new AuthRequest(clientId, "user",
-                password == null ? null : password.getBytes(StandardCharsets.UTF_8), "127.0.0.1", false, List.of()));
+        return provider.authenticate(new AuthRequest(
+                clientId,
+                "user",
+                password == null ? null : password.getBytes(StandardCharsets.UTF_8),
+                "127.0.0.1",
+                false,
+                List.of()));
     }
 
     private void hmacConfig(String extra) {
@@ -70,17 +79,30 @@ class JwtAuthProviderTest {
     @Test
     void aForgedTokenIsRefused() throws Exception {
         hmacConfig("");
-        String forged = token(new MACSigner("another-secret-of-at-least-32-bytes!!".getBytes(StandardCharsets.UTF_8)),
-                JWSAlgorithm.HS256, b -> b);
-        assertThat(connect("sensor-1", forged)).get().satisfies(o -> assertThat(o.reject()).isEqualTo(ConnectReject.BAD_CREDENTIALS));
+        String forged = token(
+                new MACSigner("another-secret-of-at-least-32-bytes!!".getBytes(StandardCharsets.UTF_8)),
+                JWSAlgorithm.HS256,
+                b -> b);
+        assertThat(connect("sensor-1", forged))
+                .get()
+                .satisfies(o -> assertThat(o.reject()).isEqualTo(ConnectReject.BAD_CREDENTIALS));
 
         String[] parts = hmac(b -> b).split("\\.");
-        String tampered = parts[0] + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(
-                "{\"sub\":\"admin\",\"exp\":9999999999}".getBytes(StandardCharsets.UTF_8)) + "." + parts[2];
-        assertThat(connect("sensor-1", tampered)).get().satisfies(o -> assertThat(o.isGranted()).isFalse());
+        String tampered = parts[0] + "."
+                + Base64.getUrlEncoder()
+                        .withoutPadding()
+                        .encodeToString("{\"sub\":\"admin\",\"exp\":9999999999}".getBytes(StandardCharsets.UTF_8))
+                + "." + parts[2];
+        assertThat(connect("sensor-1", tampered))
+                .get()
+                .satisfies(o -> assertThat(o.isGranted()).isFalse());
 
-        String unsigned = parts[0].replace(parts[0], Base64.getUrlEncoder().withoutPadding()
-                .encodeToString("{\"alg\":\"none\"}".getBytes(StandardCharsets.UTF_8))) + "." + parts[1] + ".";
+        String unsigned = parts[0].replace(
+                        parts[0],
+                        Base64.getUrlEncoder()
+                                .withoutPadding()
+                                .encodeToString("{\"alg\":\"none\"}".getBytes(StandardCharsets.UTF_8)))
+                + "." + parts[1] + ".";
         assertThat(connect("sensor-1", unsigned).map(AuthOutcome::isGranted)).isNotEqualTo(Optional.of(true));
     }
 
@@ -93,30 +115,43 @@ class JwtAuthProviderTest {
             assertThat(o.reason()).contains("xpired");
         });
         String early = hmac(b -> b.notBeforeTime(Date.from(Instant.now().plusSeconds(3600))));
-        assertThat(connect("sensor-1", early)).get().satisfies(o -> assertThat(o.isGranted()).isFalse());
+        assertThat(connect("sensor-1", early))
+                .get()
+                .satisfies(o -> assertThat(o.isGranted()).isFalse());
     }
 
     @Test
     void configuredClaimsMustMatchWithPlaceholders() throws Exception {
         hmacConfig(",\"authClaims\":{\"sub\":\"${clientId}\",\"iss\":\"factory\"}");
-        assertThat(connect("sensor-1", hmac(b -> b.issuer("factory"))).orElseThrow().isGranted()).isTrue();
-        assertThat(connect("sensor-2", hmac(b -> b.issuer("factory"))).orElseThrow().reject())
+        assertThat(connect("sensor-1", hmac(b -> b.issuer("factory")))
+                        .orElseThrow()
+                        .isGranted())
+                .isTrue();
+        assertThat(connect("sensor-2", hmac(b -> b.issuer("factory")))
+                        .orElseThrow()
+                        .reject())
                 .isEqualTo(ConnectReject.NOT_AUTHORIZED);
-        assertThat(connect("sensor-1", hmac(b -> b.issuer("elsewhere"))).orElseThrow().isGranted()).isFalse();
+        assertThat(connect("sensor-1", hmac(b -> b.issuer("elsewhere")))
+                        .orElseThrow()
+                        .isGranted())
+                .isFalse();
     }
 
     @Test
     void clientTypeAndRulesComeFromClaims() throws Exception {
-        hmacConfig(",\"clientTypeClaims\":{\"role\":\"backend\"},\"pubRulesClaim\":\"pub\",\"subRulesClaim\":\"sub_rules\","
-                + "\"authRules\":{\"pubAuthRulePatterns\":[\"default/.*\"],\"subAuthRulePatterns\":[]}");
-        AuthOutcome app = connect("sensor-1", hmac(b -> b.claim("role", "backend").claim("pub", List.of("out/.*"))))
+        hmacConfig(
+                ",\"clientTypeClaims\":{\"role\":\"backend\"},\"pubRulesClaim\":\"pub\",\"subRulesClaim\":\"sub_rules\","
+                        + "\"authRules\":{\"pubAuthRulePatterns\":[\"default/.*\"],\"subAuthRulePatterns\":[]}");
+        AuthOutcome app = connect(
+                        "sensor-1", hmac(b -> b.claim("role", "backend").claim("pub", List.of("out/.*"))))
                 .orElseThrow();
         assertThat(app.grant().clientType()).isEqualTo(ClientType.APPLICATION);
         assertThat(app.grant().mayPublish("out/1")).isTrue();
         assertThat(app.grant().mayPublish("default/1")).isFalse();
         assertThat(app.grant().maySubscribe("x")).isFalse();
 
-        AuthOutcome device = connect("sensor-1", hmac(b -> b.claim("role", "sensor"))).orElseThrow();
+        AuthOutcome device =
+                connect("sensor-1", hmac(b -> b.claim("role", "sensor"))).orElseThrow();
         assertThat(device.grant().clientType()).isEqualTo(ClientType.DEVICE);
         assertThat(device.grant().mayPublish("default/1")).isTrue();
     }
@@ -133,7 +168,8 @@ class JwtAuthProviderTest {
         KeyPair keys = rsa();
         String pem = "-----BEGIN PUBLIC KEY-----\n"
                 + Base64.getMimeEncoder().encodeToString(keys.getPublic().getEncoded()) + "\n-----END PUBLIC KEY-----";
-        provider.configure("{\"algorithm\":\"PEM_KEY\",\"publicPemKey\":\"" + pem.replace("\n", "\\n").replace("\r", "") + "\"}");
+        provider.configure("{\"algorithm\":\"PEM_KEY\",\"publicPemKey\":\""
+                + pem.replace("\n", "\\n").replace("\r", "") + "\"}");
         String good = token(new RSASSASigner((RSAPrivateKey) keys.getPrivate()), JWSAlgorithm.RS256, b -> b);
         assertThat(connect("sensor-1", good).orElseThrow().isGranted()).isTrue();
         String other = token(new RSASSASigner((RSAPrivateKey) rsa().getPrivate()), JWSAlgorithm.RS256, b -> b);
@@ -146,7 +182,10 @@ class JwtAuthProviderTest {
     @Test
     void tokensAreCheckedWithTheKeysOfAJwksUrl() throws Exception {
         KeyPair keys = rsa();
-        String jwks = new JWKSet(new RSAKey.Builder((RSAPublicKey) keys.getPublic()).keyID("k1").build()).toString();
+        String jwks = new JWKSet(new RSAKey.Builder((RSAPublicKey) keys.getPublic())
+                        .keyID("k1")
+                        .build())
+                .toString();
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/jwks.json", exchange -> {
             byte[] body = jwks.getBytes(StandardCharsets.UTF_8);
@@ -157,8 +196,8 @@ class JwtAuthProviderTest {
         });
         server.start();
         try {
-            provider.configure("{\"algorithm\":\"JWKS\",\"jwksUrl\":\"http://127.0.0.1:" + server.getAddress().getPort()
-                    + "/jwks.json\"}");
+            provider.configure("{\"algorithm\":\"JWKS\",\"jwksUrl\":\"http://127.0.0.1:"
+                    + server.getAddress().getPort() + "/jwks.json\"}");
             String good = token(new RSASSASigner((RSAPrivateKey) keys.getPrivate()), JWSAlgorithm.RS256, b -> b);
             assertThat(connect("sensor-1", good).orElseThrow().isGranted()).isTrue();
             String forged = token(new RSASSASigner((RSAPrivateKey) rsa().getPrivate()), JWSAlgorithm.RS256, b -> b);
@@ -171,13 +210,13 @@ class JwtAuthProviderTest {
     @Test
     void invalidConfigurationsAreRejected() {
         assertThatThrownBy(() -> provider.configure("{\"algorithm\":\"HMAC_BASED\",\"secret\":\"short\"}"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("32 bytes");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("32 bytes");
         assertThatThrownBy(() -> provider.configure("{\"algorithm\":\"PEM_KEY\",\"publicPemKey\":\"not a key\"}"))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> provider.configure("{\"algorithm\":\"MAGIC\"}"))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> provider.configure("{not json"))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> provider.configure("{not json")).isInstanceOf(IllegalArgumentException.class);
     }
 
     private static KeyPair rsa() throws Exception {

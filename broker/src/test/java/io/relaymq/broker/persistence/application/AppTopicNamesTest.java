@@ -27,7 +27,8 @@ class AppTopicNamesTest {
         // the longest plain name still fits Kafka's 249 characters
         String longest = "x".repeat(AppTopicNames.clientSegmentMax());
         assertThat(AppTopicNames.forClient(longest)).hasSize(249).endsWith(longest);
-        assertThat(AppTopicNames.forSharedFilter("a/".repeat(200) + "#")).matches("relaymq\\.app\\.shared\\.-h[0-9a-f]{64}");
+        assertThat(AppTopicNames.forSharedFilter("a/".repeat(200) + "#"))
+                .matches("relaymq\\.app\\.shared\\.-h[0-9a-f]{64}");
     }
 
     @Test
@@ -35,31 +36,48 @@ class AppTopicNamesTest {
         assertThat(AppTopicNames.clientGroup("relaymq-app-", "app-1")).isEqualTo("relaymq-app-app--1");
         assertThat(AppTopicNames.sharedGroup("relaymq-app-", "g", "x/+")).isEqualTo("relaymq-app-shared.g.x-2f-2b");
         // the old ids: client "shared-g-x" took the group of share name g on filter x
-        assertThat(AppTopicNames.clientGroup("p-", "shared-g-x")).isNotEqualTo(AppTopicNames.sharedGroup("p-", "g", "x"));
-        assertThat(AppTopicNames.clientGroup("p-", "shared.g.x")).isNotEqualTo(AppTopicNames.sharedGroup("p-", "g", "x"));
-        assertThat(AppTopicNames.sharedGroup("p-", "a.b", "c")).isNotEqualTo(AppTopicNames.sharedGroup("p-", "a", "b.c"));
+        assertThat(AppTopicNames.clientGroup("p-", "shared-g-x"))
+                .isNotEqualTo(AppTopicNames.sharedGroup("p-", "g", "x"));
+        assertThat(AppTopicNames.clientGroup("p-", "shared.g.x"))
+                .isNotEqualTo(AppTopicNames.sharedGroup("p-", "g", "x"));
+        assertThat(AppTopicNames.sharedGroup("p-", "a.b", "c"))
+                .isNotEqualTo(AppTopicNames.sharedGroup("p-", "a", "b.c"));
     }
 
     @Test
     void everyNameTheBrokerWritesPassesTheLayoutCheck() {
         for (String s : List.of("a", "shared", "shared.x", "-h", "--", "x".repeat(1000), "ä€😀", "\uD800", "a/+/#")) {
             assertThat(AppTopicLayout.isOwn(AppTopicNames.forClient(s))).as(s).isTrue();
-            assertThat(AppTopicLayout.isOwn(AppTopicNames.forSharedFilter(s))).as(s).isTrue();
+            assertThat(AppTopicLayout.isOwn(AppTopicNames.forSharedFilter(s)))
+                    .as(s)
+                    .isTrue();
         }
     }
 
     @Test
     void namesTheBrokerDoesNotWriteFailTheLayoutCheck() {
-        for (String name : List.of("relaymq.app.a.b", "relaymq.app.a_b", "relaymq.app.-41", "relaymq.app.-2d",
-                "relaymq.app.-2F", "relaymq.app.a-", "relaymq.app.a-2", "relaymq.app.", "relaymq.app.-habc",
-                "relaymq.app.shared.", "relaymq.app.shared.a.b", "relaymq.app.h." + "0".repeat(64))) {
+        for (String name : List.of(
+                "relaymq.app.a.b",
+                "relaymq.app.a_b",
+                "relaymq.app.-41",
+                "relaymq.app.-2d",
+                "relaymq.app.-2F",
+                "relaymq.app.a-",
+                "relaymq.app.a-2",
+                "relaymq.app.",
+                "relaymq.app.-habc",
+                "relaymq.app.shared.",
+                "relaymq.app.shared.a.b",
+                "relaymq.app.h." + "0".repeat(64))) {
             assertThat(AppTopicLayout.isOwn(name)).as(name).isFalse();
         }
         assertThatThrownBy(() -> AppTopicLayout.check(List.of("relaymq.msg.all", "relaymq.msg.app.backend-1")))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("relaymq.msg.app.backend-1")
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("relaymq.msg.app.backend-1")
                 .hasMessageContaining("earlier APPLICATION topic layout");
         assertThatThrownBy(() -> AppTopicLayout.check(List.of("relaymq.app.ok", "relaymq.app.a.b")))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("relaymq.app.a.b");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("relaymq.app.a.b");
         AppTopicLayout.check(List.of("relaymq.msg.all", "relaymq.app.ok", AppTopicNames.forSharedFilter("x/#")));
     }
 }

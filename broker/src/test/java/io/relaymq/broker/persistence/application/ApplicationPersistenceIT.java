@@ -44,9 +44,15 @@ class ApplicationPersistenceIT {
     private final PersistentSessions clients = new PersistentSessions();
 
     private static Map<String, String> env(int replayRate) {
-        return Map.of("MQTT_AUTH_ALLOW_ANONYMOUS", "true", "MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS", "app-.*",
-                "MQTT_PERSISTENT_SESSION_APP_REPLAY_RATE", Integer.toString(replayRate),
-                "MQTT_PERSISTENT_SESSION_APP_REMOVED_TOPIC_GRACE", "3s");
+        return Map.of(
+                "MQTT_AUTH_ALLOW_ANONYMOUS",
+                "true",
+                "MQTT_AUTH_ANONYMOUS_APPLICATION_CLIENT_IDS",
+                "app-.*",
+                "MQTT_PERSISTENT_SESSION_APP_REPLAY_RATE",
+                Integer.toString(replayRate),
+                "MQTT_PERSISTENT_SESSION_APP_REMOVED_TOPIC_GRACE",
+                "3s");
     }
 
     @BeforeAll
@@ -100,7 +106,8 @@ class ApplicationPersistenceIT {
     @Test
     void theApplicationOfAKilledNodeGetsTheRestInOrderOnAnotherNode(StackEndpoints stack) throws Exception {
         String clientId = id("app-orphan");
-        try (BrokerProcess doomed = BrokerProcess.start("app-doomed", stack, env(2_000)).awaitReady()) {
+        try (BrokerProcess doomed =
+                BrokerProcess.start("app-doomed", stack, env(2_000)).awaitReady()) {
             missWhileAway(clientId, doomed, a);
             Received before = new Received();
             clients.persistent(doomed, clientId, before, false);
@@ -110,18 +117,25 @@ class ApplicationPersistenceIT {
             synchronized (before.payloads) {
                 firstPart = new ArrayList<>(before.payloads);
             }
-            assertThat(firstPart).as("in order up to the crash").containsExactlyElementsOf(sequence(0, firstPart.size()));
+            assertThat(firstPart)
+                    .as("in order up to the crash")
+                    .containsExactlyElementsOf(sequence(0, firstPart.size()));
 
             Received after = new Received();
             // until the cluster notices the crash, CONNECTs decided by the dead node are refused: retry like a client
-            await().atMost(Duration.ofSeconds(90)).ignoreExceptions()
+            await().atMost(Duration.ofSeconds(90))
+                    .ignoreExceptions()
                     .until(() -> clients.persistent(a, clientId, after, false).isConnected());
-            await().atMost(Duration.ofSeconds(120)).until(() -> after.payloads.contains(Integer.toString(MESSAGES - 1)));
+            await().atMost(Duration.ofSeconds(120))
+                    .until(() -> after.payloads.contains(Integer.toString(MESSAGES - 1)));
             synchronized (after.payloads) {
                 int resumedAt = Integer.parseInt(after.payloads.get(0));
-                assertThat(resumedAt).as("nothing acknowledged is sent again beyond the unacknowledged window")
-                        .isLessThanOrEqualTo(firstPart.size()).isGreaterThanOrEqualTo(firstPart.size() - 2_000);
-                assertThat(after.payloads).as("the rest, in order, without gaps")
+                assertThat(resumedAt)
+                        .as("nothing acknowledged is sent again beyond the unacknowledged window")
+                        .isLessThanOrEqualTo(firstPart.size())
+                        .isGreaterThanOrEqualTo(firstPart.size() - 2_000);
+                assertThat(after.payloads)
+                        .as("the rest, in order, without gaps")
                         .containsExactlyElementsOf(sequence(resumedAt, MESSAGES));
             }
         }
@@ -140,8 +154,12 @@ class ApplicationPersistenceIT {
             seconds = (back.arrivalNanos.get(MESSAGES - 1) - back.arrivalNanos.get(from)) / 1e9;
         }
         double rate = (MESSAGES - 1 - from) / seconds;
-        log.info("throttled replay: {} messages in {} s = {} msg/s (configured {})", MESSAGES - 1 - from,
-                String.format("%.2f", seconds), String.format("%.0f", rate), THROTTLED_RATE);
+        log.info(
+                "throttled replay: {} messages in {} s = {} msg/s (configured {})",
+                MESSAGES - 1 - from,
+                String.format("%.2f", seconds),
+                String.format("%.0f", rate),
+                THROTTLED_RATE);
         assertThat(rate).as("never faster than the configured rate (+10%)").isLessThanOrEqualTo(THROTTLED_RATE * 1.1);
         assertThat(rate).as("and not throttled far below it").isGreaterThanOrEqualTo(THROTTLED_RATE * 0.5);
     }
@@ -150,7 +168,8 @@ class ApplicationPersistenceIT {
     void aCleanStartDropsWhatWaitedForTheOldSession() throws Exception {
         String clientId = id("app-fresh");
         String topic = missWhileAway(clientId, a, a);
-        MqttClient fresh = new MqttClient(a.mqtt(), clientId, new org.eclipse.paho.client.mqttv3.persist.MemoryPersistence());
+        MqttClient fresh =
+                new MqttClient(a.mqtt(), clientId, new org.eclipse.paho.client.mqttv3.persist.MemoryPersistence());
         Received got = new Received();
         fresh.setCallback(got);
         fresh.connect();
@@ -193,10 +212,13 @@ class ApplicationPersistenceIT {
         for (int i = 0; i < 2_000; i++) {
             publisher.publish(run + "/" + (i % 20), Integer.toString(i).getBytes(), 1, false);
         }
-        await().atMost(Duration.ofSeconds(60)).until(() -> numbers(one).size() + numbers(two).size() >= 2_000);
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> numbers(one).size() + numbers(two).size() >= 2_000);
         List<String> all = new ArrayList<>(numbers(one));
         all.addAll(numbers(two));
-        assertThat(all).as("no loss, no double delivery while both are up").hasSize(2_000)
+        assertThat(all)
+                .as("no loss, no double delivery while both are up")
+                .hasSize(2_000)
                 .containsExactlyInAnyOrderElementsOf(sequence(0, 2_000));
         assertThat(numbers(one)).as("the load is split").isNotEmpty();
         assertThat(numbers(two)).as("the load is split").isNotEmpty();
@@ -207,7 +229,8 @@ class ApplicationPersistenceIT {
             publisher.publish(run + "/" + (i % 20), Integer.toString(i).getBytes(), 1, false);
         }
         await().atMost(Duration.ofSeconds(90)).until(() -> numbers(two).containsAll(sequence(2_000, 3_000)));
-        assertThat(numbers(two).subList(before, numbers(two).size())).as("the remaining instance gets everything, once")
+        assertThat(numbers(two).subList(before, numbers(two).size()))
+                .as("the remaining instance gets everything, once")
                 .doesNotHaveDuplicates();
     }
 
@@ -220,9 +243,19 @@ class ApplicationPersistenceIT {
         ApiClient api = ApiClient.admin(a.httpPort());
         String user = id("switch");
         String clientId = id("switching");
-        Map<String, Object> credentials = new java.util.LinkedHashMap<>(Map.of("name", user, "clientType", "APPLICATION",
-                "credentialsType", "MQTT_BASIC", "credentialsValue", "{\"userName\":\"" + user + "\",\"password\":\"pw-123456\"}"));
-        String credentialsId = api.post("/api/mqtt/client/credentials", credentials).body().get("id").asString();
+        Map<String, Object> credentials = new java.util.LinkedHashMap<>(Map.of(
+                "name",
+                user,
+                "clientType",
+                "APPLICATION",
+                "credentialsType",
+                "MQTT_BASIC",
+                "credentialsValue",
+                "{\"userName\":\"" + user + "\",\"password\":\"pw-123456\"}"));
+        String credentialsId = api.post("/api/mqtt/client/credentials", credentials)
+                .body()
+                .get("id")
+                .asString();
         String topic = "switch/" + clientId;
         Received first = new Received();
         MqttClient subscriber = clients.persistent(a, clientId, first, user, "pw-123456");
@@ -234,13 +267,16 @@ class ApplicationPersistenceIT {
 
         credentials.put("id", credentialsId);
         credentials.put("clientType", "DEVICE");
-        assertThat(api.post("/api/mqtt/client/credentials", credentials).status()).isEqualTo(200);
+        assertThat(api.post("/api/mqtt/client/credentials", credentials).status())
+                .isEqualTo(200);
         Received asDevice = new Received();
         MqttClient device = clients.persistent(a, clientId, asDevice, user, "pw-123456");
         device.subscribe(topic, 1);
         clients.plain(a).publish(topic, "as-device".getBytes(), 1, false);
         await().atMost(Duration.ofSeconds(30)).until(() -> asDevice.payloads.contains("as-device"));
-        assertThat(asDevice.payloads).as("the APPLICATION backlog is not delivered to the DEVICE").containsExactly("as-device");
+        assertThat(asDevice.payloads)
+                .as("the APPLICATION backlog is not delivered to the DEVICE")
+                .containsExactly("as-device");
         await().atMost(Duration.ofSeconds(30)).until(() -> !topicExists(api, clientId));
     }
 
@@ -252,8 +288,10 @@ class ApplicationPersistenceIT {
         for (String clientId : List.of(gone, back)) {
             clients.persistent(a, clientId, new Received(), false).disconnect();
             await().atMost(Duration.ofSeconds(30)).until(() -> topicExists(api, clientId));
-            await().atMost(Duration.ofSeconds(30)).until(() ->
-                    api.delete("/api/client-session/remove?clientId=" + clientId).status() == 200);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> api.delete("/api/client-session/remove?clientId=" + clientId)
+                                    .status()
+                            == 200);
         }
         clients.persistent(a, back, new Received(), false);
 

@@ -19,7 +19,9 @@ class ReplayMarksTest {
         assertThat(marks.replayed(new RouteSource(0, 10))).isFalse();
         assertThat(marks.replayed(new RouteSource(0, 12))).isFalse();
         assertThat(marks.replayed(new RouteSource(0, 10))).as("copy of 10").isTrue();
-        assertThat(marks.replayed(new RouteSource(0, 11))).as("routed before 12 in offset order").isTrue();
+        assertThat(marks.replayed(new RouteSource(0, 11)))
+                .as("routed before 12 in offset order")
+                .isTrue();
         assertThat(marks.replayed(new RouteSource(0, 12))).as("copy of 12").isTrue();
         assertThat(marks.replayed(new RouteSource(0, 13))).isFalse();
     }

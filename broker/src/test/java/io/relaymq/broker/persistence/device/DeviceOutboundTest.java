@@ -6,7 +6,6 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.mqtt.MqttMessage;
 import io.netty.handler.codec.mqtt.MqttMessageIdVariableHeader;
-import io.netty.handler.codec.mqtt.MqttMessageType;
 import io.netty.handler.codec.mqtt.MqttPublishMessage;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.netty.util.ReferenceCountUtil;
@@ -15,8 +14,8 @@ import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.session.OutboundWriter;
-import io.relaymq.broker.session.PersistedMessage.State;
 import io.relaymq.broker.session.PersistedMessage;
+import io.relaymq.broker.session.PersistedMessage.State;
 import io.relaymq.broker.session.SessionChanges;
 import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionRegistry;
@@ -54,27 +53,48 @@ class DeviceOutboundTest {
     void newSession() {
         channel = new EmbeddedChannel();
         MqttMetrics metrics = new MqttMetrics(new SimpleMeterRegistry());
-        DevicePersistenceProperties settings = new DevicePersistenceProperties(100, Duration.ofDays(7), PAGE, 3,
-                Duration.ofHours(1), Duration.ofSeconds(5), null, null);
-        SessionContext context = new SessionContext(new SubscriptionTrie(), new SessionRegistry(), m -> { },
-                (m, c) -> { }, SubscriptionChanges.NONE, SessionChanges.NONE, 1000, 1000, metrics, Clock.systemUTC(),
+        DevicePersistenceProperties settings = new DevicePersistenceProperties(
+                100, Duration.ofDays(7), PAGE, 3, Duration.ofHours(1), Duration.ofSeconds(5), null, null);
+        SessionContext context = new SessionContext(
+                new SubscriptionTrie(),
+                new SessionRegistry(),
+                m -> {},
+                (m, c) -> {},
+                SubscriptionChanges.NONE,
+                SessionChanges.NONE,
+                1000,
+                1000,
+                metrics,
+                Clock.systemUTC(),
                 new OutboundWriter(metrics, Clock.systemUTC()),
-                (s, c, p) -> new DeviceOutbound(s, store, (clientId, app, m) -> resubmitted.add(m), c.writer(),
-                        c.maxInflightOutbound(), settings));
+                (s, c, p) -> new DeviceOutbound(
+                        s,
+                        store,
+                        (clientId, app, m) -> resubmitted.add(m),
+                        c.writer(),
+                        c.maxInflightOutbound(),
+                        settings));
         session = new ClientSession("dev", channel.eventLoop(), context, true);
     }
 
     private MqttConnection connect(int receiveMaximum, boolean present) {
-        MqttConnection connection = new MqttConnection(channel, MqttVersion.MQTT_3_1_1, "dev", receiveMaximum, 1 << 20, 0);
+        MqttConnection connection =
+                new MqttConnection(channel, MqttVersion.MQTT_3_1_1, "dev", receiveMaximum, 1 << 20, 0);
         session.attach(connection, present);
         return connection;
     }
 
     private static PersistedMessage stored(int packetId, long score, State state, int qos) {
-        PublishedMessage m = new PublishedMessage("t", qos, false, ("m" + score).getBytes(StandardCharsets.UTF_8), "pub",
-                System.currentTimeMillis(), MessageProperties.NONE);
-        return new PersistedMessage(packetId, score, state, state == State.RELEASED ? null
-                : new OutboundMessage(m, qos, false, List.of()));
+        PublishedMessage m = new PublishedMessage(
+                "t",
+                qos,
+                false,
+                ("m" + score).getBytes(StandardCharsets.UTF_8),
+                "pub",
+                System.currentTimeMillis(),
+                MessageProperties.NONE);
+        return new PersistedMessage(
+                packetId, score, state, state == State.RELEASED ? null : new OutboundMessage(m, qos, false, List.of()));
     }
 
     /** Packets written so far, as "PUBLISH 3 m3", "PUBLISH 3 m3 DUP" or "PUBREL 3". */
@@ -84,10 +104,12 @@ class DeviceOutboundTest {
         while ((o = channel.readOutbound()) != null) {
             MqttMessage m = (MqttMessage) o;
             if (m instanceof MqttPublishMessage p) {
-                out.add("PUBLISH " + p.variableHeader().packetId() + " " + p.payload().toString(StandardCharsets.UTF_8)
+                out.add("PUBLISH " + p.variableHeader().packetId() + " "
+                        + p.payload().toString(StandardCharsets.UTF_8)
                         + (p.fixedHeader().isDup() ? " DUP" : ""));
             } else {
-                out.add(m.fixedHeader().messageType() + " " + ((MqttMessageIdVariableHeader) m.variableHeader()).messageId());
+                out.add(m.fixedHeader().messageType() + " "
+                        + ((MqttMessageIdVariableHeader) m.variableHeader()).messageId());
             }
             ReferenceCountUtil.release(o);
         }
@@ -97,7 +119,8 @@ class DeviceOutboundTest {
     @Test
     void aReconnectSendsStoredMessagesInOrderWithDupAndPubrelAsTheyStood() {
         connect(100, true);
-        store.answerRead(List.of(stored(7, 1, State.SENT, 1), stored(8, 2, State.RELEASED, 2), stored(9, 3, State.NEW, 1)));
+        store.answerRead(
+                List.of(stored(7, 1, State.SENT, 1), stored(8, 2, State.RELEASED, 2), stored(9, 3, State.NEW, 1)));
 
         assertThat(written()).containsExactly("PUBLISH 7 m1 DUP", "PUBREL 8", "PUBLISH 9 m3");
     }
@@ -132,7 +155,10 @@ class DeviceOutboundTest {
     @Test
     void aFullPageOrAGapInTheLiveSequenceReadsRedisAgainFromTheLastScore() {
         connect(100, true);
-        store.answerRead(List.of(stored(1, 1, State.NEW, 1), stored(2, 2, State.NEW, 1), stored(3, 3, State.NEW, 1),
+        store.answerRead(List.of(
+                stored(1, 1, State.NEW, 1),
+                stored(2, 2, State.NEW, 1),
+                stored(3, 3, State.NEW, 1),
                 stored(4, 4, State.NEW, 1)));
         assertThat(store.reads).containsExactly(0L, 4L);
         store.answerRead(List.of(stored(5, 5, State.NEW, 1)));
@@ -158,9 +184,12 @@ class DeviceOutboundTest {
         for (int packetId = 1; packetId <= 3; packetId++) {
             session.onPubAck(packetId);
         }
-        assertThat(written()).as("what fitted in memory (3 pending)")
+        assertThat(written())
+                .as("what fitted in memory (3 pending)")
                 .containsExactly("PUBLISH 2 m2", "PUBLISH 3 m3", "PUBLISH 4 m4");
-        assertThat(store.reads).as("the rest is read from Redis after the last score held").containsExactly(0L, 4L);
+        assertThat(store.reads)
+                .as("the rest is read from Redis after the last score held")
+                .containsExactly(0L, 4L);
         store.answerRead(List.of(stored(5, 5, State.NEW, 1), stored(6, 6, State.NEW, 1)));
         assertThat(written()).as("the window is still full").isEmpty();
         session.onPubAck(4);
@@ -223,14 +252,19 @@ class DeviceOutboundTest {
     @Test
     void aMessageIsRecordedAsSentAsItGoesOutSoTheNextNodeSetsDupEvenAfterACrash() {
         connect(100, true);
-        store.answerRead(List.of(stored(1, 1, State.NEW, 1), stored(2, 2, State.SENT, 1), stored(3, 3, State.NEW, 2),
+        store.answerRead(List.of(
+                stored(1, 1, State.NEW, 1),
+                stored(2, 2, State.SENT, 1),
+                stored(3, 3, State.NEW, 2),
                 stored(4, 4, State.RELEASED, 2)));
 
         assertThat(written()).containsExactly("PUBLISH 1 m1", "PUBLISH 2 m2 DUP", "PUBLISH 3 m3", "PUBREL 4");
         assertThat(store.markCalls).as("before any disconnect, in one call").containsExactly(List.of(1, 3));
 
         session.detach(session.connection());
-        assertThat(store.markCalls).as("nothing more to record when the connection ends").hasSize(1);
+        assertThat(store.markCalls)
+                .as("nothing more to record when the connection ends")
+                .hasSize(1);
     }
 
     @Test
@@ -254,15 +288,22 @@ class DeviceOutboundTest {
     @Test
     void aStoredMessageWhoseIdIsStillInFlightWaitsForThatAcknowledgementAndIsNotLost() {
         connect(100, true);
-        store.answerRead(List.of(stored(1, 1, State.NEW, 1), stored(2, 2, State.NEW, 1), stored(3, 3, State.NEW, 1),
+        store.answerRead(List.of(
+                stored(1, 1, State.NEW, 1),
+                stored(2, 2, State.NEW, 1),
+                stored(3, 3, State.NEW, 1),
                 stored(4, 4, State.NEW, 1)));
         assertThat(written()).containsExactly("PUBLISH 1 m1", "PUBLISH 2 m2", "PUBLISH 3 m3", "PUBLISH 4 m4");
         store.answerRead(List.of(stored(1, 5, State.NEW, 1), stored(6, 6, State.NEW, 1)));
-        assertThat(written()).as("id 1 is still in flight: nothing may overtake").isEmpty();
+        assertThat(written())
+                .as("id 1 is still in flight: nothing may overtake")
+                .isEmpty();
 
         session.onPubAck(1);
 
-        assertThat(store.removedWithScore).as("the PUBACK removes the message it acknowledges").containsExactly("1@1");
+        assertThat(store.removedWithScore)
+                .as("the PUBACK removes the message it acknowledges")
+                .containsExactly("1@1");
         assertThat(written()).containsExactly("PUBLISH 1 m5", "PUBLISH 6 m6");
         session.onPubAck(1);
         assertThat(store.removedWithScore).containsExactly("1@1", "1@5");
@@ -315,7 +356,6 @@ class DeviceOutboundTest {
         }
 
         @Override
-        public void removeAll(String clientId) {
-        }
+        public void removeAll(String clientId) {}
     }
 }

@@ -1,15 +1,15 @@
 package io.relaymq.broker.persistence.device;
 
+import static io.relaymq.broker.support.PersistentSessions.awaitAllInOrder;
+import static io.relaymq.broker.support.PersistentSessions.awaitAllInOrderAfterUnacknowledgedProbe;
+import static io.relaymq.broker.support.PersistentSessions.id;
+import static io.relaymq.broker.support.PersistentSessions.publishAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.relaymq.broker.support.BrokerProcess;
 import io.relaymq.broker.support.PersistentSessions;
 import io.relaymq.broker.support.PersistentSessions.Received;
-import static io.relaymq.broker.support.PersistentSessions.awaitAllInOrder;
-import static io.relaymq.broker.support.PersistentSessions.awaitAllInOrderAfterUnacknowledgedProbe;
-import static io.relaymq.broker.support.PersistentSessions.id;
-import static io.relaymq.broker.support.PersistentSessions.publishAll;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +54,8 @@ class DevicePersistenceIT {
         clients.closeAll();
     }
 
-    private MqttClient persistent(BrokerProcess node, String clientId, Received into, boolean manualAcks) throws Exception {
+    private MqttClient persistent(BrokerProcess node, String clientId, Received into, boolean manualAcks)
+            throws Exception {
         return clients.persistent(node, clientId, into, manualAcks);
     }
 
@@ -108,7 +109,8 @@ class DevicePersistenceIT {
 
         Received after = new Received();
         // until the cluster notices the crash, CONNECTs decided by the dead node are refused: retry like a client
-        await().atMost(Duration.ofSeconds(90)).ignoreExceptions()
+        await().atMost(Duration.ofSeconds(90))
+                .ignoreExceptions()
                 .until(() -> persistent(b, clientId, after, false).isConnected());
         awaitAllInOrderAfterUnacknowledgedProbe(after, MESSAGES);
     }

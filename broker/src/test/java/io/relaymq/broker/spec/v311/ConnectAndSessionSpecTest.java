@@ -44,7 +44,8 @@ class ConnectAndSessionSpecTest {
         first.subscribe(1, "a/b", 1);
         first.disconnect();
         SpecClient again = client();
-        assertThat(again.connect("c2", false).variableHeader().isSessionPresent()).isTrue();
+        assertThat(again.connect("c2", false).variableHeader().isSessionPresent())
+                .isTrue();
         assertThat(broker.trie.match("a/b")).hasSize(1);
     }
 
@@ -56,7 +57,8 @@ class ConnectAndSessionSpecTest {
         first.subscribe(1, "x/y", 1);
         first.disconnect();
         SpecClient again = client();
-        assertThat(again.connect("c3", true).variableHeader().isSessionPresent()).isFalse();
+        assertThat(again.connect("c3", true).variableHeader().isSessionPresent())
+                .isFalse();
         assertThat(broker.trie.match("x/y")).isEmpty();
     }
 
@@ -123,14 +125,26 @@ class ConnectAndSessionSpecTest {
         watcher.receive();
 
         SpecClient polite = client();
-        polite.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect().clientId("polite")
-                .protocolVersion(MqttVersion.MQTT_3_1_1).cleanSession(true).willFlag(true).willTopic("status/polite")
-                .willMessage("gone".getBytes()).willQoS(io.netty.handler.codec.mqtt.MqttQoS.AT_LEAST_ONCE).build());
+        polite.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect()
+                .clientId("polite")
+                .protocolVersion(MqttVersion.MQTT_3_1_1)
+                .cleanSession(true)
+                .willFlag(true)
+                .willTopic("status/polite")
+                .willMessage("gone".getBytes())
+                .willQoS(io.netty.handler.codec.mqtt.MqttQoS.AT_LEAST_ONCE)
+                .build());
         polite.disconnect();
         SpecClient rude = client();
-        rude.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect().clientId("rude")
-                .protocolVersion(MqttVersion.MQTT_3_1_1).cleanSession(true).willFlag(true).willTopic("status/rude")
-                .willMessage("lost".getBytes()).willQoS(io.netty.handler.codec.mqtt.MqttQoS.AT_LEAST_ONCE).build());
+        rude.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect()
+                .clientId("rude")
+                .protocolVersion(MqttVersion.MQTT_3_1_1)
+                .cleanSession(true)
+                .willFlag(true)
+                .willTopic("status/rude")
+                .willMessage("lost".getBytes())
+                .willQoS(io.netty.handler.codec.mqtt.MqttQoS.AT_LEAST_ONCE)
+                .build());
         rude.drop();
 
         assertThat(watcher.publishes()).extracting(SpecClient.Received::topic).containsExactly("status/rude");
@@ -141,9 +155,15 @@ class ConnectAndSessionSpecTest {
     void willRetainDecidesWhetherTheWillIsRetained() {
         for (boolean retain : new boolean[] {false, true}) {
             SpecClient device = client();
-            device.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect().clientId("will-retain-" + retain)
-                    .protocolVersion(MqttVersion.MQTT_3_1_1).cleanSession(true).willFlag(true)
-                    .willTopic("wr/" + retain).willMessage("gone".getBytes()).willRetain(retain).build());
+            device.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect()
+                    .clientId("will-retain-" + retain)
+                    .protocolVersion(MqttVersion.MQTT_3_1_1)
+                    .cleanSession(true)
+                    .willFlag(true)
+                    .willTopic("wr/" + retain)
+                    .willMessage("gone".getBytes())
+                    .willRetain(retain)
+                    .build());
             device.receive();
             device.drop();
         }

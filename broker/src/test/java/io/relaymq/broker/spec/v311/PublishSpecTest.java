@@ -36,7 +36,8 @@ class PublishSpecTest {
         List<MqttMessage> answer = c.receive();
         assertThat(answer).singleElement().satisfies(m -> {
             assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.PUBACK);
-            assertThat(((MqttMessageIdVariableHeader) m.variableHeader()).messageId()).isEqualTo(42);
+            assertThat(((MqttMessageIdVariableHeader) m.variableHeader()).messageId())
+                    .isEqualTo(42);
         });
     }
 
@@ -49,10 +50,13 @@ class PublishSpecTest {
         SpecClient pub = connected("p2", true);
         pub.publish("q2", 2, 7, "once", false);
         pub.publish("q2", 2, 7, "once", false);
-        assertThat(pub.receive()).extracting(m -> m.fixedHeader().messageType())
+        assertThat(pub.receive())
+                .extracting(m -> m.fixedHeader().messageType())
                 .containsExactly(MqttMessageType.PUBREC, MqttMessageType.PUBREC);
         pub.ack(MqttMessageType.PUBREL, 7);
-        assertThat(pub.receive()).extracting(m -> m.fixedHeader().messageType()).containsExactly(MqttMessageType.PUBCOMP);
+        assertThat(pub.receive())
+                .extracting(m -> m.fixedHeader().messageType())
+                .containsExactly(MqttMessageType.PUBCOMP);
         assertThat(sub.publishes()).extracting(SpecClient.Received::payload).containsExactly("once");
         assertThat(broker.published).hasSize(1);
     }
@@ -64,7 +68,9 @@ class PublishSpecTest {
         for (int id = 1; id <= 20; id++) {
             c.publish("order/" + (id % 3), 1, id, "m", false);
         }
-        List<Integer> ids = c.receive().stream().map(m -> ((MqttMessageIdVariableHeader) m.variableHeader()).messageId()).toList();
+        List<Integer> ids = c.receive().stream()
+                .map(m -> ((MqttMessageIdVariableHeader) m.variableHeader()).messageId())
+                .toList();
         assertThat(ids).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20);
     }
 
@@ -77,7 +83,9 @@ class PublishSpecTest {
         existing.receive();
         SpecClient pub = connected("pub", true);
         pub.publish("r/1", 1, 1, "kept", true);
-        assertThat(existing.publishes()).singleElement().satisfies(r -> assertThat(r.retain()).isFalse());
+        assertThat(existing.publishes())
+                .singleElement()
+                .satisfies(r -> assertThat(r.retain()).isFalse());
 
         SpecClient late = connected("late", true);
         late.subscribe(1, "r/#", 1);
@@ -107,7 +115,9 @@ class PublishSpecTest {
         sub.subscribe(2, "o/#", 2);
         sub.receive();
         connected("pub", true).publish("o/x", 2, 1, "m", false);
-        assertThat(sub.publishes()).singleElement().satisfies(r -> assertThat(r.qos()).isEqualTo(2));
+        assertThat(sub.publishes())
+                .singleElement()
+                .satisfies(r -> assertThat(r.qos()).isEqualTo(2));
     }
 
     // [MQTT-4.4.0-1] unacknowledged PUBLISH packets are re-sent with DUP 1 when the session resumes
@@ -122,8 +132,11 @@ class PublishSpecTest {
         sub.drop();
 
         SpecClient back = new SpecClient(broker, MqttVersion.MQTT_3_1_1);
-        back.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect().clientId("resume")
-                .protocolVersion(MqttVersion.MQTT_3_1_1).cleanSession(false).build());
+        back.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect()
+                .clientId("resume")
+                .protocolVersion(MqttVersion.MQTT_3_1_1)
+                .cleanSession(false)
+                .build());
         List<SpecClient.Received> resent = back.publishes();
         assertThat(resent).singleElement().satisfies(r -> {
             assertThat(r.dup()).isTrue();
@@ -142,8 +155,11 @@ class PublishSpecTest {
         sub.ack(MqttMessageType.PUBACK, sub.publishes().get(0).packetId());
         sub.drop();
         SpecClient back = new SpecClient(broker, MqttVersion.MQTT_3_1_1);
-        back.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect().clientId("acked")
-                .protocolVersion(MqttVersion.MQTT_3_1_1).cleanSession(false).build());
+        back.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect()
+                .clientId("acked")
+                .protocolVersion(MqttVersion.MQTT_3_1_1)
+                .cleanSession(false)
+                .build());
         assertThat(back.publishes()).isEmpty();
     }
 
@@ -157,7 +173,9 @@ class PublishSpecTest {
 
         SpecClient late = connected("late", true);
         late.subscribe(1, "keep/me", 1);
-        assertThat(late.publishes()).singleElement().satisfies(r -> assertThat(r.payload()).isEqualTo("retained"));
+        assertThat(late.publishes())
+                .singleElement()
+                .satisfies(r -> assertThat(r.payload()).isEqualTo("retained"));
     }
 
     // [MQTT-3.3.1-7] a retained QoS 0 message replaces the one retained before it
@@ -205,27 +223,37 @@ class PublishSpecTest {
         pub.publish("flight/2", 2, 2, "q2", false);
         List<SpecClient.Received> started = sub.publishes();
         assertThat(started).extracting(SpecClient.Received::payload).containsExactly("q1", "q2");
-        sub.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.unsubscribe().messageId(3)
-                .addTopicFilter("flight/1").addTopicFilter("flight/2").build());
+        sub.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.unsubscribe()
+                .messageId(3)
+                .addTopicFilter("flight/1")
+                .addTopicFilter("flight/2")
+                .build());
         sub.receive();
 
         sub.ack(MqttMessageType.PUBREC, started.get(1).packetId());
         List<MqttMessage> pubrel = sub.receive();
         assertThat(pubrel).singleElement().satisfies(m -> {
             assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.PUBREL);
-            assertThat(((MqttMessageIdVariableHeader) m.variableHeader()).messageId()).isEqualTo(started.get(1).packetId());
+            assertThat(((MqttMessageIdVariableHeader) m.variableHeader()).messageId())
+                    .isEqualTo(started.get(1).packetId());
         });
 
         sub.drop();
         SpecClient back = new SpecClient(broker, MqttVersion.MQTT_3_1_1);
-        back.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect().clientId("unsub-flight")
-                .protocolVersion(MqttVersion.MQTT_3_1_1).cleanSession(false).build());
+        back.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect()
+                .clientId("unsub-flight")
+                .protocolVersion(MqttVersion.MQTT_3_1_1)
+                .cleanSession(false)
+                .build());
         List<MqttMessage> resent = back.receive();
-        assertThat(resent).extracting(m -> m.fixedHeader().messageType())
+        assertThat(resent)
+                .extracting(m -> m.fixedHeader().messageType())
                 .containsExactly(MqttMessageType.CONNACK, MqttMessageType.PUBLISH, MqttMessageType.PUBREL);
         io.netty.util.ReferenceCountUtil.release(resent.get(1));
         assertThat(resent.get(1).fixedHeader().isDup()).isTrue();
-        assertThat(((io.netty.handler.codec.mqtt.MqttPublishVariableHeader) resent.get(1).variableHeader()).packetId())
+        assertThat(((io.netty.handler.codec.mqtt.MqttPublishVariableHeader)
+                                resent.get(1).variableHeader())
+                        .packetId())
                 .isEqualTo(started.get(0).packetId());
         assertThat(((MqttMessageIdVariableHeader) resent.get(2).variableHeader()).messageId())
                 .isEqualTo(started.get(1).packetId());

@@ -23,6 +23,7 @@ class SubscribeSpecTest {
     void closeConnections() {
         broker.close();
     }
+
     private final SpecClient client = new SpecClient(broker, MqttVersion.MQTT_3_1_1);
 
     SubscribeSpecTest() {
@@ -33,10 +34,12 @@ class SubscribeSpecTest {
     // [MQTT-3.9.3-1] in order
     @Test
     void subAckHasOneCodePerFilterInOrder() {
-        client.send(MqttMessageBuilders.subscribe().messageId(33)
+        client.send(MqttMessageBuilders.subscribe()
+                .messageId(33)
                 .addSubscription(MqttQoS.AT_MOST_ONCE, "a/+")
                 .addSubscription(MqttQoS.EXACTLY_ONCE, "a/b")
-                .addSubscription(MqttQoS.AT_LEAST_ONCE, "c/#").build());
+                .addSubscription(MqttQoS.AT_LEAST_ONCE, "c/#")
+                .build());
         List<MqttMessage> answer = client.receive();
         assertThat(answer).singleElement().isInstanceOf(MqttSubAckMessage.class);
         MqttSubAckMessage subAck = (MqttSubAckMessage) answer.get(0);
@@ -48,9 +51,11 @@ class SubscribeSpecTest {
     // SUBSCRIBE is applied, not even its valid filters
     @Test
     void aMalformedFilterClosesTheConnectionAndAppliesNothing() {
-        client.send(MqttMessageBuilders.subscribe().messageId(34)
+        client.send(MqttMessageBuilders.subscribe()
+                .messageId(34)
                 .addSubscription(MqttQoS.AT_MOST_ONCE, "valid/first")
-                .addSubscription(MqttQoS.AT_MOST_ONCE, "a/#/b").build());
+                .addSubscription(MqttQoS.AT_MOST_ONCE, "a/#/b")
+                .build());
 
         assertThat(client.receive()).isEmpty();
         assertThat(client.isConnected()).isFalse();
@@ -64,7 +69,9 @@ class SubscribeSpecTest {
         client.receive();
         client.publish("odd/\uFFFD", 0, 0, "delivered", false);
 
-        assertThat(client.publishes()).singleElement().satisfies(p -> assertThat(p.payload()).isEqualTo("delivered"));
+        assertThat(client.publishes())
+                .singleElement()
+                .satisfies(p -> assertThat(p.payload()).isEqualTo("delivered"));
     }
 
     // [MQTT-3.8.4-3] a subscription to an existing filter replaces it (new QoS), keeping one entry
@@ -73,7 +80,8 @@ class SubscribeSpecTest {
         client.subscribe(1, "dup/filter", 0);
         client.subscribe(2, "dup/filter", 2);
         client.receive();
-        assertThat(broker.trie.match("dup/filter")).singleElement()
+        assertThat(broker.trie.match("dup/filter"))
+                .singleElement()
                 .satisfies(s -> assertThat(s.options().qos()).isEqualTo(2));
     }
 
@@ -82,10 +90,15 @@ class SubscribeSpecTest {
     void unsubAckIsSentEvenForUnknownFilters() {
         client.subscribe(1, "u/1", 1);
         client.receive();
-        client.send(MqttMessageBuilders.unsubscribe().messageId(9).addTopicFilter("u/1").addTopicFilter("never").build());
+        client.send(MqttMessageBuilders.unsubscribe()
+                .messageId(9)
+                .addTopicFilter("u/1")
+                .addTopicFilter("never")
+                .build());
         List<MqttMessage> answer = client.receive();
         assertThat(answer).singleElement().isInstanceOf(MqttUnsubAckMessage.class);
-        assertThat(((MqttUnsubAckMessage) answer.get(0)).variableHeader().messageId()).isEqualTo(9);
+        assertThat(((MqttUnsubAckMessage) answer.get(0)).variableHeader().messageId())
+                .isEqualTo(9);
         assertThat(broker.trie.match("u/1")).isEmpty();
     }
 
@@ -93,7 +106,10 @@ class SubscribeSpecTest {
     @Test
     void noDeliveriesAfterUnsubscribe() {
         client.subscribe(1, "stop/+", 1);
-        client.send(MqttMessageBuilders.unsubscribe().messageId(2).addTopicFilter("stop/+").build());
+        client.send(MqttMessageBuilders.unsubscribe()
+                .messageId(2)
+                .addTopicFilter("stop/+")
+                .build());
         client.receive();
         SpecClient pub = new SpecClient(broker, MqttVersion.MQTT_3_1_1);
         pub.connect("pub", true);
@@ -133,7 +149,11 @@ class SubscribeSpecTest {
         client.subscribe(2, "m/2", 0);
         client.subscribe(3, "m/3", 0);
         client.receive();
-        client.send(MqttMessageBuilders.unsubscribe().messageId(4).addTopicFilter("m/1").addTopicFilter("m/3").build());
+        client.send(MqttMessageBuilders.unsubscribe()
+                .messageId(4)
+                .addTopicFilter("m/1")
+                .addTopicFilter("m/3")
+                .build());
 
         List<MqttMessage> answer = client.receive();
         assertThat(answer).singleElement().isInstanceOf(MqttUnsubAckMessage.class);

@@ -53,14 +53,26 @@ class Mqtt5SpecTest {
     }
 
     /** Subscribes and returns the PUBLISH packets (retained messages) that followed the SUBACK. */
-    private List<SpecClient.Received> subscribe(SpecClient c, String filter, int qos, boolean noLocal, boolean rap,
-                                                int retainHandling, Integer subscriptionId) {
-        MqttSubscriptionOption option = new MqttSubscriptionOption(MqttQoS.valueOf(qos), noLocal, rap,
+    private List<SpecClient.Received> subscribe(
+            SpecClient c,
+            String filter,
+            int qos,
+            boolean noLocal,
+            boolean rap,
+            int retainHandling,
+            Integer subscriptionId) {
+        MqttSubscriptionOption option = new MqttSubscriptionOption(
+                MqttQoS.valueOf(qos),
+                noLocal,
+                rap,
                 MqttSubscriptionOption.RetainedHandlingPolicy.valueOf(retainHandling));
-        c.send(MqttMessageBuilders.subscribe().messageId(1)
+        c.send(MqttMessageBuilders.subscribe()
+                .messageId(1)
                 .addSubscription(filter, option)
-                .properties(subscriptionId == null ? MqttProperties.NO_PROPERTIES
-                        : props(intProp(MqttProperties.SUBSCRIPTION_IDENTIFIER, subscriptionId)))
+                .properties(
+                        subscriptionId == null
+                                ? MqttProperties.NO_PROPERTIES
+                                : props(intProp(MqttProperties.SUBSCRIPTION_IDENTIFIER, subscriptionId)))
                 .build());
         return c.publishes();
     }
@@ -69,7 +81,8 @@ class Mqtt5SpecTest {
     @Test
     void assignedClientIdIsReturned() {
         MqttConnAckMessage connAck = client().connect("", true);
-        String assigned = MqttProps.string(connAck.variableHeader().properties(), MqttProperties.ASSIGNED_CLIENT_IDENTIFIER);
+        String assigned =
+                MqttProps.string(connAck.variableHeader().properties(), MqttProperties.ASSIGNED_CLIENT_IDENTIFIER);
         assertThat(assigned).startsWith("relaymq-");
         assertThat(broker.registry.get(assigned)).isNotNull();
     }
@@ -81,14 +94,15 @@ class Mqtt5SpecTest {
         assertThat(MqttProps.integer(p, MqttProperties.RECEIVE_MAXIMUM)).isEqualTo(20);
         assertThat(MqttProps.unsigned(p, MqttProperties.MAXIMUM_PACKET_SIZE)).isEqualTo(EmbeddedBroker.MAX_PACKET_SIZE);
         assertThat(MqttProps.integer(p, MqttProperties.TOPIC_ALIAS_MAXIMUM)).isEqualTo(10);
-        assertThat(MqttProps.integer(p, MqttProperties.SHARED_SUBSCRIPTION_AVAILABLE)).isEqualTo(1);
+        assertThat(MqttProps.integer(p, MqttProperties.SHARED_SUBSCRIPTION_AVAILABLE))
+                .isEqualTo(1);
     }
 
     // §3.2.2.3.2: a Session Expiry Interval above the maximum is reported back as the one granted
     @Test
     void cappedSessionExpiryIsReported() {
-        MqttConnAckMessage connAck = client().connect("long", true,
-                props(intProp(MqttProperties.SESSION_EXPIRY_INTERVAL, Integer.MAX_VALUE)));
+        MqttConnAckMessage connAck = client().connect(
+                        "long", true, props(intProp(MqttProperties.SESSION_EXPIRY_INTERVAL, Integer.MAX_VALUE)));
         assertThat(MqttProps.unsigned(connAck.variableHeader().properties(), MqttProperties.SESSION_EXPIRY_INTERVAL))
                 .isEqualTo(7L * 24 * 3600);
     }
@@ -103,7 +117,8 @@ class Mqtt5SpecTest {
         List<MqttMessage> told = first.receive();
         assertThat(told).singleElement().satisfies(m -> {
             assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.DISCONNECT);
-            assertThat(((MqttReasonCodeAndPropertiesVariableHeader) m.variableHeader()).reasonCode()).isEqualTo((byte) 0x8E);
+            assertThat(((MqttReasonCodeAndPropertiesVariableHeader) m.variableHeader()).reasonCode())
+                    .isEqualTo((byte) 0x8E);
         });
         assertThat(first.isConnected()).isFalse();
     }
@@ -152,7 +167,8 @@ class Mqtt5SpecTest {
         assertThat(first).extracting(SpecClient.Received::payload).containsExactly("blocker");
         sub.ack(MqttMessageType.PUBACK, first.get(0).packetId());
         SpecClient.Received next = sub.publishes().get(0);
-        assertThat(MqttProps.unsigned(next.properties(), MqttProperties.PUBLICATION_EXPIRY_INTERVAL)).isBetween(3599L, 3600L);
+        assertThat(MqttProps.unsigned(next.properties(), MqttProperties.PUBLICATION_EXPIRY_INTERVAL))
+                .isBetween(3599L, 3600L);
     }
 
     // [MQTT-3.8.3-3] No Local: the client does not get its own messages
@@ -172,8 +188,12 @@ class Mqtt5SpecTest {
         SpecClient clear = connected("rap0");
         subscribe(clear, "rap", 0, false, false, 2, null);
         connected("rap-pub").publish("rap", 0, 0, "x", true);
-        assertThat(keep.publishes()).singleElement().satisfies(r -> assertThat(r.retain()).isTrue());
-        assertThat(clear.publishes()).singleElement().satisfies(r -> assertThat(r.retain()).isFalse());
+        assertThat(keep.publishes())
+                .singleElement()
+                .satisfies(r -> assertThat(r.retain()).isTrue());
+        assertThat(clear.publishes())
+                .singleElement()
+                .satisfies(r -> assertThat(r.retain()).isFalse());
     }
 
     // [MQTT-3.3.1-9..11] Retain Handling 0: always, 1: only for a new subscription, 2: never
@@ -187,7 +207,8 @@ class Mqtt5SpecTest {
         assertThat(first).extracting(SpecClient.Received::payload).containsExactly("kept");
         d.ack(MqttMessageType.PUBACK, first.get(0).packetId());
         assertThat(subscribe(d, "rh/#", 1, false, false, 1, null)).isEmpty();
-        assertThat(subscribe(d, "rh/#", 1, false, false, 0, null)).extracting(SpecClient.Received::payload)
+        assertThat(subscribe(d, "rh/#", 1, false, false, 0, null))
+                .extracting(SpecClient.Received::payload)
                 .containsExactly("kept");
     }
 
@@ -200,7 +221,8 @@ class Mqtt5SpecTest {
         connected("ids-pub").publish("ids/x", 1, 1, "m", false);
         SpecClient.Received r = c.publishes().get(0);
         assertThat(r.properties().getProperties(MqttProperties.SUBSCRIPTION_IDENTIFIER))
-                .extracting(p -> (Integer) p.value()).containsExactlyInAnyOrder(5, 9);
+                .extracting(p -> (Integer) p.value())
+                .containsExactlyInAnyOrder(5, 9);
         assertThat(r.qos()).isEqualTo(1);
     }
 
@@ -223,7 +245,11 @@ class Mqtt5SpecTest {
         SpecClient c = connected("unsub5");
         c.subscribe(1, "have", 0);
         c.receive();
-        c.send(MqttMessageBuilders.unsubscribe().messageId(4).addTopicFilter("have").addTopicFilter("never").build());
+        c.send(MqttMessageBuilders.unsubscribe()
+                .messageId(4)
+                .addTopicFilter("have")
+                .addTopicFilter("never")
+                .build());
         MqttUnsubAckMessage unsubAck = (MqttUnsubAckMessage) c.receive().get(0);
         assertThat(unsubAck.payload().unsubscribeReasonCodes()).containsExactly((short) 0, (short) 0x11);
     }
@@ -236,7 +262,8 @@ class Mqtt5SpecTest {
         c.ack(MqttMessageType.PUBREL, 77);
         MqttMessage pubcomp = c.receive().get(0);
         assertThat(pubcomp.fixedHeader().messageType()).isEqualTo(MqttMessageType.PUBCOMP);
-        assertThat(((MqttPubReplyMessageVariableHeader) pubcomp.variableHeader()).reasonCode()).isEqualTo((byte) 0x92);
+        assertThat(((MqttPubReplyMessageVariableHeader) pubcomp.variableHeader()).reasonCode())
+                .isEqualTo((byte) 0x92);
     }
 
     // [MQTT-3.1.3-9] the will waits for its delay and is cancelled by a reconnect within it
@@ -246,10 +273,16 @@ class Mqtt5SpecTest {
         watcher.subscribe(1, "wd/#", 0);
         watcher.receive();
         SpecClient device = client();
-        device.send(MqttMessageBuilders.connect().clientId("wd-dev").protocolVersion(MqttVersion.MQTT_5)
-                .cleanSession(true).willFlag(true).willTopic("wd/dev").willMessage("bye".getBytes())
+        device.send(MqttMessageBuilders.connect()
+                .clientId("wd-dev")
+                .protocolVersion(MqttVersion.MQTT_5)
+                .cleanSession(true)
+                .willFlag(true)
+                .willTopic("wd/dev")
+                .willMessage("bye".getBytes())
                 .willProperties(props(intProp(MqttProperties.WILL_DELAY_INTERVAL, 30)))
-                .properties(props(intProp(MqttProperties.SESSION_EXPIRY_INTERVAL, 60))).build());
+                .properties(props(intProp(MqttProperties.SESSION_EXPIRY_INTERVAL, 60)))
+                .build());
         device.receive();
         device.drop();
         assertThat(watcher.publishes()).isEmpty();
@@ -268,12 +301,20 @@ class Mqtt5SpecTest {
         watcher.receive();
         for (int reason : new int[] {0x04, 0x00}) {
             SpecClient device = client();
-            device.send(MqttMessageBuilders.connect().clientId("w4-dev-" + reason).protocolVersion(MqttVersion.MQTT_5)
-                    .cleanSession(true).willFlag(true).willTopic("w4/dev").willMessage(("will-" + reason).getBytes())
-                    .properties(MqttProperties.NO_PROPERTIES).build());
+            device.send(MqttMessageBuilders.connect()
+                    .clientId("w4-dev-" + reason)
+                    .protocolVersion(MqttVersion.MQTT_5)
+                    .cleanSession(true)
+                    .willFlag(true)
+                    .willTopic("w4/dev")
+                    .willMessage(("will-" + reason).getBytes())
+                    .properties(MqttProperties.NO_PROPERTIES)
+                    .build());
             device.receive();
-            device.send(MqttMessageBuilders.disconnect().reasonCode((byte) reason)
-                    .properties(MqttProperties.NO_PROPERTIES).build());
+            device.send(MqttMessageBuilders.disconnect()
+                    .reasonCode((byte) reason)
+                    .properties(MqttProperties.NO_PROPERTIES)
+                    .build());
             assertThat(device.isConnected()).isFalse();
         }
 
@@ -289,7 +330,10 @@ class Mqtt5SpecTest {
         connected("unsub5-pub").publish("flight5", 2, 1, "q2", false);
         List<SpecClient.Received> started = sub.publishes();
         assertThat(started).extracting(SpecClient.Received::payload).containsExactly("q2");
-        sub.send(MqttMessageBuilders.unsubscribe().messageId(2).addTopicFilter("flight5").build());
+        sub.send(MqttMessageBuilders.unsubscribe()
+                .messageId(2)
+                .addTopicFilter("flight5")
+                .build());
         assertThat(sub.receive()).singleElement().isInstanceOf(MqttUnsubAckMessage.class);
 
         sub.ack(MqttMessageType.PUBREC, started.get(0).packetId());
@@ -297,7 +341,8 @@ class Mqtt5SpecTest {
             assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.PUBREL);
             assertThat(((MqttPubReplyMessageVariableHeader) m.variableHeader()).messageId())
                     .isEqualTo(started.get(0).packetId());
-            assertThat(((MqttPubReplyMessageVariableHeader) m.variableHeader()).reasonCode()).isZero();
+            assertThat(((MqttPubReplyMessageVariableHeader) m.variableHeader()).reasonCode())
+                    .isZero();
         });
     }
 
@@ -313,11 +358,12 @@ class Mqtt5SpecTest {
         pub.publish("window", 1, 2, "m2", false);
         assertThat(sub.publishes()).extracting(SpecClient.Received::payload).containsExactly("m1");
 
-        sub.send(new MqttMessage(new io.netty.handler.codec.mqtt.MqttFixedHeader(MqttMessageType.PINGREQ, false,
-                MqttQoS.AT_MOST_ONCE, false, 0)));
+        sub.send(new MqttMessage(new io.netty.handler.codec.mqtt.MqttFixedHeader(
+                MqttMessageType.PINGREQ, false, MqttQoS.AT_MOST_ONCE, false, 0)));
         sub.subscribe(7, "other", 1);
         List<MqttMessage> answers = sub.receive();
-        assertThat(answers).extracting(m -> m.fixedHeader().messageType())
+        assertThat(answers)
+                .extracting(m -> m.fixedHeader().messageType())
                 .containsExactly(MqttMessageType.PINGRESP, MqttMessageType.SUBACK);
     }
 }

@@ -71,7 +71,8 @@ class PropertyForwardingSpecTest {
         List<SpecClient.Received> got = sub.publishes();
         assertThat(got).singleElement().satisfies(r -> {
             MqttProperties p = r.properties();
-            assertThat(MqttProps.integer(p, MqttProperties.PAYLOAD_FORMAT_INDICATOR)).isEqualTo(1);
+            assertThat(MqttProps.integer(p, MqttProperties.PAYLOAD_FORMAT_INDICATOR))
+                    .isEqualTo(1);
             assertThat(MqttProps.string(p, MqttProperties.RESPONSE_TOPIC)).isEqualTo("replies/for/me");
             assertThat((byte[]) p.getProperty(MqttProperties.CORRELATION_DATA).value())
                     .containsExactly(0, (byte) 0xFF, 7, 42);
@@ -84,13 +85,19 @@ class PropertyForwardingSpecTest {
     @Test
     void retainedMessagesKeepTheirProperties() {
         SpecClient pub = connected("fwd-ret-pub");
-        pub.send(MqttMessageBuilders.publish().topicName("fwd/ret").qos(MqttQoS.AT_LEAST_ONCE)
-                .retained(true).messageId(1).properties(messageProperties())
-                .payload(Unpooled.copiedBuffer("{}", StandardCharsets.UTF_8)).build());
+        pub.send(MqttMessageBuilders.publish()
+                .topicName("fwd/ret")
+                .qos(MqttQoS.AT_LEAST_ONCE)
+                .retained(true)
+                .messageId(1)
+                .properties(messageProperties())
+                .payload(Unpooled.copiedBuffer("{}", StandardCharsets.UTF_8))
+                .build());
         SpecClient late = connected("fwd-ret-sub");
         late.subscribe(1, "fwd/ret", 1);
         assertThat(late.publishes()).singleElement().satisfies(r -> {
-            assertThat(MqttProps.string(r.properties(), MqttProperties.RESPONSE_TOPIC)).isEqualTo("replies/for/me");
+            assertThat(MqttProps.string(r.properties(), MqttProperties.RESPONSE_TOPIC))
+                    .isEqualTo("replies/for/me");
             assertThat(MqttProps.string(r.properties(), MqttProperties.CONTENT_TYPE))
                     .isEqualTo("application/json; charset=utf-8");
             assertThat(userProperties(r.properties())).containsExactly("z=1", "a=2", "z=3", "m=");
@@ -117,7 +124,8 @@ class PropertyForwardingSpecTest {
         List<MqttMessage> answer = second.receive();
         assertThat(answer).singleElement().satisfies(m -> {
             assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.DISCONNECT);
-            assertThat(((MqttReasonCodeAndPropertiesVariableHeader) m.variableHeader()).reasonCode()).isEqualTo((byte) 0x82);
+            assertThat(((MqttReasonCodeAndPropertiesVariableHeader) m.variableHeader()).reasonCode())
+                    .isEqualTo((byte) 0x82);
         });
         assertThat(second.isConnected()).isFalse();
         assertThat(sub.publishes()).extracting(SpecClient.Received::payload).containsExactly("set");
@@ -134,9 +142,12 @@ class PropertyForwardingSpecTest {
             pub.publish("no/alias/topic", 0, 0, "m" + i, false);
         }
         List<SpecClient.Received> got = sub.publishes();
-        assertThat(got).extracting(SpecClient.Received::topic).containsExactly("no/alias/topic", "no/alias/topic",
-                "no/alias/topic");
-        assertThat(got).allSatisfy(r -> assertThat(r.properties().getProperty(MqttProperties.TOPIC_ALIAS)).isNull());
+        assertThat(got)
+                .extracting(SpecClient.Received::topic)
+                .containsExactly("no/alias/topic", "no/alias/topic", "no/alias/topic");
+        assertThat(got)
+                .allSatisfy(r -> assertThat(r.properties().getProperty(MqttProperties.TOPIC_ALIAS))
+                        .isNull());
     }
 
     // [MQTT-3.1.2-28] without Request Response Information (or with 0) CONNACK has no Response Information
@@ -147,12 +158,20 @@ class PropertyForwardingSpecTest {
         MqttProperties asked = new MqttProperties();
         asked.add(new MqttProperties.IntegerProperty(MqttProperties.REQUEST_RESPONSE_INFORMATION, 1));
 
-        assertThat(client().connect("rri-absent", true).variableHeader().properties()
-                .getProperty(MqttProperties.RESPONSE_INFORMATION)).isNull();
-        assertThat(client().connect("rri-0", true, zero).variableHeader().properties()
-                .getProperty(MqttProperties.RESPONSE_INFORMATION)).isNull();
-        assertThat(MqttProps.string(client().connect("rri-1", true, asked).variableHeader().properties(),
-                MqttProperties.RESPONSE_INFORMATION)).isNotEmpty();
+        assertThat(client().connect("rri-absent", true)
+                        .variableHeader()
+                        .properties()
+                        .getProperty(MqttProperties.RESPONSE_INFORMATION))
+                .isNull();
+        assertThat(client().connect("rri-0", true, zero)
+                        .variableHeader()
+                        .properties()
+                        .getProperty(MqttProperties.RESPONSE_INFORMATION))
+                .isNull();
+        assertThat(MqttProps.string(
+                        client().connect("rri-1", true, asked).variableHeader().properties(),
+                        MqttProperties.RESPONSE_INFORMATION))
+                .isNotEmpty();
     }
 
     // [MQTT-3.3.4-7] one QoS 2 PUBLISH beyond the server's Receive Maximum (20) gets DISCONNECT 0x93
@@ -163,7 +182,8 @@ class PropertyForwardingSpecTest {
         for (int id = 1; id <= 20; id++) {
             pub.publish("greedy/t", 2, id, "m" + id, false);
         }
-        assertThat(pub.receive()).hasSize(20)
+        assertThat(pub.receive())
+                .hasSize(20)
                 .allSatisfy(m -> assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.PUBREC));
         assertThat(pub.isConnected()).isTrue();
 
@@ -171,7 +191,8 @@ class PropertyForwardingSpecTest {
         List<MqttMessage> answer = pub.receive();
         assertThat(answer).singleElement().satisfies(m -> {
             assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.DISCONNECT);
-            assertThat(((MqttReasonCodeAndPropertiesVariableHeader) m.variableHeader()).reasonCode()).isEqualTo((byte) 0x93);
+            assertThat(((MqttReasonCodeAndPropertiesVariableHeader) m.variableHeader()).reasonCode())
+                    .isEqualTo((byte) 0x93);
         });
         assertThat(pub.isConnected()).isFalse();
         assertThat(broker.published).hasSize(20);
@@ -191,11 +212,13 @@ class PropertyForwardingSpecTest {
         assertThat(pub.isConnected()).isTrue();
 
         broker.acknowledgeHeld();
-        assertThat(pub.receive()).hasSize(20)
+        assertThat(pub.receive())
+                .hasSize(20)
                 .allSatisfy(m -> assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.PUBREC));
         pub.publish("patient/t", 2, 21, "m21", false);
-        assertThat(pub.receive()).singleElement().satisfies(m ->
-                assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.DISCONNECT));
+        assertThat(pub.receive())
+                .singleElement()
+                .satisfies(m -> assertThat(m.fixedHeader().messageType()).isEqualTo(MqttMessageType.DISCONNECT));
         assertThat(pub.isConnected()).isFalse();
     }
 
@@ -222,9 +245,16 @@ class PropertyForwardingSpecTest {
         willProps.add(new MqttProperties.UserProperty("b", "second"));
         willProps.add(new MqttProperties.UserProperty("k", "third"));
         SpecClient device = client();
-        device.send(MqttMessageBuilders.connect().clientId("will-up-dev").protocolVersion(MqttVersion.MQTT_5)
-                .cleanSession(true).willFlag(true).willTopic("will-up/dev").willMessage("gone".getBytes())
-                .willProperties(willProps).properties(MqttProperties.NO_PROPERTIES).build());
+        device.send(MqttMessageBuilders.connect()
+                .clientId("will-up-dev")
+                .protocolVersion(MqttVersion.MQTT_5)
+                .cleanSession(true)
+                .willFlag(true)
+                .willTopic("will-up/dev")
+                .willMessage("gone".getBytes())
+                .willProperties(willProps)
+                .properties(MqttProperties.NO_PROPERTIES)
+                .build());
         device.receive();
         device.drop();
 

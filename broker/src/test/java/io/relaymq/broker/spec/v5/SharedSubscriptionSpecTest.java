@@ -88,8 +88,11 @@ class SharedSubscriptionSpecTest {
         pub.publish("very/long/topic/a", 1, 2, "2", false);
         pub.publish("very/long/topic/b", 1, 3, "3", false);
         List<SpecClient.Received> got = sub.publishes();
-        assertThat(got).extracting(SpecClient.Received::topic).containsExactly("very/long/topic/a", "", "very/long/topic/b");
-        assertThat(got).extracting(r -> MqttProps.integer(r.properties(), MqttProperties.TOPIC_ALIAS))
+        assertThat(got)
+                .extracting(SpecClient.Received::topic)
+                .containsExactly("very/long/topic/a", "", "very/long/topic/b");
+        assertThat(got)
+                .extracting(r -> MqttProps.integer(r.properties(), MqttProperties.TOPIC_ALIAS))
                 .containsExactly(1, 1, null);
     }
 }

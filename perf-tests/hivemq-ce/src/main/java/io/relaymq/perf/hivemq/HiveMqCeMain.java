@@ -13,8 +13,7 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class HiveMqCeMain {
 
-    private HiveMqCeMain() {
-    }
+    private HiveMqCeMain() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
@@ -31,10 +30,13 @@ public final class HiveMqCeMain {
                 .withExtensionsFolder(Files.createDirectories(work.resolve("extensions")))
                 .build();
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            hivemq.stop().join();
-            stopped.countDown();
-        }, "hivemq-stop"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            hivemq.stop().join();
+                            stopped.countDown();
+                        },
+                        "hivemq-stop"));
         hivemq.start().join();
         System.out.println("HiveMQ CE listening on " + port);
         stopped.await();

@@ -10,7 +10,8 @@ class HiveMqCeMainTest {
     void theConfigListensOnTheGivenPortWithUsageStatisticsOff() {
         String config = HiveMqCeMain.config(31883, "file");
 
-        assertThat(config).contains("<port>31883</port>", "<mode>file</mode>")
+        assertThat(config)
+                .contains("<port>31883</port>", "<mode>file</mode>")
                 .containsPattern("<anonymous-usage-statistics>\\s*<enabled>false</enabled>");
     }
 }
