@@ -1,5 +1,6 @@
 package io.relaymq.broker.cluster;
 
+import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.SessionRegistry;
 import org.slf4j.Logger;
@@ -19,7 +20,7 @@ import org.springframework.stereotype.Component;
 public class DeclaredDeadRecovery {
 
     /** 5.0 DISCONNECT reason "Server shutting down": the client should reconnect. */
-    static final byte SERVER_SHUTTING_DOWN = (byte) 0x8B;
+    static final byte SERVER_SHUTTING_DOWN = MqttReasonCodes.Disconnect.SERVER_SHUTTING_DOWN.byteValue();
 
     private static final Logger log = LoggerFactory.getLogger(DeclaredDeadRecovery.class);
 

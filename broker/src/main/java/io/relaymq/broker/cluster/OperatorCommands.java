@@ -1,5 +1,6 @@
 package io.relaymq.broker.cluster;
 
+import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.broker.subscription.Subscription;
@@ -20,7 +21,7 @@ public class OperatorCommands {
     private static final Logger log = LoggerFactory.getLogger(OperatorCommands.class);
 
     /** 5.0 DISCONNECT reason "Administrative action". */
-    public static final byte ADMINISTRATIVE_ACTION = (byte) 0x98;
+    public static final byte ADMINISTRATIVE_ACTION = MqttReasonCodes.Disconnect.ADMINISTRATIVE_ACTION.byteValue();
 
     private final SessionRegistry sessions;
     private final SessionReplica sessionState;

@@ -7,6 +7,7 @@ import io.netty.handler.codec.mqtt.MqttConnectMessage;
 import io.netty.handler.codec.mqtt.MqttConnectReturnCode;
 import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttProperties;
+import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.auth.ClientAuthenticator;
 import io.relaymq.broker.auth.LiveGrants;
@@ -43,8 +44,6 @@ import org.slf4j.LoggerFactory;
 public final class ConnectHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ConnectHandler.class);
-    private static final byte SESSION_TAKEN_OVER = (byte) 0x8E;
-    private static final byte NOT_AUTHORIZED = (byte) 0x87;
 
     private final ConnectValidator validator;
     private final SessionRegistry registry;
@@ -166,7 +165,8 @@ public final class ConnectHandler {
         LiveGrants.Live live = new LiveGrants.Live(
                 request.clientId(),
                 grant,
-                () -> channel.eventLoop().execute(() -> connection.close(NOT_AUTHORIZED)),
+                () -> channel.eventLoop()
+                        .execute(() -> connection.close(MqttReasonCodes.Disconnect.NOT_AUTHORIZED.byteValue())),
                 () -> recheck(request.clientId(), connection));
         authenticator.track(live);
         channel.closeFuture().addListener(f -> authenticator.untrack(live));
@@ -376,7 +376,7 @@ public final class ConnectHandler {
     private static void kick(MqttConnection previous) {
         if (previous != null) {
             log.info("{} taken over by a new connection", previous);
-            previous.close(SESSION_TAKEN_OVER);
+            previous.close(MqttReasonCodes.Disconnect.SESSION_TAKEN_OVER.byteValue());
         }
     }
 

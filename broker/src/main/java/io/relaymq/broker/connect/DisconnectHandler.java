@@ -3,6 +3,7 @@ package io.relaymq.broker.connect;
 import io.netty.handler.codec.mqtt.MqttMessage;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttReasonCodeAndPropertiesVariableHeader;
+import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.relaymq.broker.mqtt.MqttProps;
 import io.relaymq.broker.mqtt.MqttSettings;
 import io.relaymq.broker.session.ClientSession;
@@ -18,8 +19,8 @@ import org.slf4j.LoggerFactory;
 public final class DisconnectHandler {
 
     private static final Logger log = LoggerFactory.getLogger(DisconnectHandler.class);
-    private static final int DISCONNECT_WITH_WILL = 0x04;
-    private static final byte PROTOCOL_ERROR = (byte) 0x82;
+    private static final int DISCONNECT_WITH_WILL =
+            Byte.toUnsignedInt(MqttReasonCodes.Disconnect.DISCONNECT_WITH_WILL_MESSAGE.byteValue());
 
     private final MqttSettings settings;
 
@@ -36,7 +37,7 @@ public final class DisconnectHandler {
             if (expiry != null) {
                 if (session.expirySeconds() == 0 && expiry > 0) {
                     log.info("{} disconnected: session expiry changed from 0 on DISCONNECT", connection);
-                    connection.close(PROTOCOL_ERROR);
+                    connection.close(MqttReasonCodes.Disconnect.PROTOCOL_ERROR.byteValue());
                     return;
                 }
                 session.setExpirySeconds(

@@ -6,6 +6,7 @@ import io.netty.handler.codec.mqtt.MqttMessageIdVariableHeader;
 import io.netty.handler.codec.mqtt.MqttMessageType;
 import io.netty.handler.codec.mqtt.MqttPubReplyMessageVariableHeader;
 import io.netty.handler.codec.mqtt.MqttQoS;
+import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.PublishPackets;
@@ -15,10 +16,6 @@ import org.slf4j.LoggerFactory;
 /** PUBACK, PUBREC, PUBREL and PUBCOMP from a client. Runs on the session's thread. */
 public final class AckHandler {
 
-    private static final byte PACKET_ID_NOT_FOUND = (byte) 0x92;
-    private static final byte SUCCESS = 0;
-    private static final byte MALFORMED = (byte) 0x81;
-    private static final byte UNSPECIFIED_ERROR = (byte) 0x80;
     private static final Logger log = LoggerFactory.getLogger(AckHandler.class);
 
     public void handle(MqttConnection connection, ClientSession session, MqttMessage message) {
@@ -29,7 +26,7 @@ public final class AckHandler {
                 || fixed.qosLevel() != (pubrel ? MqttQoS.AT_LEAST_ONCE : MqttQoS.AT_MOST_ONCE)) {
             // [MQTT-3.6.1-1] PUBREL flags are 0010; PUBACK, PUBREC and PUBCOMP flags are 0000 ([MQTT-2.2.2-2])
             log.info("{} disconnected: reserved flags of {} not as required", connection, fixed.messageType());
-            connection.close(MALFORMED);
+            connection.close(MqttReasonCodes.Disconnect.MALFORMED_PACKET.byteValue());
             return;
         }
         int packetId = ((MqttMessageIdVariableHeader) message.variableHeader()).messageId();
@@ -56,7 +53,11 @@ public final class AckHandler {
     private static void release(MqttConnection connection, ClientSession session, int packetId) {
         if (!session.awaitingPubrel().contains(packetId)) {
             connection.send(PublishPackets.reply(
-                    MqttMessageType.PUBCOMP, packetId, connection.isV5() ? PACKET_ID_NOT_FOUND : SUCCESS));
+                    MqttMessageType.PUBCOMP,
+                    packetId,
+                    connection.isV5()
+                            ? MqttReasonCodes.PubComp.PACKET_IDENTIFIER_NOT_FOUND.byteValue()
+                            : MqttReasonCodes.PubComp.SUCCESS.byteValue()));
             return;
         }
         session.inboundQos2()
@@ -68,11 +69,12 @@ public final class AckHandler {
                                 connection.clientId(),
                                 packetId,
                                 error);
-                        connection.close(UNSPECIFIED_ERROR);
+                        connection.close(MqttReasonCodes.Disconnect.UNSPECIFIED_ERROR.byteValue());
                         return;
                     }
                     session.inboundQos2().removed(packetId);
-                    connection.send(PublishPackets.reply(MqttMessageType.PUBCOMP, packetId, SUCCESS));
+                    connection.send(PublishPackets.reply(
+                            MqttMessageType.PUBCOMP, packetId, MqttReasonCodes.PubComp.SUCCESS.byteValue()));
                 }));
     }
 }

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.handler.codec.mqtt.MqttMessageType;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttPublishMessage;
+import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.mqtt.MqttProps;
 import io.relaymq.broker.mqtt.MqttSettings;
@@ -33,14 +34,6 @@ import org.slf4j.LoggerFactory;
 public final class InboundPublishHandler {
 
     private static final Logger log = LoggerFactory.getLogger(InboundPublishHandler.class);
-    private static final byte PROTOCOL_ERROR = (byte) 0x82;
-    private static final byte RECEIVE_MAXIMUM_EXCEEDED = (byte) 0x93;
-    private static final byte TOPIC_ALIAS_INVALID = (byte) 0x94;
-    private static final byte TOPIC_NAME_INVALID = (byte) 0x90;
-    private static final byte UNSPECIFIED_ERROR = (byte) 0x80;
-    private static final byte MALFORMED = (byte) 0x81;
-    private static final byte NOT_AUTHORIZED = (byte) 0x87;
-    private static final byte QUOTA_EXCEEDED = (byte) 0x97;
 
     private final MessageSink producer;
     private final MqttSettings settings;
@@ -78,7 +71,8 @@ public final class InboundPublishHandler {
         int qos = publish.fixedHeader().qosLevel().value();
         if (qos == 0 && publish.fixedHeader().isDup()) {
             // [MQTT-3.3.1-2]
-            protocolViolation(connection, MALFORMED, "DUP set on a QoS 0 PUBLISH");
+            protocolViolation(
+                    connection, MqttReasonCodes.Disconnect.MALFORMED_PACKET.byteValue(), "DUP set on a QoS 0 PUBLISH");
             return;
         }
         int packetId = publish.variableHeader().packetId();
@@ -88,7 +82,10 @@ public final class InboundPublishHandler {
             return;
         }
         if (!TopicNames.isValidTopicName(topic)) {
-            protocolViolation(connection, TOPIC_NAME_INVALID, "invalid topic name in PUBLISH");
+            protocolViolation(
+                    connection,
+                    MqttReasonCodes.Disconnect.TOPIC_NAME_INVALID.byteValue(),
+                    "invalid topic name in PUBLISH");
             return;
         }
         // a QoS 2 PUBLISH sent again with an id awaiting PUBREL: its message was taken already, is on its way, or
@@ -103,7 +100,9 @@ public final class InboundPublishHandler {
                                 + session.inboundQos2().inFlightOnThisConnection()
                         >= settings.receiveMaximum()) {
             protocolViolation(
-                    connection, RECEIVE_MAXIMUM_EXCEEDED, "more unacknowledged QoS 1/2 PUBLISH than Receive Maximum");
+                    connection,
+                    MqttReasonCodes.Disconnect.RECEIVE_MAXIMUM_EXCEEDED.byteValue(),
+                    "more unacknowledged QoS 1/2 PUBLISH than Receive Maximum");
             return;
         }
         // whatever earlier connections left and however often a copy is sent again, a session holds at most twice
@@ -114,13 +113,20 @@ public final class InboundPublishHandler {
                         || !again && session.awaitingPubrel().size() >= most)) {
             protocolViolation(
                     connection,
-                    RECEIVE_MAXIMUM_EXCEEDED,
+                    MqttReasonCodes.Disconnect.RECEIVE_MAXIMUM_EXCEEDED.byteValue(),
                     "more than " + most + " QoS 1/2 PUBLISH unanswered or QoS 2 ids awaiting PUBREL");
             return;
         }
         String overLimit = topicLimits.checkTopic(topic);
         if (overLimit != null) {
-            refuse(connection, session, qos, packetId, TOPIC_NAME_INVALID, "topic_limit", "a topic " + overLimit);
+            refuse(
+                    connection,
+                    session,
+                    qos,
+                    packetId,
+                    MqttReasonCodes.PubAck.TOPIC_NAME_INVALID.byteValue(),
+                    "topic_limit",
+                    "a topic " + overLimit);
             return;
         }
         if (again && unverified == null) {
@@ -133,7 +139,7 @@ public final class InboundPublishHandler {
                     session,
                     qos,
                     packetId,
-                    NOT_AUTHORIZED,
+                    MqttReasonCodes.PubAck.NOT_AUTHORIZED.byteValue(),
                     "not_authorized",
                     "not authorized to publish to '" + topic + "'");
             return;
@@ -177,9 +183,10 @@ public final class InboundPublishHandler {
             if (stored) {
                 connection.send(PublishPackets.reply(MqttMessageType.PUBACK, packetId, (byte) 0));
             } else if (connection.isV5()) {
-                connection.send(PublishPackets.reply(MqttMessageType.PUBACK, packetId, UNSPECIFIED_ERROR));
+                connection.send(PublishPackets.reply(
+                        MqttMessageType.PUBACK, packetId, MqttReasonCodes.PubAck.UNSPECIFIED_ERROR.byteValue()));
             } else {
-                connection.close(UNSPECIFIED_ERROR);
+                connection.close(MqttReasonCodes.Disconnect.UNSPECIFIED_ERROR.byteValue());
             }
         });
         producer.send(message)
@@ -260,7 +267,7 @@ public final class InboundPublishHandler {
         if (!tell) {
             return true;
         }
-        refusedInTurn(connection, session, qos, packetId, QUOTA_EXCEEDED);
+        refusedInTurn(connection, session, qos, packetId, MqttReasonCodes.PubAck.QUOTA_EXCEEDED.byteValue());
         return false;
     }
 
@@ -270,19 +277,28 @@ public final class InboundPublishHandler {
         if (alias == null) {
             if (connection.isV5() && topic.isEmpty()) {
                 // 5.0 §3.3.2.1: a zero-length Topic Name without a Topic Alias is a Protocol Error
-                protocolViolation(connection, PROTOCOL_ERROR, "empty topic name without a topic alias");
+                protocolViolation(
+                        connection,
+                        MqttReasonCodes.Disconnect.PROTOCOL_ERROR.byteValue(),
+                        "empty topic name without a topic alias");
                 return null;
             }
             return topic;
         }
         if (alias == 0 || alias > settings.topicAliasMaximum()) {
-            protocolViolation(connection, TOPIC_ALIAS_INVALID, "topic alias " + alias + " out of range");
+            protocolViolation(
+                    connection,
+                    MqttReasonCodes.Disconnect.TOPIC_ALIAS_INVALID.byteValue(),
+                    "topic alias " + alias + " out of range");
             return null;
         }
         if (topic.isEmpty()) {
             String known = connection.inboundAliases().get(alias);
             if (known == null) {
-                protocolViolation(connection, PROTOCOL_ERROR, "unknown topic alias " + alias);
+                protocolViolation(
+                        connection,
+                        MqttReasonCodes.Disconnect.PROTOCOL_ERROR.byteValue(),
+                        "unknown topic alias " + alias);
             }
             return known;
         }

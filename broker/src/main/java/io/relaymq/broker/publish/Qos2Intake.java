@@ -1,6 +1,7 @@
 package io.relaymq.broker.publish;
 
 import io.netty.handler.codec.mqtt.MqttMessageType;
+import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.session.AckSequencer;
 import io.relaymq.broker.session.ClientSession;
@@ -36,8 +37,6 @@ import org.slf4j.LoggerFactory;
 final class Qos2Intake {
 
     private static final Logger log = LoggerFactory.getLogger(Qos2Intake.class);
-    private static final byte UNSPECIFIED_ERROR = (byte) 0x80;
-    private static final byte SESSION_TAKEN_OVER = (byte) 0x8E;
 
     private final MessageSink producer;
     private final Qos2Resends resends;
@@ -132,7 +131,7 @@ final class Qos2Intake {
                             log.info(
                                     "{} QoS 2 PUBLISH not forwarded: the session has begun on another node",
                                     connection);
-                            connection.close(SESSION_TAKEN_OVER);
+                            connection.close(MqttReasonCodes.Disconnect.SESSION_TAKEN_OVER.byteValue());
                         }
                         state.notForwarded(packetId);
                         step.outcome.complete(false);
@@ -180,11 +179,11 @@ final class Qos2Intake {
             session.inboundQos2().removed(packetId);
             session.inboundQos2()
                     .release(packetId)
-                    .whenComplete((ok, error) -> session.execute(() -> connection.send(
-                            PublishPackets.reply(MqttMessageType.PUBREC, packetId, UNSPECIFIED_ERROR))));
+                    .whenComplete((ok, error) -> session.execute(() -> connection.send(PublishPackets.reply(
+                            MqttMessageType.PUBREC, packetId, MqttReasonCodes.PubRec.UNSPECIFIED_ERROR.byteValue()))));
         } else {
             // 3.1.1 has no error PUBREC: the client sends the PUBLISH again on its next connection
-            connection.close(UNSPECIFIED_ERROR);
+            connection.close(MqttReasonCodes.Disconnect.UNSPECIFIED_ERROR.byteValue());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.relaymq.broker.session;
 
+import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.relaymq.broker.subscription.Subscription;
@@ -224,7 +225,7 @@ public final class ClientSession {
         connection = null;
         outbound.detach();
         if (current != null) {
-            current.close((byte) 0x8E);
+            current.close(MqttReasonCodes.Disconnect.SESSION_TAKEN_OVER.byteValue());
         }
         end();
     }

@@ -1,6 +1,7 @@
 package io.relaymq.broker.session;
 
 import io.netty.handler.codec.mqtt.MqttMessageType;
+import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.relaymq.broker.metrics.MqttMetrics;
 import java.time.Clock;
 
@@ -48,7 +49,8 @@ public final class OutboundWriter {
 
     /** [MQTT-4.3.3] 5.0: PUBREC for a packet id with nothing in flight gets PUBREL 0x92. */
     public void pubrelUnknown(MqttConnection connection, int packetId) {
-        connection.send(PublishPackets.reply(MqttMessageType.PUBREL, packetId, (byte) 0x92));
+        connection.send(PublishPackets.reply(
+                MqttMessageType.PUBREL, packetId, MqttReasonCodes.PubRel.PACKET_IDENTIFIER_NOT_FOUND.byteValue()));
     }
 
     public boolean isExpired(OutboundMessage message) {

@@ -5,6 +5,7 @@ import io.netty.handler.codec.mqtt.MqttMessageIdAndPropertiesVariableHeader;
 import io.netty.handler.codec.mqtt.MqttMessageType;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttQoS;
+import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.netty.handler.codec.mqtt.MqttSubAckMessage;
 import io.netty.handler.codec.mqtt.MqttSubAckPayload;
 import io.netty.handler.codec.mqtt.MqttSubscribeMessage;
@@ -46,13 +47,12 @@ import org.slf4j.LoggerFactory;
 public final class SubscribeHandler {
 
     private static final Logger log = LoggerFactory.getLogger(SubscribeHandler.class);
-    private static final int FAILURE_V3 = 0x80;
-    private static final int TOPIC_FILTER_INVALID = 0x8F;
-    private static final int NO_SUBSCRIPTION_EXISTED = 0x11;
-    private static final int NOT_AUTHORIZED = 0x87;
-    private static final int QUOTA_EXCEEDED = 0x97;
-    private static final byte PROTOCOL_ERROR = (byte) 0x82;
-    private static final byte MALFORMED = (byte) 0x81;
+    private static final int FAILURE_V3 = MqttQoS.FAILURE.value();
+    private static final int TOPIC_FILTER_INVALID = unsigned(MqttReasonCodes.SubAck.TOPIC_FILTER_INVALID);
+    private static final int NO_SUBSCRIPTION_EXISTED =
+            Byte.toUnsignedInt(MqttReasonCodes.UnsubAck.NO_SUBSCRIPTION_EXISTED.byteValue());
+    private static final int NOT_AUTHORIZED = unsigned(MqttReasonCodes.SubAck.NOT_AUTHORIZED);
+    private static final int QUOTA_EXCEEDED = unsigned(MqttReasonCodes.SubAck.QUOTA_EXCEEDED);
 
     private final RetainedMessages retained;
     private final TopicLimits topicLimits;
@@ -95,13 +95,13 @@ public final class SubscribeHandler {
         if (subscribe.payload().topicSubscriptions().isEmpty()) {
             // [MQTT-3.8.3-3]
             log.info("{} disconnected: SUBSCRIBE without topic filters", connection);
-            connection.close(PROTOCOL_ERROR);
+            connection.close(MqttReasonCodes.Disconnect.PROTOCOL_ERROR.byteValue());
             return;
         }
         Integer subscriptionId = MqttProps.integer(props, MqttProperties.SUBSCRIPTION_IDENTIFIER);
         if (subscriptionId != null && subscriptionId == 0) {
             log.info("{} disconnected: subscription identifier 0", connection);
-            connection.close(PROTOCOL_ERROR);
+            connection.close(MqttReasonCodes.Disconnect.PROTOCOL_ERROR.byteValue());
             return;
         }
         List<TopicFilter> filters = validFilters(connection, subscribe.payload().topicSubscriptions());
@@ -177,7 +177,7 @@ public final class SubscribeHandler {
             if (filter.get().isShared() && request.option().isNoLocal()) {
                 // [MQTT-3.8.3-4]
                 log.info("{} disconnected: No Local on a shared subscription", connection);
-                connection.close(PROTOCOL_ERROR);
+                connection.close(MqttReasonCodes.Disconnect.PROTOCOL_ERROR.byteValue());
                 return null;
             }
             filters.add(filter.get());
@@ -192,7 +192,7 @@ public final class SubscribeHandler {
      */
     private static void malformedFilter(MqttConnection connection, String packet, String filter) {
         log.info("{} disconnected: malformed topic filter '{}' in {}", connection, filter, packet);
-        connection.close(MALFORMED);
+        connection.close(MqttReasonCodes.Disconnect.MALFORMED_PACKET.byteValue());
     }
 
     private void quotaExceeded(MqttConnection connection, String filter) {
@@ -207,13 +207,13 @@ public final class SubscribeHandler {
         if (packetId == 0) {
             // [MQTT-2.3.1-1]
             log.info("{} disconnected: UNSUBSCRIBE with packet id 0", connection);
-            connection.close(MALFORMED);
+            connection.close(MqttReasonCodes.Disconnect.MALFORMED_PACKET.byteValue());
             return;
         }
         if (unsubscribe.payload().topics().isEmpty()) {
             // [MQTT-3.10.3-2]
             log.info("{} disconnected: UNSUBSCRIBE without topic filters", connection);
-            connection.close(PROTOCOL_ERROR);
+            connection.close(MqttReasonCodes.Disconnect.PROTOCOL_ERROR.byteValue());
             return;
         }
         List<Short> codes = new ArrayList<>();
@@ -239,5 +239,10 @@ public final class SubscribeHandler {
                 new MqttFixedHeader(MqttMessageType.UNSUBACK, false, MqttQoS.AT_MOST_ONCE, false, 0),
                 new MqttMessageIdAndPropertiesVariableHeader(packetId, MqttProperties.NO_PROPERTIES),
                 connection.isV5() ? new MqttUnsubAckPayload(reasons) : null));
+    }
+
+    /** A SUBACK reason code as the int Netty's SUBACK payload takes (0x87 stays 135). */
+    private static int unsigned(MqttReasonCodes.SubAck code) {
+        return Byte.toUnsignedInt(code.byteValue());
     }
 }

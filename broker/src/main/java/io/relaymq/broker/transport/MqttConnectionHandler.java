@@ -8,6 +8,7 @@ import io.netty.handler.codec.mqtt.MqttConnectMessage;
 import io.netty.handler.codec.mqtt.MqttIdentifierRejectedException;
 import io.netty.handler.codec.mqtt.MqttMessage;
 import io.netty.handler.codec.mqtt.MqttMessageType;
+import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.netty.handler.codec.mqtt.MqttUnacceptableProtocolVersionException;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.netty.handler.timeout.IdleStateEvent;
@@ -41,9 +42,6 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     static final String DECODER = "mqttDecoder";
     private static final Logger log = LoggerFactory.getLogger(MqttConnectionHandler.class);
     private static final AttributeKey<MqttVersion> VERSION = AttributeKey.valueOf("NETTY_CODEC_MQTT_VERSION");
-    private static final byte MALFORMED = (byte) 0x81;
-    private static final byte PACKET_TOO_LARGE = (byte) 0x95;
-    private static final byte KEEP_ALIVE_TIMEOUT = (byte) 0x8D;
     private static final int EARLY_PACKET_LIMIT = 1000;
 
     private enum State {
@@ -234,8 +232,10 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
         state = State.CLOSED;
         if (connection != null) {
             byte reason = cause instanceof TooLongFrameException
-                    ? PACKET_TOO_LARGE
-                    : cause instanceof PacketViolation v ? v.reasonCode() : MALFORMED;
+                    ? MqttReasonCodes.Disconnect.PACKET_TOO_LARGE.byteValue()
+                    : cause instanceof PacketViolation v
+                            ? v.reasonCode()
+                            : MqttReasonCodes.Disconnect.MALFORMED_PACKET.byteValue();
             connection.close(reason);
         } else {
             ctx.close();
@@ -268,7 +268,7 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
                 close(ctx);
             } else {
                 log.info("{} closed: keep alive timeout", connection);
-                connection.close(KEEP_ALIVE_TIMEOUT);
+                connection.close(MqttReasonCodes.Disconnect.KEEP_ALIVE_TIMEOUT.byteValue());
             }
             return;
         }

@@ -3,6 +3,7 @@ package io.relaymq.broker.transport;
 import io.netty.handler.codec.mqtt.MqttMessage;
 import io.netty.handler.codec.mqtt.MqttMessageType;
 import io.netty.handler.codec.mqtt.MqttPublishMessage;
+import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.netty.handler.codec.mqtt.MqttSubscribeMessage;
 import io.netty.handler.codec.mqtt.MqttUnsubscribeMessage;
 import io.relaymq.broker.connect.DisconnectHandler;
@@ -18,7 +19,6 @@ import org.slf4j.LoggerFactory;
 public final class PacketDispatcher {
 
     private static final Logger log = LoggerFactory.getLogger(PacketDispatcher.class);
-    private static final byte PROTOCOL_ERROR = (byte) 0x82;
 
     private final InboundPublishHandler publish;
     private final AckHandler acks;
@@ -48,7 +48,7 @@ public final class PacketDispatcher {
             default -> {
                 // CONNECT again ([MQTT-3.1.0-2]), AUTH without an authentication method, or a server-only packet
                 log.info("{} disconnected: unexpected {} packet", connection, type);
-                connection.close(PROTOCOL_ERROR);
+                connection.close(MqttReasonCodes.Disconnect.PROTOCOL_ERROR.byteValue());
             }
         }
     }

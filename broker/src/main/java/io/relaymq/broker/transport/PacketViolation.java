@@ -1,6 +1,7 @@
 package io.relaymq.broker.transport;
 
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.mqtt.MqttReasonCodes;
 
 /**
  * A packet that breaks the letter of MQTT, found in its bytes: a Malformed Packet (5.0 reason 0x81) or a
@@ -9,8 +10,8 @@ import io.netty.handler.codec.DecoderException;
  */
 public final class PacketViolation extends DecoderException {
 
-    public static final byte MALFORMED = (byte) 0x81;
-    public static final byte PROTOCOL_ERROR = (byte) 0x82;
+    public static final byte MALFORMED = MqttReasonCodes.Disconnect.MALFORMED_PACKET.byteValue();
+    public static final byte PROTOCOL_ERROR = MqttReasonCodes.Disconnect.PROTOCOL_ERROR.byteValue();
 
     private final byte reasonCode;
 
