@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.relaymq.broker.support.Endpoints;
 import io.relaymq.broker.support.RelayMqNodeTest;
+import io.relaymq.broker.transport.MqttServer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import org.eclipse.paho.client.mqttv3.MqttClient;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -23,8 +27,8 @@ class BrokerNodeIT {
     @LocalServerPort
     int port;
 
-    @org.springframework.beans.factory.annotation.Autowired
-    io.relaymq.broker.transport.MqttServer mqtt;
+    @Autowired
+    MqttServer mqtt;
 
     @Test
     void healthReportsKafkaRedisAndPostgresUp() throws Exception {
@@ -67,8 +71,7 @@ class BrokerNodeIT {
 
     @Test
     void mqttTrafficShowsInTheMetrics() throws Exception {
-        var client = new org.eclipse.paho.client.mqttv3.MqttClient(
-                Endpoints.tcp(mqtt), "metrics-probe", new org.eclipse.paho.client.mqttv3.persist.MemoryPersistence());
+        var client = new MqttClient(Endpoints.tcp(mqtt), "metrics-probe", new MemoryPersistence());
         client.connect();
         client.subscribe("metrics/probe", 1);
         client.publish("metrics/probe", new byte[] {1}, 1, false);

@@ -22,6 +22,7 @@ import io.relaymq.dao.auth.AuthProviderRepository;
 import io.relaymq.dao.auth.UnauthorizedClientRepository;
 import io.relaymq.dao.credentials.CredentialsRepository;
 import java.time.Clock;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -153,7 +154,7 @@ class AuthConfiguration {
                 blocked,
                 unauthorized,
                 auth.allowAnonymous(),
-                pattern == null || pattern.isBlank() ? null : java.util.regex.Pattern.compile(pattern),
+                pattern == null || pattern.isBlank() ? null : Pattern.compile(pattern),
                 authQueue,
                 hashLanes,
                 grants,

@@ -7,6 +7,7 @@ import io.relaymq.dao.auth.AuthProviderRow;
 import io.relaymq.dao.auth.AuthProviderType;
 import io.relaymq.dao.credentials.CredentialsJson;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Turns authentication providers on and off and changes their configuration, for every node at once
@@ -36,7 +37,7 @@ public final class AuthProviderService {
         switch (type) {
             case JWT -> new JwtAuthProvider().configure(configurationJson);
             case X_509 -> CredentialsJson.read(configurationJson, X509AuthProvider.Config.class);
-            case MQTT_BASIC -> CredentialsJson.read(configurationJson, java.util.Map.class);
+            case MQTT_BASIC -> CredentialsJson.read(configurationJson, Map.class);
         }
         repository.setConfiguration(type, configurationJson);
         changes.providersChanged();

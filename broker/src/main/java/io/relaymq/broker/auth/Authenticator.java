@@ -19,6 +19,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,7 +44,7 @@ public final class Authenticator implements ClientAuthenticator {
     private final AuthQueue queue;
     private final HashLanes hashLanes;
     private final LiveGrants grants;
-    private final java.util.regex.Pattern anonymousApplications;
+    private final Pattern anonymousApplications;
     private final ClientCertificateValidator certificates;
     private final AuthBackoff backoff;
     private final Duration refusalDelay;
@@ -61,7 +62,7 @@ public final class Authenticator implements ClientAuthenticator {
             BlockedClients blocked,
             UnauthorizedClientLog unauthorized,
             boolean allowAnonymous,
-            java.util.regex.Pattern anonymousApplications,
+            Pattern anonymousApplications,
             AuthQueue queue,
             HashLanes hashLanes,
             LiveGrants grants,

@@ -14,6 +14,7 @@ import io.relaymq.dao.credentials.SslCredentials;
 import io.relaymq.dao.jdbc.Jdbc;
 import java.time.Clock;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -86,7 +87,7 @@ public final class CredentialsService {
     }
 
     public MqttClientCredentials find(UUID id) {
-        return repository.findById(id).orElseThrow(() -> new java.util.NoSuchElementException("no credentials " + id));
+        return repository.findById(id).orElseThrow(() -> new NoSuchElementException("no credentials " + id));
     }
 
     /**

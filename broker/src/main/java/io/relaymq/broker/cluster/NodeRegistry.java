@@ -1,5 +1,6 @@
 package io.relaymq.broker.cluster;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.relaymq.common.node.NodeId;
 import java.lang.management.ManagementFactory;
@@ -140,7 +141,7 @@ public final class NodeRegistry implements SmartLifecycle {
 
     private static String usage() {
         double cpu = -1;
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
             double load = os.getProcessCpuLoad();
             cpu = load < 0 ? -1 : Math.round(load * 1000) / 10.0;
         }

@@ -2,6 +2,7 @@ package io.relaymq.broker.cluster;
 
 import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.broker.subscription.SubscriptionTrie;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +65,7 @@ public final class RemoteSubscriptions {
 
     /** Every replicated client's subscriptions (a snapshot; sessions this node holds are not among them). */
     public Map<String, List<Subscription>> all() {
-        Map<String, List<Subscription>> all = new java.util.HashMap<>();
+        Map<String, List<Subscription>> all = new HashMap<>();
         byClient.forEach((clientId, record) -> all.put(clientId, record.subscriptions()));
         return all;
     }

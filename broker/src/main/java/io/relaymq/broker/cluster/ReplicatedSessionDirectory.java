@@ -2,6 +2,8 @@ package io.relaymq.broker.cluster;
 
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -11,7 +13,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class ReplicatedSessionDirectory implements ClusterSessionDirectory {
 
-    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ReplicatedSessionDirectory.class);
+    private static final Logger log = LoggerFactory.getLogger(ReplicatedSessionDirectory.class);
 
     private final SessionEventClient events;
     private final RemoteSubscriptions subscriptions;

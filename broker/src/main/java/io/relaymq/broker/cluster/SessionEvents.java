@@ -2,6 +2,7 @@ package io.relaymq.broker.cluster;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The messages of the session-ownership protocol. A node that accepts a CONNECT asks, on
@@ -91,7 +92,7 @@ public final class SessionEvents {
             if (format == VERSION) {
                 out.put((byte) (refused ? 1 : 0));
             }
-            return java.util.Arrays.copyOf(out.array(), out.position());
+            return Arrays.copyOf(out.array(), out.position());
         }
 
         public static ConnectDecision decode(byte[] value) {

@@ -10,6 +10,7 @@ import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
+import java.util.List;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.stereotype.Component;
@@ -59,7 +60,7 @@ public class SubscriptionReplica extends ReplicatedState implements Subscription
     @Override
     public void handedOver(String clientId, Collection<Subscription> subscriptions) {
         if (!subscriptions.isEmpty()) {
-            remote.adoptIfUnknown(clientId, ClientSubscriptions.of(self, java.util.List.copyOf(subscriptions)));
+            remote.adoptIfUnknown(clientId, ClientSubscriptions.of(self, List.copyOf(subscriptions)));
         }
     }
 

@@ -1,6 +1,7 @@
 package io.relaymq.broker.mqtt;
 
 import io.netty.handler.codec.mqtt.MqttConnectReturnCode;
+import java.util.Locale;
 
 /**
  * Why a CONNECT is refused, with the CONNACK return code for 3.1/3.1.1 and the reason code for 5.0.
@@ -53,6 +54,6 @@ public enum ConnectReject {
     }
 
     public String metricName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -5,6 +5,7 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
@@ -59,7 +60,7 @@ public record MqttSettings(
             @jakarta.validation.constraints.Pattern(regexp = "none|optional|require")
             String clientAuth,
 
-            @NotNull java.util.List<String> protocols) {}
+            @NotNull List<String> protocols) {}
 
     /**
      * @param enabled whether to listen

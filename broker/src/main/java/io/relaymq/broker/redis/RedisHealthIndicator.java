@@ -1,6 +1,7 @@
 package io.relaymq.broker.redis;
 
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import java.util.concurrent.TimeUnit;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -30,8 +31,7 @@ class RedisHealthIndicator extends AbstractHealthIndicator {
                 .withDetail(
                         "masters",
                         connection.getPartitions().stream()
-                                .filter(n -> n.is(
-                                        io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag.UPSTREAM))
+                                .filter(n -> n.is(RedisClusterNode.NodeFlag.UPSTREAM))
                                 .count());
     }
 }

@@ -4,6 +4,7 @@ import io.relaymq.broker.topic.TopicFilter;
 import io.relaymq.common.message.PublishedMessage;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -35,8 +36,8 @@ public final class RetainedMessages {
         }
     }
 
-    public java.util.Optional<PublishedMessage> get(String topic) {
-        return java.util.Optional.ofNullable(byTopic.get(topic));
+    public Optional<PublishedMessage> get(String topic) {
+        return Optional.ofNullable(byTopic.get(topic));
     }
 
     /** The retained messages whose topic matches {@code filter}, dropping expired ones on the way. */

@@ -1,5 +1,7 @@
 package io.relaymq.broker.session;
 
+import io.relaymq.common.client.ClientType;
+
 /** Chooses how a new session delivers its QoS 1/2 messages. */
 @FunctionalInterface
 public interface OutboundFactory {
@@ -18,11 +20,11 @@ public interface OutboundFactory {
      * A client that had a persistent session of the other kind (DEVICE or APPLICATION) connected: what that
      * kind stored for it is removed.
      */
-    default void kindChanged(String clientId, io.relaymq.common.client.ClientType previous) {}
+    default void kindChanged(String clientId, ClientType previous) {}
 
     /**
      * A persistent session of {@code kind} ended while no node held it (it expired after its node was
      * lost): what it stored is removed as on a normal expiry.
      */
-    default void discardStored(String clientId, io.relaymq.common.client.ClientType kind) {}
+    default void discardStored(String clientId, ClientType kind) {}
 }

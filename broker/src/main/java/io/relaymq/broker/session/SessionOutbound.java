@@ -1,5 +1,7 @@
 package io.relaymq.broker.session;
 
+import io.relaymq.broker.subscription.Subscription;
+import io.relaymq.broker.topic.TopicFilter;
 import java.util.List;
 
 /**
@@ -46,8 +48,8 @@ public interface SessionOutbound {
     List<OutboundMessage> end(boolean discardStored);
 
     /** The session subscribed (or changed a subscription); only outbounds that read shared topics care. */
-    default void subscribed(io.relaymq.broker.subscription.Subscription subscription) {}
+    default void subscribed(Subscription subscription) {}
 
     /** The session dropped a subscription. */
-    default void unsubscribed(io.relaymq.broker.topic.TopicFilter filter) {}
+    default void unsubscribed(TopicFilter filter) {}
 }

@@ -2,6 +2,7 @@ package io.relaymq.broker.transport;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.group.ChannelGroup;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.mqtt.MqttConnectMessage;
@@ -75,8 +76,7 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        io.netty.channel.group.ChannelGroup group =
-                ctx.channel().attr(MqttServer.CONNECTIONS).get();
+        ChannelGroup group = ctx.channel().attr(MqttServer.CONNECTIONS).get();
         if (group != null) {
             group.add(ctx.channel());
         }
@@ -189,7 +189,7 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
                             ctx.read();
                         },
                         Math.max(1, publishBudget.nanosUntilNext()),
-                        java.util.concurrent.TimeUnit.NANOSECONDS);
+                        TimeUnit.NANOSECONDS);
     }
 
     private void dispatch(MqttMessage message) {

@@ -6,6 +6,7 @@ import io.relaymq.broker.mqtt.ConnectReject;
 import java.security.GeneralSecurityException;
 import java.security.cert.CertPathBuilder;
 import java.security.cert.CertStore;
+import java.security.cert.CertificateException;
 import java.security.cert.CollectionCertStoreParameters;
 import java.security.cert.PKIXBuilderParameters;
 import java.security.cert.PKIXCertPathBuilderResult;
@@ -75,7 +76,7 @@ public final class PkixClientCertificateValidator implements ClientCertificateVa
         try {
             client.checkValidity();
             return true;
-        } catch (java.security.cert.CertificateException e) {
+        } catch (CertificateException e) {
             return false;
         }
     }

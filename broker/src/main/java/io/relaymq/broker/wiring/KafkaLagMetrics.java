@@ -1,6 +1,7 @@
 package io.relaymq.broker.wiring;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
 import io.relaymq.broker.kafka.ConsumerGroupLag;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.persistence.device.DevicePersistenceProperties;
@@ -40,8 +41,7 @@ public class KafkaLagMetrics implements SmartLifecycle {
                 List.of(kafka.msgAll().consumerGroup(), device.kafka().consumerGroup())) {
             AtomicLong lag = new AtomicLong();
             lags.put(group, lag);
-            meters.gauge(
-                    "relaymq.kafka.consumer.lag", List.of(io.micrometer.core.instrument.Tag.of("group", group)), lag);
+            meters.gauge("relaymq.kafka.consumer.lag", List.of(Tag.of("group", group)), lag);
         }
     }
 

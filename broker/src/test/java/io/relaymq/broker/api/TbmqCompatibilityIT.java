@@ -11,6 +11,7 @@ import io.relaymq.broker.support.ApiClient;
 import io.relaymq.broker.support.BrokerProcess;
 import io.relaymq.broker.support.RelayMqNodeTest;
 import io.relaymq.localinfra.stack.StackEndpoints;
+import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -145,14 +146,14 @@ class TbmqCompatibilityIT {
                 .request("/api/auth/user")
                 .header("Origin", "https://console.example.com")
                 .header("Access-Control-Request-Method", "GET")
-                .method("OPTIONS", java.net.http.HttpRequest.BodyPublishers.noBody()));
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody()));
         assertThat(allowed.status()).isEqualTo(200);
         assertThat(allowed.header("Access-Control-Allow-Origin")).isEqualTo("https://console.example.com");
         ApiClient.Response refused = anonymous.send(anonymous
                 .request("/api/auth/user")
                 .header("Origin", "https://evil.example.com")
                 .header("Access-Control-Request-Method", "GET")
-                .method("OPTIONS", java.net.http.HttpRequest.BodyPublishers.noBody()));
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody()));
         assertThat(refused.status()).isEqualTo(403);
         assertThat(refused.header("Access-Control-Allow-Origin")).isNull();
     }

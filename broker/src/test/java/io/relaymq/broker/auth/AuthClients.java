@@ -14,6 +14,7 @@ import com.hivemq.client.mqtt.mqtt5.message.publish.puback.Mqtt5PubAckReasonCode
 import com.hivemq.client.mqtt.mqtt5.message.subscribe.suback.Mqtt5SubAckReasonCode;
 import io.relaymq.broker.support.TestPki;
 import io.relaymq.broker.support.TestTlsMaterial;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -147,7 +148,7 @@ public final class AuthClients {
     }
 
     private static byte[] connectPacket(String clientId, String username, String password) throws IOException {
-        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
         body.write(new byte[] {0, 4, 'M', 'Q', 'T', 'T', 4});
         int flags = 0x02 | (username != null ? 0x80 : 0) | (password != null ? 0x40 : 0);
         body.write(flags);
@@ -159,7 +160,7 @@ public final class AuthClients {
         if (password != null) {
             utf8(body, password);
         }
-        java.io.ByteArrayOutputStream packet = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream packet = new ByteArrayOutputStream();
         packet.write(0x10);
         int remaining = body.size();
         do {
@@ -171,7 +172,7 @@ public final class AuthClients {
         return packet.toByteArray();
     }
 
-    private static void utf8(java.io.ByteArrayOutputStream out, String value) throws IOException {
+    private static void utf8(ByteArrayOutputStream out, String value) throws IOException {
         byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
         out.write(bytes.length >> 8);
         out.write(bytes.length & 0xFF);

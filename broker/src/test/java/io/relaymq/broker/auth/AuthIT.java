@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
+import com.hivemq.client.mqtt.mqtt5.exceptions.Mqtt5ConnAckException;
 import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAckReasonCode;
 import com.hivemq.client.mqtt.mqtt5.message.publish.puback.Mqtt5PubAckReasonCode;
 import com.hivemq.client.mqtt.mqtt5.message.subscribe.suback.Mqtt5SubAckReasonCode;
@@ -245,7 +246,7 @@ class AuthIT {
                     .applyWillPublish()
                     .send();
             throw new AssertionError("connect with a forbidden will topic was accepted");
-        } catch (com.hivemq.client.mqtt.mqtt5.exceptions.Mqtt5ConnAckException e) {
+        } catch (Mqtt5ConnAckException e) {
             assertThat(e.getMqttMessage().getReasonCode()).isEqualTo(Mqtt5ConnAckReasonCode.NOT_AUTHORIZED);
         }
     }

@@ -12,14 +12,20 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
+import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
+import org.eclipse.paho.client.mqttv3.MqttCallback;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -50,7 +56,7 @@ class ClusterIT {
         BrokerProcess.closeAll(a, b);
     }
 
-    @org.junit.jupiter.api.AfterEach
+    @AfterEach
     void disconnect() {
         clients.closeAll();
     }
@@ -77,8 +83,7 @@ class ClusterIT {
     }
 
     /** Payloads of every message a client receives, and "lost" when its connection drops if asked. */
-    private record Collector(BlockingQueue<String> into, boolean reportLoss)
-            implements org.eclipse.paho.client.mqttv3.MqttCallback {
+    private record Collector(BlockingQueue<String> into, boolean reportLoss) implements MqttCallback {
 
         @Override
         public void connectionLost(Throwable cause) {
@@ -88,12 +93,12 @@ class ClusterIT {
         }
 
         @Override
-        public void messageArrived(String topic, org.eclipse.paho.client.mqttv3.MqttMessage message) {
+        public void messageArrived(String topic, MqttMessage message) {
             into.add(new String(message.getPayload(), StandardCharsets.UTF_8));
         }
 
         @Override
-        public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {}
+        public void deliveryComplete(IMqttDeliveryToken token) {}
     }
 
     private static String unique(String prefix) {
@@ -244,7 +249,7 @@ class ClusterIT {
         await().atMost(Duration.ofSeconds(60))
                 .until(() -> !ClusterState.registeredNodes(stack).contains("cluster-doomed"));
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-            java.util.Map<String, byte[]> sessions = ClusterState.latestRecords(stack, "relaymq.client.session");
+            Map<String, byte[]> sessions = ClusterState.latestRecords(stack, "relaymq.client.session");
             assertThat(sessions).containsKey(cleanClient);
             assertThat(sessions.get(cleanClient)).as("tombstone").isNull();
             assertThat(SessionInfo.decode(sessions.get(clientId)).connected()).isFalse();
@@ -269,19 +274,17 @@ class ClusterIT {
         MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(false);
         options.setConnectionTimeout(30);
-        List<org.eclipse.paho.client.mqttv3.MqttAsyncClient> twins = List.of(
-                new org.eclipse.paho.client.mqttv3.MqttAsyncClient(a.mqtt(), clientId, new MemoryPersistence()),
-                new org.eclipse.paho.client.mqttv3.MqttAsyncClient(b.mqtt(), clientId, new MemoryPersistence()));
+        List<MqttAsyncClient> twins = List.of(
+                new MqttAsyncClient(a.mqtt(), clientId, new MemoryPersistence()),
+                new MqttAsyncClient(b.mqtt(), clientId, new MemoryPersistence()));
         try {
             for (var twin : twins) {
                 twin.connect(options);
             }
             await().atMost(Duration.ofSeconds(60))
                     .during(Duration.ofSeconds(2))
-                    .until(() -> twins.stream()
-                                    .filter(org.eclipse.paho.client.mqttv3.MqttAsyncClient::isConnected)
-                                    .count()
-                            == 1);
+                    .until(() ->
+                            twins.stream().filter(MqttAsyncClient::isConnected).count() == 1);
         } finally {
             for (var twin : twins) {
                 try {

@@ -2,6 +2,14 @@ package io.relaymq.broker.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.relaymq.broker.subscription.Subscription;
+import io.relaymq.broker.subscription.SubscriptionOptions;
+import io.relaymq.broker.topic.TopicFilter;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class SessionEventsTest {
@@ -56,8 +64,8 @@ class SessionEventsTest {
 
     @Test
     void recordsWrittenBeforeDetailsExistedStillDecode() {
-        byte[] owner = "node-old".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        byte[] v1 = java.nio.ByteBuffer.allocate(1 + 4 + owner.length + 1 + 8)
+        byte[] owner = "node-old".getBytes(StandardCharsets.UTF_8);
+        byte[] v1 = ByteBuffer.allocate(1 + 4 + owner.length + 1 + 8)
                 .put((byte) 1)
                 .putInt(owner.length)
                 .put(owner)
@@ -74,14 +82,14 @@ class SessionEventsTest {
         assertThat(SessionInfo.decode(info.encode())).isEqualTo(info);
         byte[] v2 = info.encode();
         v2[0] = 2; // the version 2 layout is version 4 without the trailing principal and generation
-        byte[] withoutPrincipal = java.util.Arrays.copyOf(v2, v2.length - 8 - 4 - "MQTT_BASIC:username|a".length());
+        byte[] withoutPrincipal = Arrays.copyOf(v2, v2.length - 8 - 4 - "MQTT_BASIC:username|a".length());
         assertThat(SessionInfo.decode(withoutPrincipal).details().principal()).isEmpty();
         assertThat(SessionInfo.decode(withoutPrincipal).expirySeconds()).isEqualTo(60);
 
         SessionEvents.ConnectRequest request = new SessionEvents.ConnectRequest("r", "node-b", 0, owned);
         byte[] v3 = request.encode();
         v3[0] = SessionEvents.VERSION_3;
-        byte[] oldRequest = java.util.Arrays.copyOf(v3, v3.length - 4 - "MQTT_BASIC:username|a".length());
+        byte[] oldRequest = Arrays.copyOf(v3, v3.length - 4 - "MQTT_BASIC:username|a".length());
         assertThat(SessionEvents.ConnectRequest.decode(oldRequest).details().principal())
                 .isEmpty();
         SessionEvents.ConnectDecision refused =
@@ -94,17 +102,16 @@ class SessionEventsTest {
 
     @Test
     void sessionCommandsRoundTrip() {
-        var filter = io.relaymq.broker.topic.TopicFilter.parse("a/+").orElseThrow();
-        var subscription = new io.relaymq.broker.subscription.Subscription(
-                "c", filter, new io.relaymq.broker.subscription.SubscriptionOptions(1, true, false, 2, 9));
-        for (SessionCommand command : java.util.List.of(
+        var filter = TopicFilter.parse("a/+").orElseThrow();
+        var subscription = new Subscription("c", filter, new SubscriptionOptions(1, true, false, 2, 9));
+        for (SessionCommand command : List.of(
                 SessionCommand.handOver(77),
                 SessionCommand.of(SessionCommand.Kind.DISCONNECT),
                 SessionCommand.of(SessionCommand.Kind.REMOVE),
-                SessionCommand.setSubscriptions(java.util.List.of(subscription)))) {
+                SessionCommand.setSubscriptions(List.of(subscription)))) {
             assertThat(SessionCommand.decode("c", command.encode())).isEqualTo(command);
         }
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SessionCommand.decode("c", new byte[] {'?'}))
+        Assertions.assertThatThrownBy(() -> SessionCommand.decode("c", new byte[] {'?'}))
                 .hasMessageContaining("unknown session command");
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterEach;
@@ -149,7 +150,7 @@ class StateTopicWriterTest {
     @Test
     void aValueKafkaNeverTakesIsNotRetriedAndFreesItsKey() {
         writer.write("k", bytes("huge"), List.of());
-        producer.errorNext(new org.apache.kafka.common.errors.RecordTooLargeException("over max.request.size"));
+        producer.errorNext(new RecordTooLargeException("over max.request.size"));
         assertThat(failures.count()).isEqualTo(1);
         assertThat(writer.pending()).as("given up").isZero();
         assertThat(retries.getQueue()).as("no retry scheduled").isEmpty();

@@ -3,6 +3,7 @@ package io.relaymq.broker.interop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.hivemq.client.mqtt.MqttClient;
+import com.hivemq.client.mqtt.MqttGlobalPublishFilter;
 import com.hivemq.client.mqtt.datatypes.MqttQos;
 import com.hivemq.client.mqtt.mqtt3.Mqtt3BlockingClient;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5AsyncClient;
@@ -54,8 +55,7 @@ class HiveMqClientInteropIT {
     void mqtt5RoundTripOverWebSocket(MqttQos qos) throws Exception {
         String topic = unique("hivemq/ws") + "/data";
         Mqtt5BlockingClient subscriber = v5(unique("ws-sub"), true);
-        try (Mqtt5BlockingClient.Mqtt5Publishes publishes =
-                subscriber.publishes(com.hivemq.client.mqtt.MqttGlobalPublishFilter.ALL)) {
+        try (Mqtt5BlockingClient.Mqtt5Publishes publishes = subscriber.publishes(MqttGlobalPublishFilter.ALL)) {
             subscriber.subscribeWith().topicFilter(topic).qos(qos).send();
             Mqtt5BlockingClient publisher = v5(unique("ws-pub"), true);
             publisher
@@ -83,7 +83,7 @@ class HiveMqClientInteropIT {
                 .serverPort(Endpoints.tcpPort(server))
                 .buildBlocking();
         subscriber.connect();
-        try (var publishes = subscriber.publishes(com.hivemq.client.mqtt.MqttGlobalPublishFilter.ALL)) {
+        try (var publishes = subscriber.publishes(MqttGlobalPublishFilter.ALL)) {
             subscriber
                     .subscribeWith()
                     .topicFilter(topic)

@@ -5,14 +5,22 @@ import static org.awaitility.Awaitility.await;
 
 import io.relaymq.broker.support.Endpoints;
 import io.relaymq.broker.support.RelayMqNodeTest;
+import io.relaymq.broker.support.TestTlsMaterial;
 import io.relaymq.broker.transport.MqttServer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.KeyStore;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
+import org.eclipse.paho.client.mqttv3.MqttCallback;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
@@ -65,14 +73,13 @@ class PahoV3InteropIT {
 
     @Test
     void qos1RoundTripOverTls() throws Exception {
-        javax.net.ssl.TrustManagerFactory trust =
-                javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
-        java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
-        try (var in = java.nio.file.Files.newInputStream(io.relaymq.broker.support.TestTlsMaterial.keyStore())) {
-            store.load(in, io.relaymq.broker.support.TestTlsMaterial.PASSWORD.toCharArray());
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        try (var in = Files.newInputStream(TestTlsMaterial.keyStore())) {
+            store.load(in, TestTlsMaterial.PASSWORD.toCharArray());
         }
         trust.init(store);
-        javax.net.ssl.SSLContext tls = javax.net.ssl.SSLContext.getInstance("TLS");
+        SSLContext tls = SSLContext.getInstance("TLS");
         tls.init(null, trust.getTrustManagers(), null);
         MqttConnectOptions options = new MqttConnectOptions();
         options.setSocketFactory(tls.getSocketFactory());
@@ -167,7 +174,7 @@ class PahoV3InteropIT {
         MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(false);
         back.connect(options);
-        List<String> got = new java.util.ArrayList<>();
+        List<String> got = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             got.add(received.poll(30, TimeUnit.SECONDS));
         }
@@ -177,7 +184,7 @@ class PahoV3InteropIT {
     }
 
     /** Collects payloads of messages delivered without a per-subscription listener. */
-    private record Callbacks(BlockingQueue<String> payloads) implements org.eclipse.paho.client.mqttv3.MqttCallback {
+    private record Callbacks(BlockingQueue<String> payloads) implements MqttCallback {
         @Override
         public void connectionLost(Throwable cause) {}
 
@@ -187,6 +194,6 @@ class PahoV3InteropIT {
         }
 
         @Override
-        public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {}
+        public void deliveryComplete(IMqttDeliveryToken token) {}
     }
 }

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.config.TopicConfig;
 import org.junit.jupiter.api.Test;
@@ -66,7 +67,7 @@ class TopicProvisionerIT {
         assertThat(entry.source()).as(topic).isEqualTo(ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG);
     }
 
-    private org.apache.kafka.clients.admin.Config describe(String topic) throws Exception {
+    private Config describe(String topic) throws Exception {
         return TopicDescriptions.describeConfig(admin, topic, kafka.apiTimeout().toMillis());
     }
 }

@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -161,7 +162,7 @@ final class FaultRun implements AutoCloseable {
         long pending = publishers.stream().mapToLong(Publisher::pending).sum();
         StringBuilder line = new StringBuilder(event)
                 .append(" at ")
-                .append(java.time.Instant.now())
+                .append(Instant.now())
                 .append(String.format(
                         Locale.ROOT, ", sequence numbers sent so far %,d, unacknowledged %,d:", sent, pending));
         for (Subscriber s : subscribers) {

@@ -15,6 +15,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -138,8 +140,7 @@ class FaultToleranceIT {
      * A whole store is away for {@link #OUTAGE}: the publishers keep trying all along; once it is back
      * traffic must flow again and everything acknowledged, before or after, must arrive.
      */
-    private static void outage(String scenario, Step stop, java.util.function.BooleanSupplier down, Step start)
-            throws Exception {
+    private static void outage(String scenario, Step stop, BooleanSupplier down, Step start) throws Exception {
         try (FaultRun run = FaultRun.start(plan(scenario))) {
             run.awaitTraffic(5, Duration.ofSeconds(60));
             run.mark("stopped");
@@ -349,7 +350,7 @@ class FaultToleranceIT {
         outage(
                 "redis-down-30s",
                 redis::stop,
-                () -> java.util.stream.IntStream.range(0, count).noneMatch(redis::isAlive),
+                () -> IntStream.range(0, count).noneMatch(redis::isAlive),
                 redis::restartAll);
     }
 
@@ -362,7 +363,7 @@ class FaultToleranceIT {
         outage(
                 "kafka-down-30s",
                 () -> kafka.stopAll(Duration.ofSeconds(20)),
-                () -> java.util.stream.IntStream.range(0, count).noneMatch(kafka::isAlive),
+                () -> IntStream.range(0, count).noneMatch(kafka::isAlive),
                 kafka::restartAll);
     }
 }

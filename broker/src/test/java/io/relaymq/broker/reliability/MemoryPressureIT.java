@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import org.eclipse.paho.client.mqttv3.IMqttToken;
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttClient;
@@ -81,9 +82,8 @@ class MemoryPressureIT {
             for (int i = 0; i < 100; i++) {
                 calmPublisher.publish("calm/x", ("m" + i).getBytes(StandardCharsets.UTF_8), 1, false);
             }
-            List<String> expected = java.util.stream.IntStream.range(0, 100)
-                    .mapToObj(i -> "m" + i)
-                    .toList();
+            List<String> expected =
+                    IntStream.range(0, 100).mapToObj(i -> "m" + i).toList();
             await().atMost(Duration.ofSeconds(60)).until(() -> calm.payloads.containsAll(expected));
             synchronized (calm.payloads) {
                 assertThat(calm.payloads)

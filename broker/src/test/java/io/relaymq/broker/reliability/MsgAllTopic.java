@@ -5,12 +5,15 @@ import static org.awaitility.Awaitility.await;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
@@ -110,17 +113,15 @@ final class MsgAllTopic implements AutoCloseable {
      */
     Map<Integer, Integer> moveLeaders() throws Exception {
         Map<Integer, Integer> before = leaders();
-        Map<TopicPartition, java.util.Optional<NewPartitionReassignment>> moves =
+        Map<TopicPartition, Optional<NewPartitionReassignment>> moves =
                 new TreeMap<>((x, y) -> Integer.compare(x.partition(), y.partition()));
         for (TopicPartitionInfo p : describe().partitions()) {
             List<Integer> replicas =
                     new ArrayList<>(p.replicas().stream().map(n -> n.id()).toList());
             while (replicas.get(0).equals(before.get(p.partition()))) {
-                java.util.Collections.rotate(replicas, -1);
+                Collections.rotate(replicas, -1);
             }
-            moves.put(
-                    new TopicPartition(TOPIC, p.partition()),
-                    java.util.Optional.of(new NewPartitionReassignment(replicas)));
+            moves.put(new TopicPartition(TOPIC, p.partition()), Optional.of(new NewPartitionReassignment(replicas)));
         }
         admin.alterPartitionReassignments(moves).all().get(30, TimeUnit.SECONDS);
         await().atMost(Duration.ofSeconds(60))
@@ -138,7 +139,7 @@ final class MsgAllTopic implements AutoCloseable {
                         admin.electLeaders(ElectionType.PREFERRED, moves.keySet())
                                 .all()
                                 .get(10, TimeUnit.SECONDS);
-                    } catch (java.util.concurrent.ExecutionException e) {
+                    } catch (ExecutionException e) {
                         // some partitions already have their preferred leader (election not needed)
                     }
                     Map<Integer, Integer> now = leaders();

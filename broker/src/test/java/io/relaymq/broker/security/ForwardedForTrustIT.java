@@ -14,6 +14,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Collections;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -81,7 +82,7 @@ class ForwardedForTrustIT {
                     .header("X-Real-IP", AdminLogins.randomAddress())
                     .header("Forwarded", "for=" + AdminLogins.randomAddress())
                     .POST(HttpRequest.BodyPublishers.ofString(
-                            ApiClient.json(java.util.Map.of("username", user, "password", "wrong"))))
+                            ApiClient.json(Map.of("username", user, "password", "wrong"))))
                     .build();
             last = http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode();
         }

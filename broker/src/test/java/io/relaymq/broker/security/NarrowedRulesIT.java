@@ -27,6 +27,7 @@ import io.relaymq.common.client.ClientType;
 import io.relaymq.dao.credentials.MqttClientCredentials;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -82,13 +83,12 @@ class NarrowedRulesIT {
                     .until(() -> filters(registry, clientId).equals(List.of(base + "/b/#")));
             assertThat(publish(publisher, base + "/a/2")).isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
             assertThat(publish(publisher, base + "/b/2")).isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
-            var next = received.receive(20, java.util.concurrent.TimeUnit.SECONDS);
+            var next = received.receive(20, TimeUnit.SECONDS);
             assertThat(next).isPresent();
             assertThat(next.get().getTopic().toString())
                     .as("only the still allowed subscription delivers")
                     .isEqualTo(base + "/b/2");
-            assertThat(received.receive(2, java.util.concurrent.TimeUnit.SECONDS))
-                    .isEmpty();
+            assertThat(received.receive(2, TimeUnit.SECONDS)).isEmpty();
             assertThat(subscriber.getState().isConnected()).isTrue();
         }
     }

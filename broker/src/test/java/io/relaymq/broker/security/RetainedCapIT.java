@@ -3,6 +3,7 @@ package io.relaymq.broker.security;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.hivemq.client.mqtt.MqttGlobalPublishFilter;
 import com.hivemq.client.mqtt.datatypes.MqttQos;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5Client;
@@ -15,8 +16,12 @@ import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -46,7 +51,7 @@ class RetainedCapIT {
     private static BrokerProcess node;
     private final List<Mqtt5BlockingClient> clients = new ArrayList<>();
     private final String prefix = "retcap/" + UUID.randomUUID() + "/";
-    private final java.util.Set<String> retainedTopics = new java.util.HashSet<>();
+    private final Set<String> retainedTopics = new HashSet<>();
 
     @BeforeAll
     static void start(StackEndpoints stack) throws Exception {
@@ -120,14 +125,13 @@ class RetainedCapIT {
 
     private Map<String, Integer> retainedNow() throws InterruptedException {
         Mqtt5BlockingClient probe = v5("probe");
-        try (Mqtt5BlockingClient.Mqtt5Publishes publishes =
-                probe.publishes(com.hivemq.client.mqtt.MqttGlobalPublishFilter.ALL)) {
+        try (Mqtt5BlockingClient.Mqtt5Publishes publishes = probe.publishes(MqttGlobalPublishFilter.ALL)) {
             probe.subscribeWith()
                     .topicFilter(prefix + "#")
                     .qos(MqttQos.AT_LEAST_ONCE)
                     .send();
-            Map<String, Integer> seen = new java.util.TreeMap<>();
-            java.util.Optional<Mqtt5Publish> next;
+            Map<String, Integer> seen = new TreeMap<>();
+            Optional<Mqtt5Publish> next;
             while ((next = publishes.receive(1, TimeUnit.SECONDS)).isPresent()) {
                 seen.put(next.get().getTopic().toString(), next.get().getPayloadAsBytes().length);
             }
@@ -140,7 +144,7 @@ class RetainedCapIT {
     @Test
     void newRetainedTopicsBeyondTheCountOrByteCapAreRefusedWhileReplacingAndClearingStayAllowed() {
         Mqtt5BlockingClient client = v5("retainer");
-        Map<String, Integer> expected = new java.util.TreeMap<>();
+        Map<String, Integer> expected = new TreeMap<>();
         for (int i = 0; i < MAX_MESSAGES - 1; i++) {
             assertThat(retain(client, prefix + i, SMALL)).isEqualTo(Mqtt5PubAckReasonCode.SUCCESS);
             expected.put(prefix + i, SMALL);
@@ -181,8 +185,7 @@ class RetainedCapIT {
     void aRefusedV5RetainedPublishReachesNoSubscriber() throws Exception {
         fill();
         Mqtt5BlockingClient subscriber = v5("live");
-        try (Mqtt5BlockingClient.Mqtt5Publishes publishes =
-                subscriber.publishes(com.hivemq.client.mqtt.MqttGlobalPublishFilter.ALL)) {
+        try (Mqtt5BlockingClient.Mqtt5Publishes publishes = subscriber.publishes(MqttGlobalPublishFilter.ALL)) {
             subscriber
                     .subscribeWith()
                     .topicFilter(prefix + "live/#")

@@ -8,6 +8,7 @@ import io.relaymq.broker.retain.RetainedQuota.Verdict;
 import io.relaymq.broker.topic.TopicFilter;
 import io.relaymq.common.message.MessageProperties;
 import io.relaymq.common.message.PublishedMessage;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,13 +37,7 @@ class RetainedQuotaTest {
         assertThat(store.payloadBytes()).isZero();
 
         store.apply(new PublishedMessage(
-                "e",
-                1,
-                true,
-                new byte[7],
-                "c",
-                0,
-                new MessageProperties(null, 1L, null, null, null, java.util.List.of())));
+                "e", 1, true, new byte[7], "c", 0, new MessageProperties(null, 1L, null, null, null, List.of())));
         store.matching(TopicFilter.parse("#").orElseThrow(), 10_000);
         assertThat(store.size()).isZero();
         assertThat(store.payloadBytes()).isZero();

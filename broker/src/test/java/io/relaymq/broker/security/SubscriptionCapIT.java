@@ -13,6 +13,7 @@ import io.relaymq.broker.support.PahoClients;
 import io.relaymq.broker.support.RelayMqNodeTest;
 import io.relaymq.broker.transport.MqttServer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import org.eclipse.paho.client.mqttv3.MqttClient;
@@ -103,7 +104,7 @@ class SubscriptionCapIT {
         for (int from = 0; from < CAP; from += PER_SUBSCRIBE) {
             String[] batch = filters(prefix, from, from + PER_SUBSCRIBE).toArray(String[]::new);
             int[] qos = new int[batch.length];
-            java.util.Arrays.fill(qos, 1);
+            Arrays.fill(qos, 1);
             assertThat(client.subscribeWithResponse(batch, qos).getGrantedQos()).containsOnly(1);
         }
 

@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 
 /**
@@ -91,8 +92,7 @@ class ConformanceTableTest {
     }
 
     private static boolean isTest(Method method) {
-        return method.isAnnotationPresent(Test.class)
-                || method.isAnnotationPresent(org.junit.jupiter.params.ParameterizedTest.class);
+        return method.isAnnotationPresent(Test.class) || method.isAnnotationPresent(ParameterizedTest.class);
     }
 
     private static List<Path> specTestSources() throws IOException {

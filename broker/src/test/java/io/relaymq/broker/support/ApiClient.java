@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -21,7 +22,7 @@ public final class ApiClient {
             "cmVsYXltcS1pbnRlZ3JhdGlvbi10ZXN0LXNpZ25pbmcta2V5LXJlbGF5bXEtaW50ZWdyYXRpb24tdGVzdC1rZXk=";
 
     /** A response: status, body as JSON (null when empty or not JSON), and headers. */
-    public record Response(int status, JsonNode body, String text, Map<String, java.util.List<String>> headers) {
+    public record Response(int status, JsonNode body, String text, Map<String, List<String>> headers) {
 
         public String header(String name) {
             return headers.entrySet().stream()

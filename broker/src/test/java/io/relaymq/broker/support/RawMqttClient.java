@@ -5,6 +5,7 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -124,7 +125,7 @@ public final class RawMqttClient implements AutoCloseable {
         socket.setSoTimeout(timeoutMillis);
         try {
             return read();
-        } catch (java.net.SocketTimeoutException nothing) {
+        } catch (SocketTimeoutException nothing) {
             return null;
         } finally {
             socket.setSoTimeout(30_000);

@@ -9,16 +9,21 @@ import java.security.KeyPairGenerator;
 import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
+import java.security.cert.X509CRL;
 import java.security.cert.X509Certificate;
 import java.security.spec.ECGenParameterSpec;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Date;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
+import org.bouncycastle.asn1.x509.CRLReason;
 import org.bouncycastle.asn1.x509.Extension;
 import org.bouncycastle.asn1.x509.KeyUsage;
+import org.bouncycastle.cert.jcajce.JcaX509CRLConverter;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.cert.jcajce.JcaX509v2CRLBuilder;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
@@ -117,19 +122,15 @@ public final class TestPki {
     }
 
     /** A CRL of {@code ca}, current from a minute ago for a day, listing {@code revoked} serial numbers. */
-    public static java.security.cert.X509CRL crl(Identity ca, java.util.Collection<BigInteger> revoked)
-            throws Exception {
+    public static X509CRL crl(Identity ca, Collection<BigInteger> revoked) throws Exception {
         Instant now = Instant.now();
-        var builder = new org.bouncycastle.cert.jcajce.JcaX509v2CRLBuilder(
+        var builder = new JcaX509v2CRLBuilder(
                 ca.certificate().getSubjectX500Principal(), Date.from(now.minus(Duration.ofMinutes(1))));
         builder.setNextUpdate(Date.from(now.plus(Duration.ofDays(1))));
         for (BigInteger serial : revoked) {
-            builder.addCRLEntry(
-                    serial,
-                    Date.from(now.minus(Duration.ofMinutes(1))),
-                    org.bouncycastle.asn1.x509.CRLReason.keyCompromise);
+            builder.addCRLEntry(serial, Date.from(now.minus(Duration.ofMinutes(1))), CRLReason.keyCompromise);
         }
-        return new org.bouncycastle.cert.jcajce.JcaX509CRLConverter()
+        return new JcaX509CRLConverter()
                 .getCRL(builder.build(new JcaContentSignerBuilder("SHA256withECDSA")
                         .build(ca.keys().getPrivate())));
     }

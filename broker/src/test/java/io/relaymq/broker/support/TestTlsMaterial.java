@@ -1,9 +1,18 @@
 package io.relaymq.broker.support;
 
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.cert.X509Certificate;
 import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -17,14 +26,12 @@ public final class TestTlsMaterial implements BeforeAllCallback {
 
     public static final String PASSWORD = "changeit";
     /** One client CA per test JVM: the node's trust store is made from it before the node starts. */
-    private static final java.util.function.Supplier<TestPki.Identity> CLIENT_CA = memoize("RelayMQ Test Client CA");
+    private static final Supplier<TestPki.Identity> CLIENT_CA = memoize("RelayMQ Test Client CA");
     /** A second trusted client CA (with a name unique to the JVM), so tests can mix trust anchors. */
-    private static final java.util.function.Supplier<TestPki.Identity> SECOND_CLIENT_CA =
-            memoize("RelayMQ Test Second Client CA "
-                    + java.util.UUID.randomUUID().toString().substring(0, 8));
+    private static final Supplier<TestPki.Identity> SECOND_CLIENT_CA = memoize(
+            "RelayMQ Test Second Client CA " + UUID.randomUUID().toString().substring(0, 8));
     /** Serial numbers listed as revoked in the node's CRL file. */
-    private static final java.util.Set<java.math.BigInteger> REVOKED =
-            java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<BigInteger> REVOKED = ConcurrentHashMap.newKeySet();
 
     private static final ExtensionContext.Namespace NAMESPACE =
             ExtensionContext.Namespace.create(TestTlsMaterial.class);
@@ -54,7 +61,7 @@ public final class TestTlsMaterial implements BeforeAllCallback {
      * Lists {@code certificate} (issued by one of the two client CAs) as revoked in the node's CRL file; the
      * node reads the file again within a second or so.
      */
-    public static void revoke(java.security.cert.X509Certificate certificate) {
+    public static void revoke(X509Certificate certificate) {
         REVOKED.add(certificate.getSerialNumber());
         writeCrls();
     }
@@ -65,16 +72,12 @@ public final class TestTlsMaterial implements BeforeAllCallback {
             Path dir = Files.createDirectories(Path.of("target", "test-tls").toAbsolutePath());
             Path file = dir.resolve("client-cas-" + ProcessHandle.current().pid() + ".crl.pem");
             Path temp = Files.createTempFile(dir, "crl-", ".tmp");
-            try (var out = new org.bouncycastle.openssl.jcajce.JcaPEMWriter(Files.newBufferedWriter(temp))) {
+            try (var out = new JcaPEMWriter(Files.newBufferedWriter(temp))) {
                 for (TestPki.Identity ca : List.of(clientCa(), secondClientCa())) {
                     out.writeObject(TestPki.crl(ca, REVOKED));
                 }
             }
-            Files.move(
-                    temp,
-                    file,
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return file;
         } catch (Exception e) {
             throw new IllegalStateException("cannot write the client CAs' CRLs", e);
@@ -103,9 +106,8 @@ public final class TestTlsMaterial implements BeforeAllCallback {
         }
     }
 
-    private static java.util.function.Supplier<TestPki.Identity> memoize(String cn) {
-        java.util.concurrent.atomic.AtomicReference<TestPki.Identity> ca =
-                new java.util.concurrent.atomic.AtomicReference<>();
+    private static Supplier<TestPki.Identity> memoize(String cn) {
+        AtomicReference<TestPki.Identity> ca = new AtomicReference<>();
         return () -> ca.updateAndGet(current -> {
             if (current != null) {
                 return current;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.relaymq.broker.support.TestPki;
 import io.relaymq.broker.support.TestPki.Identity;
 import java.security.cert.CertificateException;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -38,8 +39,7 @@ class ClientCertificateTrustTest {
     void acceptsAClientSignedByTheTrustedCaWithOrWithoutTheCaInTheChain() throws Exception {
         Identity client = TestPki.client("device-1", ca);
         assertThatCode(() -> trust().checkClientTrusted(client.chain(), "EC")).doesNotThrowAnyException();
-        assertThatCode(() -> trust().checkClientTrusted(
-                                new java.security.cert.X509Certificate[] {client.certificate()}, "EC"))
+        assertThatCode(() -> trust().checkClientTrusted(new X509Certificate[] {client.certificate()}, "EC"))
                 .doesNotThrowAnyException();
     }
 

@@ -39,6 +39,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * The broker's real MQTT handler chain on Netty EmbeddedChannels, for byte-level tests. Accepted
@@ -82,8 +84,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
 
     /** With overload limits: connection admission, a memory-pressure signal and a per-client publish rate. */
-    public EmbeddedBroker(
-            ConnectAdmission admission, java.util.function.BooleanSupplier memoryPressure, int publishRate) {
+    public EmbeddedBroker(ConnectAdmission admission, BooleanSupplier memoryPressure, int publishRate) {
         this.publishRate = publishRate;
         SessionContext context = new SessionContext(
                 trie,
@@ -157,7 +158,7 @@ public final class EmbeddedBroker implements AutoCloseable {
                 null,
                 "PKCS12",
                 "none",
-                java.util.List.of("TLSv1.2", "TLSv1.3"));
+                List.of("TLSv1.2", "TLSv1.3"));
     }
 
     private CompletableFuture<Void> accept(PublishedMessage message) {
@@ -178,7 +179,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
 
     /** Connection handlers for a real {@link MqttServer} on this broker's state. */
-    public java.util.function.Supplier<MqttConnectionHandler> handlers() {
+    public Supplier<MqttConnectionHandler> handlers() {
         return () -> new MqttConnectionHandler(connect, dispatcher, metrics, publishRate);
     }
 

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.InputStream;
 import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Stopping the listeners tells connected 5.0 clients why (DISCONNECT 0x8B) before closing. */
@@ -29,7 +33,7 @@ class GracefulShutdownTest {
 
             byte[] rest5 = in5.readAllBytes();
             assertThat(rest5)
-                    .as("DISCONNECT, got %s", java.util.HexFormat.of().formatHex(rest5))
+                    .as("DISCONNECT, got %s", HexFormat.of().formatHex(rest5))
                     .hasSizeGreaterThanOrEqualTo(3);
             assertThat(rest5[0]).isEqualTo((byte) 0xE0);
             assertThat(rest5[2]).isEqualTo((byte) 0x8B);
@@ -44,9 +48,9 @@ class GracefulShutdownTest {
                 EmbeddedBroker.settings(),
                 broker.handlers(),
                 () -> false,
-                new DrainPolicy(() -> true, 10, java.time.Duration.ofSeconds(10)));
+                new DrainPolicy(() -> true, 10, Duration.ofSeconds(10)));
         server.start();
-        java.util.List<Socket> clients = new java.util.ArrayList<>();
+        List<Socket> clients = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
                 Socket client = new Socket("127.0.0.1", server.boundPorts().get("tcp"));
@@ -73,9 +77,9 @@ class GracefulShutdownTest {
 
     @Test
     void theDrainReleasesConnectionsInTicksOfTheRate() {
-        assertThat(new DrainPolicy(() -> true, 2000, java.time.Duration.ofSeconds(1)).perTick(10_000))
+        assertThat(new DrainPolicy(() -> true, 2000, Duration.ofSeconds(1)).perTick(10_000))
                 .isEqualTo(200);
-        assertThat(new DrainPolicy(() -> true, 5, java.time.Duration.ofSeconds(1)).perTick(10))
+        assertThat(new DrainPolicy(() -> true, 5, Duration.ofSeconds(1)).perTick(10))
                 .isEqualTo(1);
         assertThat(DrainPolicy.IMMEDIATE.perTick(7)).isEqualTo(7);
     }

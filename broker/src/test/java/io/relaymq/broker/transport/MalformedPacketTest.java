@@ -12,7 +12,9 @@ import static io.relaymq.broker.transport.Packets.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.channel.embedded.EmbeddedChannel;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -466,7 +468,7 @@ class MalformedPacketTest {
         assertThat(broker.published).as("nothing published").isEmpty();
         if (expect.connAck() != null) {
             assertThat(answer)
-                    .as("CONNACK, got " + java.util.HexFormat.of().formatHex(answer))
+                    .as("CONNACK, got " + HexFormat.of().formatHex(answer))
                     .hasSizeGreaterThanOrEqualTo(4);
             assertThat(answer[0]).isEqualTo((byte) 0x20);
             assertThat(answer[3] & 0xFF).as("CONNACK code").isEqualTo(expect.connAck());
@@ -475,7 +477,7 @@ class MalformedPacketTest {
             assertThat(answer).as("DISCONNECT").hasSizeGreaterThanOrEqualTo(3);
             assertThat(answer[0]).isEqualTo((byte) 0xE0);
             assertThat(answer[2] & 0xFF)
-                    .as("DISCONNECT reason, got " + java.util.HexFormat.of().formatHex(answer))
+                    .as("DISCONNECT reason, got " + HexFormat.of().formatHex(answer))
                     .isEqualTo(expect.disconnect());
         }
         channel.finishAndReleaseAll();
@@ -502,8 +504,7 @@ class MalformedPacketTest {
         assertThat(bad.isActive()).isFalse();
         assertThat(good.isActive()).isTrue();
         byte[] out = EmbeddedBroker.received(good);
-        assertThat(new String(out, java.nio.charset.StandardCharsets.ISO_8859_1))
-                .contains("still-here");
+        assertThat(new String(out, StandardCharsets.ISO_8859_1)).contains("still-here");
         assertThat(Arrays.asList(broker.registry.get("good"))).doesNotContainNull();
         good.finishAndReleaseAll();
         bad.finishAndReleaseAll();

@@ -12,17 +12,21 @@ import io.relaymq.broker.limits.ConnectAdmission;
 import io.relaymq.broker.mqtt.MqttSettings;
 import java.io.InputStream;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Overload protection at the byte level: admission reason codes, memory-pressure shedding, publish throttling. */
 class OverloadTest {
 
-    private final java.util.List<EmbeddedChannel> channels = new java.util.ArrayList<>();
+    private final List<EmbeddedChannel> channels = new ArrayList<>();
 
     /** Every channel's unread output is released at the end (the fuzz test's leak detector sees all). */
-    @org.junit.jupiter.api.AfterEach
+    @AfterEach
     void release() {
         channels.forEach(EmbeddedChannel::finishAndReleaseAll);
     }
@@ -83,7 +87,7 @@ class OverloadTest {
 
         EmbeddedChannel back = open(broker);
         EmbeddedBroker.send(back, connect311(0x00, "away"));
-        String delivered = new String(EmbeddedBroker.received(back), java.nio.charset.StandardCharsets.ISO_8859_1);
+        String delivered = new String(EmbeddedBroker.received(back), StandardCharsets.ISO_8859_1);
         assertThat(delivered).contains("kept").doesNotContain("shed");
         assertThat(broker.meters
                         .counter("relaymq.messages.dropped", "reason", "memory_pressure")

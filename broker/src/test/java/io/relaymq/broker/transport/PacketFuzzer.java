@@ -7,6 +7,7 @@ import static io.relaymq.broker.transport.Packets.u16;
 
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -139,7 +140,7 @@ final class PacketFuzzer {
                     out[random.nextInt(out.length)] = (byte) random.nextInt(256);
                 }
             }
-            case 1 -> out = java.util.Arrays.copyOf(out, random.nextInt(out.length + 1));
+            case 1 -> out = Arrays.copyOf(out, random.nextInt(out.length + 1));
             case 2 -> {
                 int at = random.nextInt(out.length + 1);
                 byte[] extra = randomBytes(1 + random.nextInt(8));
@@ -164,7 +165,7 @@ final class PacketFuzzer {
         int at = 0;
         while (at < input.length) {
             int size = random.nextInt(3) == 0 ? input.length - at : 1 + random.nextInt(input.length - at);
-            chunks.add(java.util.Arrays.copyOfRange(input, at, at + size));
+            chunks.add(Arrays.copyOfRange(input, at, at + size));
             at += size;
         }
         return chunks;

@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A load balancer's PROXY protocol header in front of MQTT: the client's own address is kept. */
@@ -35,7 +36,7 @@ class ProxyProtocolTest {
                 base.netty());
         MqttServer server = new MqttServer(
                 settings,
-                new PreAuthLimits(65536, java.util.List.of("127.0.0.0/8")),
+                new PreAuthLimits(65536, List.of("127.0.0.0/8")),
                 broker.handlers(),
                 () -> false,
                 DrainPolicy.IMMEDIATE);

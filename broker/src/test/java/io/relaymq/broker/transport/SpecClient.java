@@ -17,6 +17,7 @@ import io.netty.handler.codec.mqtt.MqttQoS;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
+import io.relaymq.broker.session.PublishPackets;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -149,7 +150,7 @@ public final class SpecClient {
     }
 
     public void ack(MqttMessageType type, int packetId) {
-        send(io.relaymq.broker.session.PublishPackets.reply(type, packetId, (byte) 0));
+        send(PublishPackets.reply(type, packetId, (byte) 0));
     }
 
     public void disconnect() {

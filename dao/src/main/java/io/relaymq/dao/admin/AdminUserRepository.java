@@ -5,6 +5,7 @@ import io.relaymq.dao.jdbc.Like;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -47,7 +48,7 @@ public final class AdminUserRepository {
                         + "+ CASE WHEN admin_user.password_hash <> EXCLUDED.password_hash THEN 1 ELSE 0 END",
                 u.id(),
                 u.createdTime(),
-                u.email().toLowerCase(java.util.Locale.ROOT),
+                u.email().toLowerCase(Locale.ROOT),
                 u.firstName(),
                 u.lastName(),
                 u.authority(),
@@ -62,7 +63,7 @@ public final class AdminUserRepository {
                                 + "WHERE NOT EXISTS (SELECT 1 FROM admin_user) ON CONFLICT DO NOTHING",
                         u.id(),
                         u.createdTime(),
-                        u.email().toLowerCase(java.util.Locale.ROOT),
+                        u.email().toLowerCase(Locale.ROOT),
                         u.firstName(),
                         u.lastName(),
                         u.authority(),

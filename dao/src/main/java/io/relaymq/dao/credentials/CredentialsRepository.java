@@ -5,7 +5,9 @@ import io.relaymq.dao.jdbc.Jdbc;
 import io.relaymq.dao.jdbc.Like;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -44,8 +46,8 @@ public final class CredentialsRepository {
     }
 
     /** How many credentials there are of each client type. */
-    public java.util.Map<ClientType, Long> countByClientType() {
-        java.util.Map<ClientType, Long> counts = new java.util.EnumMap<>(ClientType.class);
+    public Map<ClientType, Long> countByClientType() {
+        Map<ClientType, Long> counts = new EnumMap<>(ClientType.class);
         for (ClientType type : ClientType.values()) {
             counts.put(type, 0L);
         }

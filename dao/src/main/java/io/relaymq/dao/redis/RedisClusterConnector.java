@@ -14,6 +14,8 @@ import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,8 +37,7 @@ public final class RedisClusterConnector implements AutoCloseable {
     }
 
     /** @param customizer adds to the client resources, for example a command latency recorder for metrics */
-    public RedisClusterConnector(
-            RedisClusterSettings settings, java.util.function.Consumer<DefaultClientResources.Builder> customizer) {
+    public RedisClusterConnector(RedisClusterSettings settings, Consumer<DefaultClientResources.Builder> customizer) {
         this.settings = settings;
         DefaultClientResources.Builder builder = DefaultClientResources.builder();
         customizer.accept(builder);
@@ -75,7 +76,7 @@ public final class RedisClusterConnector implements AutoCloseable {
     @Override
     public void close() {
         client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
-        resources.shutdown(0, 2, java.util.concurrent.TimeUnit.SECONDS);
+        resources.shutdown(0, 2, TimeUnit.SECONDS);
     }
 
     static List<RedisURI> seedUris(RedisClusterSettings settings) {

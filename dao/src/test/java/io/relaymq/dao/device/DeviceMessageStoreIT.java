@@ -17,6 +17,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -129,7 +130,7 @@ class DeviceMessageStoreIT {
             List<StoredMessage> stored = await(store.fetch(client, 0, 100));
             assertThat(stored)
                     .extracting(DeviceMessageStoreIT::text)
-                    .containsExactly(java.util.stream.IntStream.range(0, 20)
+                    .containsExactly(IntStream.range(0, 20)
                             .mapToObj(m -> client + "#" + m)
                             .toArray(String[]::new));
         }

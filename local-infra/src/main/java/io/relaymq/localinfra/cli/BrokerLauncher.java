@@ -3,6 +3,7 @@ package io.relaymq.localinfra.cli;
 import io.relaymq.localinfra.process.Executables;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -94,7 +95,7 @@ final class BrokerLauncher {
 
     /** The host to reach a listener bound to {@code bindAddress} from this machine (URL form). */
     static String probeHost(String bindAddress) {
-        java.net.InetAddress address = CliOptions.literal(bindAddress);
+        InetAddress address = CliOptions.literal(bindAddress);
         if (address == null || address.isAnyLocalAddress()) {
             return "127.0.0.1";
         }

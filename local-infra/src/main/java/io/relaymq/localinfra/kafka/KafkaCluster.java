@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
@@ -74,7 +75,7 @@ public final class KafkaCluster {
      * controlled shutdown cannot finish, so each is killed after {@code grace}.
      */
     public void stopAll(Duration grace) {
-        java.util.stream.IntStream.range(0, processes.length).parallel().forEach(i -> {
+        IntStream.range(0, processes.length).parallel().forEach(i -> {
             if (processes[i] != null) {
                 processes[i].stop("TERM", grace);
             }

@@ -1,5 +1,6 @@
 package io.relaymq.localinfra.kafka;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -64,7 +65,7 @@ final class KafkaServerProperties {
                 .collect(Collectors.joining(","));
     }
 
-    static String log4j2(java.nio.file.Path logFile) {
+    static String log4j2(Path logFile) {
         return """
                 status = warn
                 appender.file.type = File

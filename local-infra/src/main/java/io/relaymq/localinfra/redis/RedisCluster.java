@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -112,8 +113,8 @@ public final class RedisCluster {
     }
 
     /** Process ids of the running nodes (for CPU accounting in benchmarks). */
-    public java.util.List<Long> pids() {
-        java.util.List<Long> pids = new java.util.ArrayList<>();
+    public List<Long> pids() {
+        List<Long> pids = new ArrayList<>();
         for (ManagedProcess process : processes) {
             if (process != null && process.isAlive()) {
                 pids.add(process.pid());
@@ -156,8 +157,7 @@ public final class RedisCluster {
                 && "PONG".equals(withConnection(node, c -> c.sync().ping()));
     }
 
-    private static <T> T withConnection(
-            RedisNodeSpec node, java.util.function.Function<StatefulRedisConnection<String, String>, T> call) {
+    private static <T> T withConnection(RedisNodeSpec node, Function<StatefulRedisConnection<String, String>, T> call) {
         RedisClient client = RedisClient.create(RedisURI.builder()
                 .withHost("127.0.0.1")
                 .withPort(node.port())

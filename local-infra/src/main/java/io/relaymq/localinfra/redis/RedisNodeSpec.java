@@ -1,5 +1,6 @@
 package io.relaymq.localinfra.redis;
 
+import java.io.File;
 import java.nio.file.Path;
 
 /** One redis-server of the cluster; {@code replicaOf} is the index of its master, or -1 for a master. */
@@ -14,7 +15,7 @@ public record RedisNodeSpec(int port, Path dir, int replicaOf) {
     }
 
     public boolean hasClusterConfig() {
-        java.io.File conf = dir.resolve("nodes.conf").toFile();
+        File conf = dir.resolve("nodes.conf").toFile();
         return conf.isFile() && conf.length() > 0;
     }
 }

@@ -3,6 +3,7 @@ package io.relaymq.localinfra.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.relaymq.localinfra.stack.StackEndpoints;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +51,7 @@ class CliOptionsTest {
 
     @Test
     void nodeEnvironmentShiftsEveryBrokerPort() {
-        var stack = new io.relaymq.localinfra.stack.StackEndpoints("k", "r", "j", "u", "p");
+        var stack = new StackEndpoints("k", "r", "j", "u", "p");
         Map<String, String> env = BrokerLauncher.environment(stack, "node-2", 10);
         assertThat(env)
                 .containsEntry("RELAYMQ_NODE_ID", "node-2")

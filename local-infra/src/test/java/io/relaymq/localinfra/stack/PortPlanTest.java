@@ -3,7 +3,9 @@ package io.relaymq.localinfra.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -43,11 +45,10 @@ class PortPlanTest {
 
     @Test
     void portsTheOsMightHandToOutgoingConnectionsAreNeverChosen() throws Exception {
-        int ephemeralStart =
-                Integer.parseInt(java.nio.file.Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))
-                        .get(0)
-                        .trim()
-                        .split("\\s+")[0]);
+        int ephemeralStart = Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))
+                .get(0)
+                .trim()
+                .split("\\s+")[0]);
         for (int i = 0; i < 20; i++) {
             PortPlan plan = PortPlan.choose(StackSettings.forTests(work));
             assertThat(plan.kafka()).allMatch(p -> p < ephemeralStart);
@@ -61,7 +62,7 @@ class PortPlanTest {
         for (int i = 0; i < 50; i++) {
             PortPlan plan = PortPlan.choose(
                     StackSettings.forTests(work).withKafkaNodes(3).withRedisReplicas(1));
-            java.util.List<Integer> all = new java.util.ArrayList<>();
+            List<Integer> all = new ArrayList<>();
             all.addAll(plan.kafka());
             all.addAll(plan.kafkaControllers());
             all.add(plan.postgres());

@@ -3,6 +3,7 @@ package io.relaymq.perf.report;
 import io.relaymq.perf.scenario.ScenarioSettings;
 import io.relaymq.perf.traffic.LatencyStats;
 import io.relaymq.perf.traffic.Traffic;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +38,7 @@ public record TrafficReport(
         implements Report {
 
     public TrafficReport {
-        serverCpuByPart = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(serverCpuByPart));
+        serverCpuByPart = Collections.unmodifiableMap(new LinkedHashMap<>(serverCpuByPart));
         samples = List.copyOf(samples);
     }
 

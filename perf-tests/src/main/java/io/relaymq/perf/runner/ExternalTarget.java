@@ -2,6 +2,7 @@ package io.relaymq.perf.runner;
 
 import io.relaymq.perf.scenario.ServerProbe;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A broker that is already running. Its CPU and memory are measured only when its process ids are given
@@ -38,7 +39,7 @@ final class ExternalTarget implements Target {
 
     @Override
     public ServerProbe probe() {
-        return pids.isEmpty() ? ServerProbe.NONE : new ServerProcesses(java.util.Map.of(name, () -> pids));
+        return pids.isEmpty() ? ServerProbe.NONE : new ServerProcesses(Map.of(name, () -> pids));
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /** Waiting for a server socket to accept. */
 final class Ports {
@@ -29,8 +30,8 @@ final class Ports {
     static void stop(Process process) {
         process.destroy();
         try {
-            if (!process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,5 +1,7 @@
 package io.relaymq.perf.scenario;
 
+import java.util.Map;
+
 /** Reads the resources the server side has used so far (all broker, Kafka, Redis and PostgreSQL processes). */
 public interface ServerProbe {
 
@@ -30,7 +32,7 @@ public interface ServerProbe {
     long rssBytes();
 
     /** CPU seconds so far per part of the server side (e.g. broker, kafka, redis, postgres); empty when unknown. */
-    default java.util.Map<String, Double> cpuSecondsByPart() {
-        return java.util.Map.of();
+    default Map<String, Double> cpuSecondsByPart() {
+        return Map.of();
     }
 }

@@ -1,5 +1,6 @@
 package io.relaymq.perf.scenario;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.relaymq.perf.report.Sample;
 import io.relaymq.perf.traffic.Traffic;
 import java.io.PrintStream;
@@ -157,8 +158,6 @@ final class Window {
     }
 
     static double ownCpuSeconds() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                        .getProcessCpuTime()
-                / 1e9;
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
     }
 }

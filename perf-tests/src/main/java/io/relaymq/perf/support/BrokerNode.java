@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /** A RelayMQ broker node started from {@code broker/target/relaymq-broker.jar} for a benchmark. */
 public final class BrokerNode implements AutoCloseable {
@@ -79,7 +80,7 @@ public final class BrokerNode implements AutoCloseable {
     public void close() {
         process.destroy();
         try {
-            if (!process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
             }
         } catch (InterruptedException e) {

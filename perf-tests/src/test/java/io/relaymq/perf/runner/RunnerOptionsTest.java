@@ -27,7 +27,7 @@ class RunnerOptionsTest {
         assertThat(options.targets()).containsExactly("relaymq", "mosquitto", "hivemq");
         assertThat(options.serverPids()).containsExactly(12L, 34L);
         assertThat(RunnerOptions.environment("A=1; B = x=y ;"))
-                .containsExactly(java.util.Map.entry("A", "1"), java.util.Map.entry("B", "x=y"));
+                .containsExactly(Map.entry("A", "1"), Map.entry("B", "x=y"));
     }
 
     @Test

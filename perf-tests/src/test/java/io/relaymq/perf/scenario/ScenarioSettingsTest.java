@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -73,7 +74,7 @@ class ScenarioSettingsTest {
 
     @Test
     void anEndpointChangeKeepsEverythingElse() {
-        ScenarioSettings s = from("publishers", "12").withEndpoint("10.0.0.1", java.util.List.of(1884));
+        ScenarioSettings s = from("publishers", "12").withEndpoint("10.0.0.1", List.of(1884));
 
         assertThat(s.host()).isEqualTo("10.0.0.1");
         assertThat(s.ports()).containsExactly(1884);

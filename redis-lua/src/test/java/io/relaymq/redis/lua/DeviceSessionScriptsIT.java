@@ -9,6 +9,7 @@ import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -415,7 +416,7 @@ class DeviceSessionScriptsIT {
         DeviceSessionKeys k = keys();
         for (int batch = 0; batch < 13; batch++) {
             String[] messages = new String[batch < 12 ? 5000 : 5535];
-            java.util.Arrays.fill(messages, "m");
+            Arrays.fill(messages, "m");
             save(k, 65_535, DAY, messages);
         }
         assertThat(connection.sync().zcard(k.messages())).isEqualTo(65_535);

@@ -20,8 +20,10 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -146,8 +148,8 @@ class AppSharedSubscriptionController {
         String topic = AppTopicNames.forSharedFilter(entry.topic());
         try {
             admin.deleteTopics(List.of(topic)).all().get(10, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (!(e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException)) {
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
                 throw new IllegalStateException("could not delete Kafka topic " + topic + ": "
                         + e.getCause().getMessage());
             }

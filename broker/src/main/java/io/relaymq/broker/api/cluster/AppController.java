@@ -10,6 +10,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import java.time.Clock;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,7 +121,7 @@ class AppController {
     @GetMapping("/service/info")
     List<ServiceInfo> services() throws Exception {
         long now = clock.millis();
-        Map<String, long[]> counts = new java.util.HashMap<>();
+        Map<String, long[]> counts = new HashMap<>();
         sessions.records().values().forEach(info -> {
             long[] c = counts.computeIfAbsent(info.ownerNode(), k -> new long[2]);
             c[0]++;

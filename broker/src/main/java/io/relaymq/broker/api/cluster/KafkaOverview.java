@@ -1,5 +1,8 @@
 package io.relaymq.broker.api.cluster;
 
+import io.relaymq.broker.api.error.ApiConflictException;
+import io.relaymq.broker.api.error.ApiNotFoundException;
+import io.relaymq.broker.kafka.ConsumerGroupLag;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -12,7 +15,11 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ConsumerGroupListing;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
+import org.apache.kafka.common.errors.GroupNotEmptyException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.springframework.stereotype.Component;
 
 /** What the Kafka cluster looks like to an operator: brokers, topics, consumer groups with their lag. */
@@ -88,8 +95,7 @@ public class KafkaOverview {
 
     private long lag(String groupId) {
         try {
-            return io.relaymq.broker.kafka.ConsumerGroupLag.of(
-                    admin, groupId, TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS));
+            return ConsumerGroupLag.of(admin, groupId, TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while asking Kafka");
@@ -98,7 +104,7 @@ public class KafkaOverview {
         }
     }
 
-    private static <T> T await(org.apache.kafka.common.KafkaFuture<T> future) {
+    private static <T> T await(KafkaFuture<T> future) {
         try {
             return future.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -106,12 +112,11 @@ public class KafkaOverview {
             throw new IllegalStateException("interrupted while asking Kafka");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            if (cause instanceof org.apache.kafka.common.errors.GroupIdNotFoundException
-                    || cause instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException) {
-                throw new io.relaymq.broker.api.error.ApiNotFoundException(cause.getMessage());
+            if (cause instanceof GroupIdNotFoundException || cause instanceof UnknownTopicOrPartitionException) {
+                throw new ApiNotFoundException(cause.getMessage());
             }
-            if (cause instanceof org.apache.kafka.common.errors.GroupNotEmptyException) {
-                throw new io.relaymq.broker.api.error.ApiConflictException(cause.getMessage());
+            if (cause instanceof GroupNotEmptyException) {
+                throw new ApiConflictException(cause.getMessage());
             }
             throw new IllegalStateException("Kafka: " + cause.getMessage(), cause);
         } catch (TimeoutException e) {

@@ -1,7 +1,9 @@
 package io.relaymq.broker.api.page;
 
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -33,11 +35,9 @@ public record PageData<T>(List<T> data, int totalPages, long totalElements, bool
                 ? t -> true
                 : t -> {
                     String text = searchText.apply(t);
-                    return text != null
-                            && text.toLowerCase(java.util.Locale.ROOT)
-                                    .contains(search.toLowerCase(java.util.Locale.ROOT));
+                    return text != null && text.toLowerCase(Locale.ROOT).contains(search.toLowerCase(Locale.ROOT));
                 };
-        Map<String, String> names = new java.util.HashMap<>();
+        Map<String, String> names = new HashMap<>();
         sorts.keySet().forEach(k -> names.put(k, k));
         Comparator<T> order = sorts.get(query.sortKey(names, fallback));
         List<T> sorted = all.stream()

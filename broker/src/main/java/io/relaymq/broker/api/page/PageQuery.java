@@ -5,6 +5,7 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * The paging parameters every list endpoint takes, as TBMQ names them: {@code pageSize}, {@code page}
@@ -44,8 +45,7 @@ public record PageQuery(
         }
         String key = allowed.get(sortProperty);
         if (key == null) {
-            throw new IllegalArgumentException(
-                    "sortProperty must be one of " + new java.util.TreeSet<>(allowed.keySet()));
+            throw new IllegalArgumentException("sortProperty must be one of " + new TreeSet<>(allowed.keySet()));
         }
         return key;
     }

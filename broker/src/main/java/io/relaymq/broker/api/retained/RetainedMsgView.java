@@ -3,6 +3,7 @@ package io.relaymq.broker.api.retained;
 import io.relaymq.common.message.PublishedMessage;
 import io.relaymq.common.message.UserProperty;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.List;
 
 /**
@@ -23,7 +24,7 @@ public record RetainedMsgView(
         return new RetainedMsgView(
                 m.topic(),
                 new String(m.payload(), StandardCharsets.UTF_8),
-                java.util.Base64.getEncoder().encodeToString(m.payload()),
+                Base64.getEncoder().encodeToString(m.payload()),
                 m.qos(),
                 m.createdMillis(),
                 m.properties().contentType(),

@@ -3,6 +3,7 @@ package io.relaymq.broker.api.security;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.URI;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
@@ -45,7 +46,7 @@ public final class ProblemResponses implements AuthenticationEntryPoint, AccessD
             throws IOException {
         log.info("API {} {} -> {}: {}", request.getMethod(), request.getRequestURI(), status.value(), detail);
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-        problem.setInstance(java.net.URI.create(request.getRequestURI()));
+        problem.setInstance(URI.create(request.getRequestURI()));
         response.setStatus(status.value());
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
         json.writeValue(response.getOutputStream(), problem);

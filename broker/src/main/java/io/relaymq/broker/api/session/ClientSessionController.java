@@ -7,6 +7,7 @@ import jakarta.validation.constraints.NotBlank;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -92,8 +93,7 @@ class ClientSessionController {
         return ResponseEntity.ok().build();
     }
 
-    private static Predicate<SessionView> in(
-            List<String> allowed, java.util.function.Function<SessionView, String> field) {
+    private static Predicate<SessionView> in(List<String> allowed, Function<SessionView, String> field) {
         if (allowed == null || allowed.isEmpty()) {
             return v -> true;
         }

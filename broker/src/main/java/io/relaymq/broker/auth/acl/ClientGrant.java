@@ -1,6 +1,10 @@
 package io.relaymq.broker.auth.acl;
 
 import io.relaymq.common.client.ClientType;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 
 /**
  * What one authenticated connection is: its client type, the credentials it matched (null for anonymous
@@ -87,10 +91,9 @@ public final class ClientGrant {
             return principal;
         }
         try {
-            byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(principal.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return method + ":sha256:" + java.util.HexFormat.of().formatHex(hash);
-        } catch (java.security.NoSuchAlgorithmException e) {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(principal.getBytes(StandardCharsets.UTF_8));
+            return method + ":sha256:" + HexFormat.of().formatHex(hash);
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing", e);
         }
     }

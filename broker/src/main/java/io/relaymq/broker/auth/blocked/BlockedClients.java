@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,7 +42,7 @@ public final class BlockedClients extends ReplicatedState {
             KafkaProperties kafka,
             KafkaClientConfigs configs,
             ConsumerLoops loops,
-            org.apache.kafka.clients.admin.Admin admin,
+            Admin admin,
             NodeId nodeId,
             NodeProperties node,
             Clock clock,

@@ -1,5 +1,6 @@
 package io.relaymq.broker.auth.provider;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -19,7 +20,7 @@ final class ClaimPlaceholders {
 
     /** {@code template} with its placeholders replaced; empty when one of them has no value. */
     static Optional<String> expand(String template, String clientId, String username) {
-        Map<String, String> values = new java.util.HashMap<>();
+        Map<String, String> values = new HashMap<>();
         values.put("clientId", clientId);
         values.put("username", username);
         Matcher matcher = PLACEHOLDER.matcher(template);

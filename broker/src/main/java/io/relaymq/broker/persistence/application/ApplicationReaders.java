@@ -7,16 +7,29 @@ import io.relaymq.dao.appsession.ApplicationSessionCtx;
 import io.relaymq.dao.appsession.ApplicationSessionCtxRepository;
 import io.relaymq.dao.appshared.AppSharedSubscription;
 import io.relaymq.dao.appshared.AppSharedSubscriptionRepository;
+import io.relaymq.dao.jdbc.Jdbc;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -37,13 +50,13 @@ public class ApplicationReaders implements DisposableBean {
     private final ExecutorService blocking = Executors.newFixedThreadPool(2, named("app-ctx"));
 
     private final AppSharedSubscriptionRepository sharedRegistry;
-    private final org.apache.kafka.clients.admin.Admin admin;
-    private final java.util.function.Predicate<String> inUse;
-    private final java.util.concurrent.ScheduledExecutorService timer =
+    private final Admin admin;
+    private final Predicate<String> inUse;
+    private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(named("app-topic-janitor"));
     private final Producer<byte[], byte[]> forwardProducer;
     /** Ended sessions whose topic waits for its removal: they still hold a topic. */
-    private final java.util.Set<String> awaitingRemoval = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> awaitingRemoval = ConcurrentHashMap.newKeySet();
 
     public ApplicationReaders(
             ApplicationPersistenceProperties settings,
@@ -51,8 +64,8 @@ public class ApplicationReaders implements DisposableBean {
             TopicProvisioner topics,
             ApplicationSessionCtxRepository contexts,
             AppSharedSubscriptionRepository sharedRegistry,
-            org.apache.kafka.clients.admin.Admin admin,
-            java.util.function.Predicate<String> inUse) {
+            Admin admin,
+            Predicate<String> inUse) {
         this.admin = admin;
         this.inUse = inUse;
         this.settings = settings;
@@ -97,12 +110,12 @@ public class ApplicationReaders implements DisposableBean {
                 .orElseGet(() -> {
                     try {
                         sharedRegistry.insert(new AppSharedSubscription(
-                                java.util.UUID.randomUUID(),
+                                UUID.randomUUID(),
                                 System.currentTimeMillis(),
                                 filter,
                                 filter,
                                 settings.sharedPartitions()));
-                    } catch (io.relaymq.dao.jdbc.Jdbc.DataAccessException e) {
+                    } catch (Jdbc.DataAccessException e) {
                         if (!e.isDuplicateKey()) {
                             throw e;
                         }
@@ -164,8 +177,8 @@ public class ApplicationReaders implements DisposableBean {
     }
 
     /** Saves the context (an empty one is deleted); the stage completes when done, failed or not. */
-    java.util.concurrent.CompletableFuture<Void> saveContext(ApplicationSessionCtx ctx) {
-        return java.util.concurrent.CompletableFuture.runAsync(
+    CompletableFuture<Void> saveContext(ApplicationSessionCtx ctx) {
+        return CompletableFuture.runAsync(
                 () -> {
                     try {
                         if (ctx.publishes().isEmpty() && ctx.pubrels().isEmpty()) {
@@ -199,7 +212,7 @@ public class ApplicationReaders implements DisposableBean {
                     discard(clientId);
                 },
                 settings.removedTopicGrace().toMillis(),
-                java.util.concurrent.TimeUnit.MILLISECONDS);
+                TimeUnit.MILLISECONDS);
     }
 
     /** Ended sessions of this node whose topic is still to be deleted. */
@@ -213,10 +226,10 @@ public class ApplicationReaders implements DisposableBean {
             String topic = AppTopicNames.forClient(clientId);
             try {
                 contexts.delete(clientId);
-                admin.deleteTopics(List.of(topic)).all().get(30, java.util.concurrent.TimeUnit.SECONDS);
+                admin.deleteTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
                 log.info("[{}] deleted Kafka topic {} of the removed APPLICATION session", clientId, topic);
-            } catch (java.util.concurrent.ExecutionException e) {
-                if (!(e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException)) {
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
                     log.warn(
                             "[{}] topic {} not deleted: {}",
                             clientId,
@@ -227,9 +240,7 @@ public class ApplicationReaders implements DisposableBean {
                 log.warn("[{}] topic {} not deleted: {}", clientId, topic, e.getMessage());
             }
             try {
-                admin.deleteConsumerGroups(List.of(groupOf(clientId)))
-                        .all()
-                        .get(30, java.util.concurrent.TimeUnit.SECONDS);
+                admin.deleteConsumerGroups(List.of(groupOf(clientId))).all().get(30, TimeUnit.SECONDS);
             } catch (Exception e) {
                 log.debug("[{}] consumer group not deleted: {}", clientId, e.getMessage());
             }
@@ -238,13 +249,13 @@ public class ApplicationReaders implements DisposableBean {
 
     @Override
     public void destroy() {
-        forwardProducer.close(java.time.Duration.ofSeconds(5));
+        forwardProducer.close(Duration.ofSeconds(5));
         readers.shutdownNow();
         timer.shutdownNow();
         blocking.shutdown();
     }
 
-    private static java.util.concurrent.ThreadFactory named(String prefix) {
+    private static ThreadFactory named(String prefix) {
         AtomicInteger n = new AtomicInteger();
         return r -> {
             Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());

@@ -4,10 +4,13 @@ import io.relaymq.broker.cluster.OutboundMessageCodec;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.subscription.Subscription;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -88,8 +91,7 @@ final class SharedGroupForwarder implements Runnable {
                     @Override
                     public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
                         log.debug("[{}] shares partitions {} of {}", clientId, partitions, sharedTopic);
-                        Map<TopicPartition, OffsetAndMetadata> committed =
-                                c.committed(new java.util.HashSet<>(partitions));
+                        Map<TopicPartition, OffsetAndMetadata> committed = c.committed(new HashSet<>(partitions));
                         Map<TopicPartition, Long> fresh = new HashMap<>();
                         for (TopicPartition tp : partitions) {
                             if (committed.get(tp) == null) {
@@ -136,7 +138,7 @@ final class SharedGroupForwarder implements Runnable {
         String own = AppTopicNames.forClient(clientId);
         Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
         Map<TopicPartition, Long> firsts = new HashMap<>();
-        java.util.ArrayList<Future<RecordMetadata>> writes = new java.util.ArrayList<>(records.count());
+        ArrayList<Future<RecordMetadata>> writes = new ArrayList<>(records.count());
         for (ConsumerRecord<byte[], byte[]> record : records) {
             OutboundMessage shared = OutboundMessageCodec.decode(record.value());
             int id = subscription.options().subscriptionId();
@@ -159,7 +161,7 @@ final class SharedGroupForwarder implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new WakeupException();
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             // not committed: the group reads these records again
             log.warn(
                     "[{}] shared messages not moved to {}: {}",

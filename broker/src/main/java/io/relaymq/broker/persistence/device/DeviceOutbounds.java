@@ -6,6 +6,7 @@ import io.relaymq.broker.session.MemoryOutbound;
 import io.relaymq.broker.session.OutboundFactory;
 import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionOutbound;
+import io.relaymq.common.client.ClientType;
 
 /**
  * Persistent sessions keep their messages in the store; the others in memory, cleaning up what the
@@ -37,16 +38,16 @@ public class DeviceOutbounds implements OutboundFactory {
     }
 
     @Override
-    public void discardStored(String clientId, io.relaymq.common.client.ClientType kind) {
-        if (kind == io.relaymq.common.client.ClientType.DEVICE) {
+    public void discardStored(String clientId, ClientType kind) {
+        if (kind == ClientType.DEVICE) {
             store.removeAll(clientId);
         }
     }
 
     /** The client is an APPLICATION now: what the DEVICE store kept for it goes. */
     @Override
-    public void kindChanged(String clientId, io.relaymq.common.client.ClientType previous) {
-        if (previous == io.relaymq.common.client.ClientType.DEVICE) {
+    public void kindChanged(String clientId, ClientType previous) {
+        if (previous == ClientType.DEVICE) {
             store.removeAll(clientId);
         }
     }

@@ -6,11 +6,15 @@ import static org.awaitility.Awaitility.await;
 
 import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAckReasonCode;
 import io.relaymq.broker.auth.AuthClients;
+import io.relaymq.broker.persistence.application.AppTopicNames;
 import io.relaymq.broker.support.ApiClient;
 import io.relaymq.broker.support.Endpoints;
 import io.relaymq.broker.support.RelayMqNodeTest;
 import io.relaymq.broker.transport.MqttServer;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.Admin;
@@ -189,18 +193,17 @@ class ClusterApiIT {
         String id = created.body().get("id").asString();
         String kafkaTopic = created.body().get("kafkaTopic").asString();
         assertThat(kafkaTopic)
-                .isEqualTo(io.relaymq.broker.persistence.application.AppTopicNames.forSharedFilter(filter))
+                .isEqualTo(AppTopicNames.forSharedFilter(filter))
                 .startsWith("relaymq.app.shared.fleet-2f");
         assertThat(kafkaAdmin
-                        .describeTopics(java.util.List.of(kafkaTopic))
+                        .describeTopics(List.of(kafkaTopic))
                         .allTopicNames()
                         .get()
                         .get(kafkaTopic)
                         .partitions())
                 .hasSize(3);
 
-        assertThat(api.get("/api/app/shared/subs?topic="
-                                + java.net.URLEncoder.encode(filter, java.nio.charset.StandardCharsets.UTF_8))
+        assertThat(api.get("/api/app/shared/subs?topic=" + URLEncoder.encode(filter, StandardCharsets.UTF_8))
                         .body()
                         .get("id")
                         .asString())

@@ -3,6 +3,7 @@ package io.relaymq.broker.api.security;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +49,7 @@ class ClientAddressesTest {
 
     @Test
     void aLongChainIsCut() {
-        String chain = "198.51.100.9, " + String.join(", ", java.util.Collections.nCopies(50, "10.0.0.9"));
+        String chain = "198.51.100.9, " + String.join(", ", Collections.nCopies(50, "10.0.0.9"));
         assertThat(behindProxies.resolve("10.0.0.1", List.of(chain))).isEqualTo("10.0.0.9");
     }
 

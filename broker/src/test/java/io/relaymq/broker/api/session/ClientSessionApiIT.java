@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.hivemq.client.mqtt.MqttClient;
 import com.hivemq.client.mqtt.MqttClientState;
+import com.hivemq.client.mqtt.MqttGlobalPublishFilter;
 import com.hivemq.client.mqtt.datatypes.MqttQos;
 import com.hivemq.client.mqtt.lifecycle.MqttClientDisconnectedContext;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
@@ -228,7 +229,7 @@ class ClientSessionApiIT {
                                 + "\"retainAsPublish\":false,\"retainHandling\":0},\"subscriptionId\":null}]"));
 
         Mqtt5BlockingClient publisher = connect("pub-" + run, false, null);
-        try (var publishes = subscriber.publishes(com.hivemq.client.mqtt.MqttGlobalPublishFilter.ALL)) {
+        try (var publishes = subscriber.publishes(MqttGlobalPublishFilter.ALL)) {
             publisher
                     .publishWith()
                     .topic("old/" + run)
@@ -328,7 +329,7 @@ class ClientSessionApiIT {
         assertThat(api.get("/api/retained-msg?topicName=ret/" + run + "/a").status())
                 .isEqualTo(404);
         Mqtt5BlockingClient late = connect("late-" + run, false, null);
-        try (var publishes = late.publishes(com.hivemq.client.mqtt.MqttGlobalPublishFilter.ALL)) {
+        try (var publishes = late.publishes(MqttGlobalPublishFilter.ALL)) {
             late.subscribeWith().topicFilter("ret/" + run + "/+").send();
             Mqtt5Publish only = publishes.receive(20, TimeUnit.SECONDS).orElseThrow();
             assertThat(only.getTopic().toString()).isEqualTo("ret/" + run + "/b");

@@ -15,9 +15,11 @@ import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.paho.client.mqttv3.MqttClient;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -168,8 +170,7 @@ class ApplicationPersistenceIT {
     void aCleanStartDropsWhatWaitedForTheOldSession() throws Exception {
         String clientId = id("app-fresh");
         String topic = missWhileAway(clientId, a, a);
-        MqttClient fresh =
-                new MqttClient(a.mqtt(), clientId, new org.eclipse.paho.client.mqttv3.persist.MemoryPersistence());
+        MqttClient fresh = new MqttClient(a.mqtt(), clientId, new MemoryPersistence());
         Received got = new Received();
         fresh.setCallback(got);
         fresh.connect();
@@ -243,7 +244,7 @@ class ApplicationPersistenceIT {
         ApiClient api = ApiClient.admin(a.httpPort());
         String user = id("switch");
         String clientId = id("switching");
-        Map<String, Object> credentials = new java.util.LinkedHashMap<>(Map.of(
+        Map<String, Object> credentials = new LinkedHashMap<>(Map.of(
                 "name",
                 user,
                 "clientType",

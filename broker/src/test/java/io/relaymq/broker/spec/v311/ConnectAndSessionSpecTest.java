@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.netty.handler.codec.mqtt.MqttConnAckMessage;
 import io.netty.handler.codec.mqtt.MqttConnectReturnCode;
 import io.netty.handler.codec.mqtt.MqttMessage;
+import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttMessageType;
+import io.netty.handler.codec.mqtt.MqttQoS;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.relaymq.broker.transport.EmbeddedBroker;
@@ -125,25 +127,25 @@ class ConnectAndSessionSpecTest {
         watcher.receive();
 
         SpecClient polite = client();
-        polite.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect()
+        polite.send(MqttMessageBuilders.connect()
                 .clientId("polite")
                 .protocolVersion(MqttVersion.MQTT_3_1_1)
                 .cleanSession(true)
                 .willFlag(true)
                 .willTopic("status/polite")
                 .willMessage("gone".getBytes())
-                .willQoS(io.netty.handler.codec.mqtt.MqttQoS.AT_LEAST_ONCE)
+                .willQoS(MqttQoS.AT_LEAST_ONCE)
                 .build());
         polite.disconnect();
         SpecClient rude = client();
-        rude.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect()
+        rude.send(MqttMessageBuilders.connect()
                 .clientId("rude")
                 .protocolVersion(MqttVersion.MQTT_3_1_1)
                 .cleanSession(true)
                 .willFlag(true)
                 .willTopic("status/rude")
                 .willMessage("lost".getBytes())
-                .willQoS(io.netty.handler.codec.mqtt.MqttQoS.AT_LEAST_ONCE)
+                .willQoS(MqttQoS.AT_LEAST_ONCE)
                 .build());
         rude.drop();
 
@@ -155,7 +157,7 @@ class ConnectAndSessionSpecTest {
     void willRetainDecidesWhetherTheWillIsRetained() {
         for (boolean retain : new boolean[] {false, true}) {
             SpecClient device = client();
-            device.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect()
+            device.send(MqttMessageBuilders.connect()
                     .clientId("will-retain-" + retain)
                     .protocolVersion(MqttVersion.MQTT_3_1_1)
                     .cleanSession(true)

@@ -3,9 +3,12 @@ package io.relaymq.broker.spec.v311;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.handler.codec.mqtt.MqttMessage;
+import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttMessageIdVariableHeader;
 import io.netty.handler.codec.mqtt.MqttMessageType;
+import io.netty.handler.codec.mqtt.MqttPublishVariableHeader;
 import io.netty.handler.codec.mqtt.MqttVersion;
+import io.netty.util.ReferenceCountUtil;
 import io.relaymq.broker.transport.EmbeddedBroker;
 import io.relaymq.broker.transport.SpecClient;
 import java.util.List;
@@ -132,7 +135,7 @@ class PublishSpecTest {
         sub.drop();
 
         SpecClient back = new SpecClient(broker, MqttVersion.MQTT_3_1_1);
-        back.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect()
+        back.send(MqttMessageBuilders.connect()
                 .clientId("resume")
                 .protocolVersion(MqttVersion.MQTT_3_1_1)
                 .cleanSession(false)
@@ -155,7 +158,7 @@ class PublishSpecTest {
         sub.ack(MqttMessageType.PUBACK, sub.publishes().get(0).packetId());
         sub.drop();
         SpecClient back = new SpecClient(broker, MqttVersion.MQTT_3_1_1);
-        back.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect()
+        back.send(MqttMessageBuilders.connect()
                 .clientId("acked")
                 .protocolVersion(MqttVersion.MQTT_3_1_1)
                 .cleanSession(false)
@@ -223,7 +226,7 @@ class PublishSpecTest {
         pub.publish("flight/2", 2, 2, "q2", false);
         List<SpecClient.Received> started = sub.publishes();
         assertThat(started).extracting(SpecClient.Received::payload).containsExactly("q1", "q2");
-        sub.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.unsubscribe()
+        sub.send(MqttMessageBuilders.unsubscribe()
                 .messageId(3)
                 .addTopicFilter("flight/1")
                 .addTopicFilter("flight/2")
@@ -240,7 +243,7 @@ class PublishSpecTest {
 
         sub.drop();
         SpecClient back = new SpecClient(broker, MqttVersion.MQTT_3_1_1);
-        back.send(io.netty.handler.codec.mqtt.MqttMessageBuilders.connect()
+        back.send(MqttMessageBuilders.connect()
                 .clientId("unsub-flight")
                 .protocolVersion(MqttVersion.MQTT_3_1_1)
                 .cleanSession(false)
@@ -249,11 +252,9 @@ class PublishSpecTest {
         assertThat(resent)
                 .extracting(m -> m.fixedHeader().messageType())
                 .containsExactly(MqttMessageType.CONNACK, MqttMessageType.PUBLISH, MqttMessageType.PUBREL);
-        io.netty.util.ReferenceCountUtil.release(resent.get(1));
+        ReferenceCountUtil.release(resent.get(1));
         assertThat(resent.get(1).fixedHeader().isDup()).isTrue();
-        assertThat(((io.netty.handler.codec.mqtt.MqttPublishVariableHeader)
-                                resent.get(1).variableHeader())
-                        .packetId())
+        assertThat(((MqttPublishVariableHeader) resent.get(1).variableHeader()).packetId())
                 .isEqualTo(started.get(0).packetId());
         assertThat(((MqttMessageIdVariableHeader) resent.get(2).variableHeader()).messageId())
                 .isEqualTo(started.get(1).packetId());

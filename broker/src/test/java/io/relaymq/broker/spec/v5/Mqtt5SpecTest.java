@@ -3,6 +3,7 @@ package io.relaymq.broker.spec.v5;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.handler.codec.mqtt.MqttConnAckMessage;
+import io.netty.handler.codec.mqtt.MqttFixedHeader;
 import io.netty.handler.codec.mqtt.MqttMessage;
 import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttMessageType;
@@ -358,8 +359,7 @@ class Mqtt5SpecTest {
         pub.publish("window", 1, 2, "m2", false);
         assertThat(sub.publishes()).extracting(SpecClient.Received::payload).containsExactly("m1");
 
-        sub.send(new MqttMessage(new io.netty.handler.codec.mqtt.MqttFixedHeader(
-                MqttMessageType.PINGREQ, false, MqttQoS.AT_MOST_ONCE, false, 0)));
+        sub.send(new MqttMessage(new MqttFixedHeader(MqttMessageType.PINGREQ, false, MqttQoS.AT_MOST_ONCE, false, 0)));
         sub.subscribe(7, "other", 1);
         List<MqttMessage> answers = sub.receive();
         assertThat(answers)
