@@ -78,7 +78,7 @@ public final class AuthChanges extends ReplicatedState {
                 providers.reload();
             }
         } catch (RuntimeException e) {
-            log.warn("could not apply auth change {}: {}", key, e.getMessage());
+            log.warn("could not apply auth change {}", key, e);
         }
     }
 }

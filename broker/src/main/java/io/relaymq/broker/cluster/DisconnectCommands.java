@@ -125,7 +125,7 @@ public class DisconnectCommands extends ConsumerWorker {
         try {
             command = SessionCommand.decode(clientId, value);
         } catch (RuntimeException e) {
-            log.warn("[{}] unreadable session command ignored: {}", clientId, e.getMessage());
+            log.warn("[{}] unreadable session command ignored", clientId, e);
             return;
         }
         if (command.kind() == SessionCommand.Kind.HAND_OVER) {

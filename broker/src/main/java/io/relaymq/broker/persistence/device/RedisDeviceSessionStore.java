@@ -53,7 +53,7 @@ public class RedisDeviceSessionStore implements DeviceSessionStore {
                         s.kind() == StoredKind.SENT ? PersistedMessage.State.SENT : PersistedMessage.State.NEW,
                         OutboundMessageCodec.decode(s.payload())));
             } catch (RuntimeException e) {
-                log.warn("[{}] dropping unreadable stored message {}: {}", clientId, s.packetId(), e.getMessage());
+                log.warn("[{}] dropping unreadable stored message {}", clientId, s.packetId(), e);
                 metrics.dropped("unreadable", 1);
                 remove(clientId, s.packetId(), s.score());
             }
