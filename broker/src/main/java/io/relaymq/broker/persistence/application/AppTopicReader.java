@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -26,6 +27,8 @@ import org.slf4j.LoggerFactory;
 final class AppTopicReader implements Runnable {
 
     private static final Logger log = LoggerFactory.getLogger(AppTopicReader.class);
+    private static final long FIRST_PAUSE_MILLIS = 500;
+    private static final long MOST_PAUSE_MILLIS = 30_000;
 
     /** One record for the session: its offset, value and msg.all source ({@code null} when it has none). */
     record Record(long offset, byte[] value, RouteSource source) {
@@ -54,6 +57,15 @@ final class AppTopicReader implements Runnable {
     private volatile boolean running = true;
     private volatile long commitRequest = -1;
     private volatile KafkaConsumer<byte[], byte[]> consumer;
+    private volatile Thread thread;
+    private volatile int restarts;
+    /** Failed since the last poll that worked: further failures are logged at debug only. */
+    private boolean failing;
+
+    private long pause = FIRST_PAUSE_MILLIS;
+    /** The first offset not yet handed to the session; -1 until the reader found its start. */
+    private long next = -1;
+
     private long committed = -1;
     private long nextAllowedNanos;
 
@@ -92,29 +104,73 @@ final class AppTopicReader implements Runnable {
         if (c != null) {
             c.wakeup();
         }
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
     }
 
+    /**
+     * Reads until stopped. A failure (Kafka away while the topic is created or the position read, a poll or
+     * commit that throws) closes the consumer and starts it again after a pause that doubles up to
+     * {@link #MOST_PAUSE_MILLIS}, at the first record not yet handed to the session: nothing is skipped, and
+     * nothing the session already holds is handed to it twice.
+     */
     @Override
     public void run() {
-        try {
-            ensureTopic.run();
-            try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(config)) {
-                consumer = c;
-                try {
-                    c.assign(List.of(partition));
-                    position(c);
-                    while (running) {
-                        readOnce(c);
-                    }
-                } catch (WakeupException e) {
-                    // stopped
-                } finally {
-                    commitLast(c);
-                    consumer = null;
+        thread = Thread.currentThread();
+        while (running) {
+            try {
+                readUntilStopped();
+                return;
+            } catch (RuntimeException e) {
+                if (!running) {
+                    return;
                 }
+                if (failing) {
+                    log.debug("[{}] reading {} failed again: {}", clientId, partition.topic(), e.toString());
+                } else {
+                    log.warn("[{}] reading {} failed, starting again in {} ms", clientId, partition.topic(), pause, e);
+                }
+                failing = true;
+                restarts++;
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pause));
+                pause = Math.min(2 * pause, MOST_PAUSE_MILLIS);
             }
-        } catch (RuntimeException e) {
-            log.warn("[{}] reading {} stopped until the client connects again", clientId, partition.topic(), e);
+        }
+    }
+
+    /** How often the reader started again after a failure. */
+    int restarts() {
+        return restarts;
+    }
+
+    private void readUntilStopped() {
+        ensureTopic.run();
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(config)) {
+            consumer = c;
+            if (!running) {
+                return;
+            }
+            try {
+                c.assign(List.of(partition));
+                if (next < 0) {
+                    position(c);
+                    next = c.position(partition);
+                } else {
+                    c.seek(partition, next);
+                }
+                while (running) {
+                    readOnce(c);
+                }
+            } catch (WakeupException e) {
+                if (running) {
+                    throw e;
+                }
+            } finally {
+                commitLast(c);
+                consumer = null;
+            }
         }
     }
 
@@ -157,6 +213,8 @@ final class AppTopicReader implements Runnable {
             c.resume(List.of(partition));
         }
         ConsumerRecords<byte[], byte[]> records = c.poll(Duration.ofMillis(100));
+        failing = false;
+        pause = FIRST_PAUSE_MILLIS;
         if (records.isEmpty()) {
             return;
         }
@@ -169,6 +227,7 @@ final class AppTopicReader implements Runnable {
         throttle(batch.size());
         buffered.added(batch.size(), bytes);
         sink.accept(batch);
+        next = batch.get(batch.size() - 1).offset() + 1;
     }
 
     /** Spaces batches so that at most {@code rate} records per second go to the session. */

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -35,6 +37,8 @@ import org.slf4j.LoggerFactory;
 final class SharedGroupForwarder implements Runnable {
 
     private static final Logger log = LoggerFactory.getLogger(SharedGroupForwarder.class);
+    private static final long FIRST_PAUSE_MILLIS = 500;
+    private static final long MOST_PAUSE_MILLIS = 30_000;
 
     private final String clientId;
     private final Subscription subscription;
@@ -45,6 +49,8 @@ final class SharedGroupForwarder implements Runnable {
     private final long subscribedAt = System.currentTimeMillis();
     private volatile boolean running = true;
     private volatile KafkaConsumer<byte[], byte[]> consumer;
+    private volatile Thread thread;
+    private volatile int restarts;
 
     SharedGroupForwarder(
             String clientId,
@@ -70,63 +76,107 @@ final class SharedGroupForwarder implements Runnable {
         if (c != null) {
             c.wakeup();
         }
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
     }
 
+    /**
+     * Forwards until stopped. A failure closes the consumer (leaving the group, whose committed offsets hold
+     * everything forwarded) and joins again after a pause that doubles up to {@link #MOST_PAUSE_MILLIS}.
+     */
     @Override
     public void run() {
-        try {
-            ensureTopic.run();
-            try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(config)) {
-                consumer = c;
-                c.subscribe(List.of(sharedTopic), new ConsumerRebalanceListener() {
-                    @Override
-                    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-                        // everything polled so far was forwarded and committed before the next poll
-                    }
-
-                    /**
-                     * A group's first member starts at the time of its SUBSCRIBE, not at the end of the
-                     * topic: what was routed to the group while its consumers joined is not skipped.
-                     */
-                    @Override
-                    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-                        log.debug("[{}] shares partitions {} of {}", clientId, partitions, sharedTopic);
-                        Map<TopicPartition, OffsetAndMetadata> committed = c.committed(new HashSet<>(partitions));
-                        Map<TopicPartition, Long> fresh = new HashMap<>();
-                        for (TopicPartition tp : partitions) {
-                            if (committed.get(tp) == null) {
-                                fresh.put(tp, subscribedAt);
-                            }
-                        }
-                        if (!fresh.isEmpty()) {
-                            c.offsetsForTimes(fresh).forEach((tp, found) -> {
-                                if (found != null) {
-                                    c.seek(tp, found.offset());
-                                } else {
-                                    c.seekToEnd(List.of(tp));
-                                }
-                            });
-                            // from now on the group has a position on every partition, kept while members are away
-                            Map<TopicPartition, OffsetAndMetadata> start = new HashMap<>();
-                            fresh.keySet().forEach(tp -> start.put(tp, new OffsetAndMetadata(c.position(tp))));
-                            c.commitSync(start);
-                        }
-                    }
-                });
-                while (running) {
-                    forward(c, c.poll(Duration.ofMillis(200)));
+        thread = Thread.currentThread();
+        long pause = FIRST_PAUSE_MILLIS;
+        while (running) {
+            try {
+                forwardUntilStopped();
+                return;
+            } catch (WakeupException e) {
+                if (!running) {
+                    return;
                 }
-            } finally {
-                consumer = null;
+                log.warn(
+                        "[{}] shared subscription {} woken while running",
+                        clientId,
+                        subscription.filter().text(),
+                        e);
+            } catch (RuntimeException e) {
+                if (!running) {
+                    return;
+                }
+                if (restarts == 0) {
+                    log.warn(
+                            "[{}] shared subscription {} failed, joining again in {} ms",
+                            clientId,
+                            subscription.filter().text(),
+                            pause,
+                            e);
+                } else {
+                    log.debug(
+                            "[{}] shared subscription {} failed again: {}",
+                            clientId,
+                            subscription.filter().text(),
+                            e.toString());
+                }
             }
-        } catch (WakeupException e) {
-            // stopped
-        } catch (RuntimeException e) {
-            log.warn(
-                    "[{}] shared subscription {} stopped until the client subscribes again",
-                    clientId,
-                    subscription.filter().text(),
-                    e);
+            restarts++;
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pause));
+            pause = Math.min(2 * pause, MOST_PAUSE_MILLIS);
+        }
+    }
+
+    /** How often the forwarder joined again after a failure. */
+    int restarts() {
+        return restarts;
+    }
+
+    private void forwardUntilStopped() {
+        ensureTopic.run();
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(config)) {
+            consumer = c;
+            c.subscribe(List.of(sharedTopic), new ConsumerRebalanceListener() {
+                @Override
+                public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+                    // everything polled so far was forwarded and committed before the next poll
+                }
+
+                /**
+                 * A group's first member starts at the time of its SUBSCRIBE, not at the end of the
+                 * topic: what was routed to the group while its consumers joined is not skipped.
+                 */
+                @Override
+                public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+                    log.debug("[{}] shares partitions {} of {}", clientId, partitions, sharedTopic);
+                    Map<TopicPartition, OffsetAndMetadata> committed = c.committed(new HashSet<>(partitions));
+                    Map<TopicPartition, Long> fresh = new HashMap<>();
+                    for (TopicPartition tp : partitions) {
+                        if (committed.get(tp) == null) {
+                            fresh.put(tp, subscribedAt);
+                        }
+                    }
+                    if (!fresh.isEmpty()) {
+                        c.offsetsForTimes(fresh).forEach((tp, found) -> {
+                            if (found != null) {
+                                c.seek(tp, found.offset());
+                            } else {
+                                c.seekToEnd(List.of(tp));
+                            }
+                        });
+                        // from now on the group has a position on every partition, kept while members are away
+                        Map<TopicPartition, OffsetAndMetadata> start = new HashMap<>();
+                        fresh.keySet().forEach(tp -> start.put(tp, new OffsetAndMetadata(c.position(tp))));
+                        c.commitSync(start);
+                    }
+                }
+            });
+            while (running) {
+                forward(c, c.poll(Duration.ofMillis(200)));
+            }
+        } finally {
+            consumer = null;
         }
     }
 
