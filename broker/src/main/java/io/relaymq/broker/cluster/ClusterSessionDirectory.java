@@ -3,12 +3,10 @@ package io.relaymq.broker.cluster;
 import io.relaymq.broker.subscription.Subscription;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /** What a CONNECT needs to know about the client's session elsewhere in the cluster. */
 public interface ClusterSessionDirectory {
-
     /**
      * A session of a client that is not on this node's registry (on another node, or left by this node
      * before a restart).
@@ -26,23 +24,10 @@ public interface ClusterSessionDirectory {
      * belongs to another principal (nothing was granted).
      */
     record Claim(long version, Optional<KnownSession> previous, boolean refused) {
-
         public Claim(long version, Optional<KnownSession> previous) {
             this(version, previous, false);
         }
     }
-
-    ClusterSessionDirectory NONE = new ClusterSessionDirectory() {
-        @Override
-        public CompletionStage<Claim> claim(String clientId, long expirySeconds, SessionDetails details) {
-            return CompletableFuture.completedFuture(new Claim(0, Optional.empty()));
-        }
-
-        @Override
-        public boolean isSuperseded(String clientId, long version) {
-            return false;
-        }
-    };
 
     /** Who may continue a session that belongs to another principal (also checked on this node's registry). */
     default SessionOwnership ownership() {

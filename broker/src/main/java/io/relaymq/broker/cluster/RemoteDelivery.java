@@ -9,7 +9,6 @@ import io.relaymq.broker.session.OutboundMessage;
  * node's topic.
  */
 public interface RemoteDelivery {
-
     void send(String nodeId, String clientId, OutboundMessage message);
 
     /** Blocks until every message sent so far was written to Kafka or failed. */
@@ -17,18 +16,4 @@ public interface RemoteDelivery {
 
     /** Sends that failed since the start (compare before and after a batch). */
     long failures();
-
-    /** Delivers nowhere (a node alone, or a test that routes only locally). */
-    RemoteDelivery NONE = new RemoteDelivery() {
-        @Override
-        public void send(String nodeId, String clientId, OutboundMessage message) {}
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public long failures() {
-            return 0;
-        }
-    };
 }

@@ -44,12 +44,6 @@ public final class InboundPublishHandler {
     private final QuotaLog retainedQuotaLog = new QuotaLog(log, "retained quota exceeded");
     private final Qos2Intake qos2;
 
-    /** Without retained quotas, and no QoS 2 state outside the node (tests). */
-    public InboundPublishHandler(
-            MessageSink producer, MqttSettings settings, TopicLimits topicLimits, MqttMetrics metrics, Clock clock) {
-        this(producer, settings, topicLimits, metrics, clock, RetainedAdmission.UNLIMITED, Qos2Resends.NONE);
-    }
-
     public InboundPublishHandler(
             MessageSink producer,
             MqttSettings settings,

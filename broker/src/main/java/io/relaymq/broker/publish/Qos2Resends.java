@@ -1,7 +1,6 @@
 package io.relaymq.broker.publish;
 
 import io.relaymq.broker.session.InboundQos2Store;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -11,10 +10,6 @@ import java.util.concurrent.CompletionStage;
  */
 @FunctionalInterface
 public interface Qos2Resends {
-
-    /** Knows nothing: every such PUBLISH is forwarded (at least once). */
-    Qos2Resends NONE = (clientId, packetId, topic, receipt) -> CompletableFuture.completedFuture(false);
-
     /**
      * Completes with true when a record with the receipt's token, for MQTT topic {@code topic}, is in Kafka; false
      * once none is and none can still arrive; fails when that cannot be told. {@code clientId} and

@@ -6,12 +6,6 @@ import io.relaymq.broker.session.OutboundMessage;
 /** Takes QoS 1/2 messages for persistent sessions to where they are kept until acknowledged. */
 @FunctionalInterface
 public interface PersistedSink {
-
-    /** For a node without persistence: nothing is ever routed here. */
-    PersistedSink NONE = (clientId, application, message) -> {
-        throw new IllegalStateException("no persistent store on this node");
-    };
-
     /**
      * @param application true for a persistent APPLICATION session (its own Kafka topic), false for a
      *                    persistent DEVICE session (the Redis store, through {@code relaymq.msg.persisted})

@@ -1,7 +1,6 @@
 package io.relaymq.broker.session;
 
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -10,52 +9,11 @@ import java.util.concurrent.CompletionStage;
  * is not forwarded again). Calls never block; their stages may complete on any thread.
  */
 public interface InboundQos2Store {
-
     /**
      * What is kept for one packet id: the token its Kafka record carries, when it was kept, and the node that kept
      * it ({@code keptBy}, empty until the store wrote it).
      */
     record Receipt(long token, long keptAtMillis, String keptBy) {}
-
-    /** Keeps nothing (a node without a store, tests): the ids live only in the session's memory. */
-    InboundQos2Store NONE = new InboundQos2Store() {
-        @Override
-        public CompletionStage<Boolean> received(
-                String clientId, int packetId, Receipt receipt, long generation, long ttlSeconds) {
-            return CompletableFuture.completedFuture(true);
-        }
-
-        @Override
-        public CompletionStage<Void> released(String clientId, int packetId) {
-            return CompletableFuture.completedFuture(null);
-        }
-
-        @Override
-        public CompletionStage<Void> keep(String clientId, long ttlSeconds) {
-            return CompletableFuture.completedFuture(null);
-        }
-
-        @Override
-        public CompletionStage<Map<Integer, Receipt>> begin(
-                String clientId, long generation, boolean clean, long ttlSeconds) {
-            return CompletableFuture.completedFuture(Map.of());
-        }
-
-        @Override
-        public CompletionStage<Receipt> receipt(String clientId, int packetId) {
-            return CompletableFuture.completedFuture(null);
-        }
-
-        @Override
-        public CompletionStage<Void> settle(String clientId, Map<Integer, Long> tokens) {
-            return CompletableFuture.completedFuture(null);
-        }
-
-        @Override
-        public CompletionStage<Void> removeAll(String clientId, long generation) {
-            return CompletableFuture.completedFuture(null);
-        }
-    };
 
     /**
      * Keeps {@code packetId} with its receipt, before its message goes to Kafka; what is kept for the client

@@ -5,15 +5,6 @@ package io.relaymq.broker.session;
  * deciding node of the session-ownership protocol).
  */
 public interface SessionChanges {
-
-    SessionChanges NONE = new SessionChanges() {
-        @Override
-        public void disconnected(String clientId, long expirySeconds, long generation) {}
-
-        @Override
-        public void ended(String clientId, long generation) {}
-    };
-
     /** @param generation the ownership version this node's copy of the session was granted */
     void disconnected(String clientId, long expirySeconds, long generation);
 

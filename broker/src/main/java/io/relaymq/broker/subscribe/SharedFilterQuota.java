@@ -9,9 +9,5 @@ import io.relaymq.broker.topic.TopicFilter;
  * A refused filter gets "quota exceeded" (5.0 0x97; 3.1.1 failure 0x80).
  */
 public interface SharedFilterQuota {
-
-    /** Everything is admitted (tests, embedded use). */
-    SharedFilterQuota NONE = (session, filter) -> true;
-
     boolean admits(ClientSession session, TopicFilter filter);
 }

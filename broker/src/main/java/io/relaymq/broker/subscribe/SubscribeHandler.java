@@ -62,11 +62,6 @@ public final class SubscribeHandler {
     private final MqttMetrics metrics;
     private final QuotaLog quotaLog = new QuotaLog(log, "subscriptions quota exceeded");
 
-    /** Without quotas (tests). */
-    public SubscribeHandler(RetainedMessages retained, TopicLimits topicLimits, Clock clock) {
-        this(retained, topicLimits, clock, SharedFilterQuota.NONE, Integer.MAX_VALUE, null);
-    }
-
     /**
      * @param sharedFilters    admits new shared-subscription filters
      * @param maxSubscriptions topic filters one session may hold

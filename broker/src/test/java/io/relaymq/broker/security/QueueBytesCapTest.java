@@ -12,11 +12,10 @@ import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundFactory;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.session.OutboundWriter;
-import io.relaymq.broker.session.SessionChanges;
 import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionRegistry;
-import io.relaymq.broker.session.SubscriptionChanges;
 import io.relaymq.broker.subscription.SubscriptionTrie;
+import io.relaymq.broker.support.NoOps;
 import io.relaymq.common.message.MessageProperties;
 import io.relaymq.common.message.PublishedMessage;
 import java.nio.charset.StandardCharsets;
@@ -44,8 +43,8 @@ class QueueBytesCapTest {
             new SessionRegistry(),
             m -> {},
             (m, c) -> {},
-            SubscriptionChanges.NONE,
-            SessionChanges.NONE,
+            NoOps.SUBSCRIPTION_CHANGES,
+            NoOps.SESSION_CHANGES,
             2,
             10_000,
             metrics,
@@ -53,7 +52,8 @@ class QueueBytesCapTest {
             new OutboundWriter(metrics, Clock.systemUTC()),
             OutboundFactory.IN_MEMORY,
             () -> false,
-            MAX_BYTES);
+            MAX_BYTES,
+            NoOps.INBOUND_QOS2_STORE);
     private final ClientSession session = new ClientSession("slow", channel.eventLoop(), context, true);
 
     @AfterEach

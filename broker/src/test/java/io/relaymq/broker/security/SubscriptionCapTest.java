@@ -14,13 +14,11 @@ import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundFactory;
 import io.relaymq.broker.session.OutboundWriter;
-import io.relaymq.broker.session.SessionChanges;
 import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionRegistry;
-import io.relaymq.broker.session.SubscriptionChanges;
-import io.relaymq.broker.subscribe.SharedFilterQuota;
 import io.relaymq.broker.subscribe.SubscribeHandler;
 import io.relaymq.broker.subscription.SubscriptionTrie;
+import io.relaymq.broker.support.NoOps;
 import io.relaymq.broker.topic.TopicFilter;
 import io.relaymq.broker.transport.EmbeddedBroker;
 import java.time.Clock;
@@ -44,7 +42,7 @@ class SubscriptionCapTest {
             new RetainedMessages(),
             EmbeddedBroker.TOPIC_LIMITS,
             Clock.systemUTC(),
-            SharedFilterQuota.NONE,
+            NoOps.SHARED_FILTER_QUOTA,
             CAP,
             metrics);
     private final EmbeddedChannel channel = new EmbeddedChannel();
@@ -60,14 +58,17 @@ class SubscriptionCapTest {
                 new SessionRegistry(),
                 m -> {},
                 (m, c) -> {},
-                SubscriptionChanges.NONE,
-                SessionChanges.NONE,
+                NoOps.SUBSCRIPTION_CHANGES,
+                NoOps.SESSION_CHANGES,
                 100,
                 100,
                 metrics,
                 Clock.systemUTC(),
                 new OutboundWriter(metrics, Clock.systemUTC()),
-                OutboundFactory.IN_MEMORY);
+                OutboundFactory.IN_MEMORY,
+                () -> false,
+                Long.MAX_VALUE,
+                NoOps.INBOUND_QOS2_STORE);
         return new ClientSession("greedy", channel.eventLoop(), context, false);
     }
 

@@ -2,6 +2,7 @@ package io.relaymq.broker.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.relaymq.broker.support.NoOps;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -133,7 +134,7 @@ class InboundQos2Test {
         assertThat(qos2.deciding(4)).isNull();
         assertThat(qos2.ids()).as("still awaiting PUBREL").contains(4);
 
-        InboundQos2 fresh = new InboundQos2("c", InboundQos2Store.NONE);
+        InboundQos2 fresh = new InboundQos2("c", NoOps.INBOUND_QOS2_STORE);
         assertThat(fresh.begin(false, false, 8, 0, Runnable::run)).isCompleted();
         qos2.begin(false, true, 9, 600, Runnable::run);
         assertThat(calls).containsExactly("begin gen 8", "begin gen 9 clean");

@@ -7,8 +7,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.relaymq.broker.auth.ClientAuthenticator;
-import io.relaymq.broker.cluster.ClusterSessionDirectory;
-import io.relaymq.broker.cluster.RemoteDelivery;
 import io.relaymq.broker.cluster.RemoteSubscriptions;
 import io.relaymq.broker.connect.ConnectHandler;
 import io.relaymq.broker.connect.ConnectValidator;
@@ -20,17 +18,15 @@ import io.relaymq.broker.mqtt.TopicLimits;
 import io.relaymq.broker.publish.AckHandler;
 import io.relaymq.broker.publish.InboundPublishHandler;
 import io.relaymq.broker.retain.RetainedMessages;
-import io.relaymq.broker.routing.PersistedSink;
 import io.relaymq.broker.routing.Router;
 import io.relaymq.broker.routing.SharedSubscriptionPicker;
 import io.relaymq.broker.session.OutboundFactory;
 import io.relaymq.broker.session.OutboundWriter;
-import io.relaymq.broker.session.SessionChanges;
 import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionRegistry;
-import io.relaymq.broker.session.SubscriptionChanges;
 import io.relaymq.broker.subscribe.SubscribeHandler;
 import io.relaymq.broker.subscription.SubscriptionTrie;
+import io.relaymq.broker.support.NoOps;
 import io.relaymq.common.message.PublishedMessage;
 import java.io.ByteArrayOutputStream;
 import java.time.Clock;
@@ -69,9 +65,9 @@ public final class EmbeddedBroker implements AutoCloseable {
             registry,
             retained::apply,
             new SharedSubscriptionPicker(),
-            RemoteDelivery.NONE,
+            NoOps.REMOTE_DELIVERY,
             client -> Optional.empty(),
-            PersistedSink.NONE,
+            NoOps.PERSISTED_SINK,
             metrics,
             clock);
     private final ConnectHandler connect;
@@ -91,28 +87,38 @@ public final class EmbeddedBroker implements AutoCloseable {
                 registry,
                 this::accept,
                 router::redeliverShared,
-                SubscriptionChanges.NONE,
-                SessionChanges.NONE,
+                NoOps.SUBSCRIPTION_CHANGES,
+                NoOps.SESSION_CHANGES,
                 settings.maxInflightOutbound(),
                 settings.maxQueuedMessages(),
                 metrics,
                 clock,
                 new OutboundWriter(metrics, clock),
                 OutboundFactory.IN_MEMORY,
-                memoryPressure);
+                memoryPressure,
+                Long.MAX_VALUE,
+                NoOps.INBOUND_QOS2_STORE);
         connect = new ConnectHandler(
                 new ConnectValidator(settings, TOPIC_LIMITS, clock),
                 registry,
                 context,
                 settings,
                 metrics,
-                ClusterSessionDirectory.NONE,
+                NoOps.CLUSTER_SESSIONS,
                 ClientAuthenticator.ANONYMOUS,
                 admission);
         dispatcher = new PacketDispatcher(
-                new InboundPublishHandler(this::accept, settings, TOPIC_LIMITS, metrics, clock),
+                new InboundPublishHandler(
+                        this::accept,
+                        settings,
+                        TOPIC_LIMITS,
+                        metrics,
+                        clock,
+                        NoOps.RETAINED_ADMISSION,
+                        NoOps.QOS2_RESENDS),
                 new AckHandler(),
-                new SubscribeHandler(retained, TOPIC_LIMITS, clock),
+                new SubscribeHandler(
+                        retained, TOPIC_LIMITS, clock, NoOps.SHARED_FILTER_QUOTA, Integer.MAX_VALUE, metrics),
                 new DisconnectHandler(settings));
     }
 

@@ -16,11 +16,10 @@ import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.session.OutboundWriter;
 import io.relaymq.broker.session.PersistedMessage;
 import io.relaymq.broker.session.PersistedMessage.State;
-import io.relaymq.broker.session.SessionChanges;
 import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionRegistry;
-import io.relaymq.broker.session.SubscriptionChanges;
 import io.relaymq.broker.subscription.SubscriptionTrie;
+import io.relaymq.broker.support.NoOps;
 import io.relaymq.common.message.MessageProperties;
 import io.relaymq.common.message.PublishedMessage;
 import java.nio.charset.StandardCharsets;
@@ -60,8 +59,8 @@ class DeviceOutboundTest {
                 new SessionRegistry(),
                 m -> {},
                 (m, c) -> {},
-                SubscriptionChanges.NONE,
-                SessionChanges.NONE,
+                NoOps.SUBSCRIPTION_CHANGES,
+                NoOps.SESSION_CHANGES,
                 1000,
                 1000,
                 metrics,
@@ -73,7 +72,10 @@ class DeviceOutboundTest {
                         (clientId, app, m) -> resubmitted.add(m),
                         c.writer(),
                         c.maxInflightOutbound(),
-                        settings));
+                        settings),
+                () -> false,
+                Long.MAX_VALUE,
+                NoOps.INBOUND_QOS2_STORE);
         session = new ClientSession("dev", channel.eventLoop(), context, true);
     }
 
