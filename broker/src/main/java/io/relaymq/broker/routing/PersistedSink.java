@@ -22,18 +22,23 @@ public interface PersistedSink {
         persist(clientId, application, message);
     }
 
+    /** Blocks until every message taken so far was stored or failed (before the router commits a poll). */
+    default void flush() {}
+
+    /**
+     * Messages that could not be stored since the start; the router compares it before and after a poll and
+     * reads the poll again when it grew. An implementation that cannot fail (or does not count) says 0.
+     */
+    default long failures() {
+        return 0;
+    }
+
     /**
      * A message for a shared subscription whose members are persistent APPLICATION clients: appended once
      * to the filter's own topic, whose consumer groups (one per share name) hand it to one member each.
      *
      * @param filter the topic filter without its {@code $share/<group>/} prefix
      */
-    default void flush() {}
-
-    default long failures() {
-        return 0;
-    }
-
     default void persistShared(String filter, OutboundMessage message) {
         throw new IllegalStateException("no persistent store on this node");
     }

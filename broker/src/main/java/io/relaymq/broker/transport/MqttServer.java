@@ -159,6 +159,7 @@ public final class MqttServer implements SmartLifecycle, ListenerPorts {
     }
 
     /** The ports the listeners are bound to, by listener name (tcp, ws, tls, wss). */
+    @Override
     public Map<String, Integer> boundPorts() {
         Map<String, Integer> ports = new LinkedHashMap<>();
         listeners.forEach((name, ch) -> ports.put(name, ((InetSocketAddress) ch.localAddress()).getPort()));

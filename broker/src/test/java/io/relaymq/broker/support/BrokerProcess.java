@@ -99,7 +99,13 @@ public final class BrokerProcess implements AutoCloseable {
         env.put("MQTT_CONNECT_RATE", "0");
         env.put("RELAYMQ_LOG_LEVEL", System.getProperty("relaymq.test.node-log-level", "INFO"));
         env.putAll(launch.extraEnv());
-        Process process = builder.start();
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            ClassArchive.notStarted(start);
+            throw e;
+        }
         ClassArchive.started(start, process);
         return new BrokerProcess(launch, process, log);
     }

@@ -33,11 +33,9 @@ final class ClassArchive {
 
     /** The arguments after the JVM options: class-data-sharing options, then {@code -jar} and the jar to run. */
     static synchronized Start next(Path jar) throws IOException {
-        Path dir = Path.of(
-                        "target",
-                        "cds",
-                        Files.size(jar) + "-" + Files.getLastModifiedTime(jar).toMillis())
-                .toAbsolutePath();
+        String stamp = Files.size(jar) + "-" + Files.getLastModifiedTime(jar).toMillis() + "-java"
+                + Runtime.version().feature();
+        Path dir = Path.of("target", "cds", stamp).toAbsolutePath();
         Optional<Path> extracted = extract(jar, dir);
         if (extracted.isEmpty()) {
             return new Start(List.of("-jar", jar.toString()), Optional.empty());
@@ -62,6 +60,17 @@ final class ClassArchive {
      * For the training node: once it has exited, its archive is published if it stopped gracefully (0, or
      * 143 after SIGTERM); a node that was SIGKILLed leaves nothing, and the next node trains instead.
      */
+    /** For a node that could not be started: the archive it was to write is left to the next node. */
+    static synchronized void notStarted(Start start) {
+        start.writes().ifPresent(partial -> {
+            try {
+                Files.deleteIfExists(partial.getParent().resolve("training.pid"));
+            } catch (IOException e) {
+                log.warn("could not release the class-data-sharing training of {}", partial, e);
+            }
+        });
+    }
+
     static void started(Start start, Process process) {
         start.writes().ifPresent(partial -> process.onExit().thenRun(() -> publish(partial, process.exitValue())));
     }
@@ -106,13 +115,18 @@ final class ClassArchive {
     private static Optional<Path> extract(Path jar, Path dir) throws IOException {
         Path app = dir.resolve("app");
         Path extracted = app.resolve(jar.getFileName());
+        Path failed = dir.resolve("extract.failed");
         if (Files.exists(extracted)) {
             return Optional.of(extracted);
+        }
+        if (Files.exists(failed)) {
+            return Optional.empty();
         }
         Path partial = dir.resolve("app.partial");
         removeOlderJars(dir);
         Files.createDirectories(dir);
         deleteTree(partial);
+        deleteTree(app);
         Process tools = new ProcessBuilder(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-Djarmode=tools",
@@ -131,6 +145,7 @@ final class ClassArchive {
                         "extracting {} failed (see {}): nodes start from the jar itself",
                         jar,
                         dir.resolve("extract.log"));
+                Files.writeString(failed, "see extract.log");
                 return Optional.empty();
             }
         } catch (InterruptedException e) {

@@ -14,6 +14,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -119,24 +120,35 @@ final class AppTopicReader implements Runnable {
     @Override
     public void run() {
         thread = Thread.currentThread();
-        while (running) {
-            try {
-                readUntilStopped();
-                return;
-            } catch (RuntimeException e) {
-                if (!running) {
+        try {
+            while (running && !Thread.currentThread().isInterrupted()) {
+                try {
+                    readUntilStopped();
                     return;
+                } catch (InterruptException e) {
+                    return; // the executor is shutting down
+                } catch (RuntimeException e) {
+                    if (!running || Thread.currentThread().isInterrupted()) {
+                        return;
+                    }
+                    if (failing) {
+                        log.debug("[{}] reading {} failed again: {}", clientId, partition.topic(), e.toString());
+                    } else {
+                        log.warn(
+                                "[{}] reading {} failed, starting again in {} ms",
+                                clientId,
+                                partition.topic(),
+                                pause,
+                                e);
+                    }
+                    failing = true;
+                    restarts++;
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pause));
+                    pause = Math.min(2 * pause, MOST_PAUSE_MILLIS);
                 }
-                if (failing) {
-                    log.debug("[{}] reading {} failed again: {}", clientId, partition.topic(), e.toString());
-                } else {
-                    log.warn("[{}] reading {} failed, starting again in {} ms", clientId, partition.topic(), pause, e);
-                }
-                failing = true;
-                restarts++;
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pause));
-                pause = Math.min(2 * pause, MOST_PAUSE_MILLIS);
             }
+        } finally {
+            thread = null;
         }
     }
 
@@ -156,7 +168,6 @@ final class AppTopicReader implements Runnable {
                 c.assign(List.of(partition));
                 if (next < 0) {
                     position(c);
-                    next = c.position(partition);
                 } else {
                     c.seek(partition, next);
                 }
@@ -192,7 +203,9 @@ final class AppTopicReader implements Runnable {
     private void position(KafkaConsumer<byte[], byte[]> c) {
         if (startAtEnd) {
             c.seekToEnd(List.of(partition));
-            commitRequest = c.position(partition);
+            // known before the commit: a start again after a failed commit must not seek to a later end
+            next = c.position(partition);
+            commitRequest = next;
             commitNow(c, true);
             return;
         }
@@ -203,6 +216,7 @@ final class AppTopicReader implements Runnable {
             c.seek(partition, stored.offset());
             committed = stored.offset();
         }
+        next = c.position(partition);
     }
 
     private void readOnce(KafkaConsumer<byte[], byte[]> c) {

@@ -248,9 +248,11 @@ public class ApplicationReaders implements DisposableBean {
     }
 
     @Override
-    public void destroy() {
-        forwardProducer.close(Duration.ofSeconds(5));
+    public void destroy() throws InterruptedException {
+        // readers and forwarders end on the interrupt, before the producer they forward with closes
         readers.shutdownNow();
+        readers.awaitTermination(10, TimeUnit.SECONDS);
+        forwardProducer.close(Duration.ofSeconds(5));
         timer.shutdownNow();
         blocking.shutdown();
     }

@@ -23,6 +23,8 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,6 +53,10 @@ final class SharedGroupForwarder implements Runnable {
     private volatile KafkaConsumer<byte[], byte[]> consumer;
     private volatile Thread thread;
     private volatile int restarts;
+    /** Failed since the last poll that worked: further failures are logged at debug only. */
+    private boolean failing;
+
+    private long pause = FIRST_PAUSE_MILLIS;
 
     SharedGroupForwarder(
             String clientId,
@@ -89,42 +95,39 @@ final class SharedGroupForwarder implements Runnable {
     @Override
     public void run() {
         thread = Thread.currentThread();
-        long pause = FIRST_PAUSE_MILLIS;
-        while (running) {
-            try {
-                forwardUntilStopped();
-                return;
-            } catch (WakeupException e) {
-                if (!running) {
+        try {
+            while (running && !Thread.currentThread().isInterrupted()) {
+                try {
+                    forwardUntilStopped();
                     return;
-                }
-                log.warn(
-                        "[{}] shared subscription {} woken while running",
-                        clientId,
-                        subscription.filter().text(),
-                        e);
-            } catch (RuntimeException e) {
-                if (!running) {
-                    return;
-                }
-                if (restarts == 0) {
-                    log.warn(
-                            "[{}] shared subscription {} failed, joining again in {} ms",
-                            clientId,
-                            subscription.filter().text(),
-                            pause,
-                            e);
-                } else {
-                    log.debug(
-                            "[{}] shared subscription {} failed again: {}",
-                            clientId,
-                            subscription.filter().text(),
-                            e.toString());
+                } catch (InterruptException e) {
+                    return; // the executor is shutting down
+                } catch (RuntimeException e) {
+                    if (!running || Thread.currentThread().isInterrupted()) {
+                        return;
+                    }
+                    if (failing) {
+                        log.debug(
+                                "[{}] shared subscription {} failed again: {}",
+                                clientId,
+                                subscription.filter().text(),
+                                e.toString());
+                    } else {
+                        log.warn(
+                                "[{}] shared subscription {} failed, joining again in {} ms",
+                                clientId,
+                                subscription.filter().text(),
+                                pause,
+                                e);
+                    }
+                    failing = true;
+                    restarts++;
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pause));
+                    pause = Math.min(2 * pause, MOST_PAUSE_MILLIS);
                 }
             }
-            restarts++;
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pause));
-            pause = Math.min(2 * pause, MOST_PAUSE_MILLIS);
+        } finally {
+            thread = null;
         }
     }
 
@@ -173,7 +176,10 @@ final class SharedGroupForwarder implements Runnable {
                 }
             });
             while (running) {
-                forward(c, c.poll(Duration.ofMillis(200)));
+                ConsumerRecords<byte[], byte[]> records = c.poll(Duration.ofMillis(200));
+                failing = false;
+                pause = FIRST_PAUSE_MILLIS;
+                forward(c, records);
             }
         } finally {
             consumer = null;
@@ -221,6 +227,24 @@ final class SharedGroupForwarder implements Runnable {
             firsts.forEach(c::seek);
             return;
         }
-        c.commitSync(offsets);
+        commit(c, offsets);
+    }
+
+    /**
+     * Commits what the member's topic stored, trying a failed commit twice more: once the group moved on from
+     * these offsets (a rebalance, a restart), their records are read and forwarded again (at least once).
+     */
+    private void commit(KafkaConsumer<byte[], byte[]> c, Map<TopicPartition, OffsetAndMetadata> offsets) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                c.commitSync(offsets);
+                return;
+            } catch (RetriableException e) {
+                if (attempt == 3) {
+                    throw e;
+                }
+                log.debug("[{}] commit on {} failed, trying again: {}", clientId, sharedTopic, e.toString());
+            }
+        }
     }
 }

@@ -58,7 +58,7 @@ class DevicePersistenceConfiguration {
                     .get(node.dependencyTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             // not fatal: a script unknown to a master is sent in full on its first call there
-            log.warn("Loading the Lua scripts into Redis failed", e);
+            log.warn("Loading the Lua scripts into Redis failed: {}", e.toString());
         }
         return store;
     }

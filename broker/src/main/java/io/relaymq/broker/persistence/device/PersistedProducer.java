@@ -110,11 +110,13 @@ public class PersistedProducer implements PersistedSink, DisposableBean {
     }
 
     /** Failed sends so far; a change across a batch means that batch must be routed again. */
+    @Override
     public long failures() {
         return failures.get();
     }
 
     /** Waits until every message sent so far is acknowledged or failed. */
+    @Override
     public void flush() {
         producer.flush();
     }
