@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -14,7 +13,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,8 +26,6 @@ import org.slf4j.LoggerFactory;
 final class AppTopicReader implements Runnable {
 
     private static final Logger log = LoggerFactory.getLogger(AppTopicReader.class);
-    private static final long FIRST_PAUSE_MILLIS = 500;
-    private static final long MOST_PAUSE_MILLIS = 30_000;
 
     /** One record for the session: its offset, value and msg.all source ({@code null} when it has none). */
     record Record(long offset, byte[] value, RouteSource source) {
@@ -55,15 +51,10 @@ final class AppTopicReader implements Runnable {
     private final ReadAhead buffered;
     private final Consumer<List<Record>> sink;
     private final Runnable ensureTopic;
+    private final Restarts restarts;
     private volatile boolean running = true;
     private volatile long commitRequest = -1;
     private volatile KafkaConsumer<byte[], byte[]> consumer;
-    private volatile Thread thread;
-    private volatile int restarts;
-    /** Failed since the last poll that worked: further failures are logged at debug only. */
-    private boolean failing;
-
-    private long pause = FIRST_PAUSE_MILLIS;
     /** The first offset not yet handed to the session; -1 until the reader found its start. */
     private long next = -1;
 
@@ -92,6 +83,7 @@ final class AppTopicReader implements Runnable {
         this.buffered = buffered;
         this.sink = sink;
         this.ensureTopic = ensureTopic;
+        this.restarts = new Restarts("[" + clientId + "] reading " + topic);
     }
 
     /** Asks the reader to commit {@code offset} (the first record not yet acknowledged). */
@@ -105,56 +97,23 @@ final class AppTopicReader implements Runnable {
         if (c != null) {
             c.wakeup();
         }
-        Thread t = thread;
-        if (t != null) {
-            LockSupport.unpark(t);
-        }
+        restarts.wake();
     }
 
     /**
      * Reads until stopped. A failure (Kafka away while the topic is created or the position read, a poll or
      * commit that throws) closes the consumer and starts it again after a pause that doubles up to
-     * {@link #MOST_PAUSE_MILLIS}, at the first record not yet handed to the session: nothing is skipped, and
+     * {@link Restarts#MOST_PAUSE_MILLIS}, at the first record not yet handed to the session: nothing is skipped, and
      * nothing the session already holds is handed to it twice.
      */
     @Override
     public void run() {
-        thread = Thread.currentThread();
-        try {
-            while (running && !Thread.currentThread().isInterrupted()) {
-                try {
-                    readUntilStopped();
-                    return;
-                } catch (InterruptException e) {
-                    return; // the executor is shutting down
-                } catch (RuntimeException e) {
-                    if (!running || Thread.currentThread().isInterrupted()) {
-                        return;
-                    }
-                    if (failing) {
-                        log.debug("[{}] reading {} failed again: {}", clientId, partition.topic(), e.toString());
-                    } else {
-                        log.warn(
-                                "[{}] reading {} failed, starting again in {} ms",
-                                clientId,
-                                partition.topic(),
-                                pause,
-                                e);
-                    }
-                    failing = true;
-                    restarts++;
-                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pause));
-                    pause = Math.min(2 * pause, MOST_PAUSE_MILLIS);
-                }
-            }
-        } finally {
-            thread = null;
-        }
+        restarts.run(() -> running, this::readUntilStopped);
     }
 
     /** How often the reader started again after a failure. */
     int restarts() {
-        return restarts;
+        return restarts.count();
     }
 
     private void readUntilStopped() {
@@ -227,8 +186,7 @@ final class AppTopicReader implements Runnable {
             c.resume(List.of(partition));
         }
         ConsumerRecords<byte[], byte[]> records = c.poll(Duration.ofMillis(100));
-        failing = false;
-        pause = FIRST_PAUSE_MILLIS;
+        restarts.worked();
         if (records.isEmpty()) {
             return;
         }

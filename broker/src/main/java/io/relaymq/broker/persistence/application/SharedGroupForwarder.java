@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -23,7 +21,6 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
@@ -39,8 +36,6 @@ import org.slf4j.LoggerFactory;
 final class SharedGroupForwarder implements Runnable {
 
     private static final Logger log = LoggerFactory.getLogger(SharedGroupForwarder.class);
-    private static final long FIRST_PAUSE_MILLIS = 500;
-    private static final long MOST_PAUSE_MILLIS = 30_000;
 
     private final String clientId;
     private final Subscription subscription;
@@ -48,15 +43,10 @@ final class SharedGroupForwarder implements Runnable {
     private final Map<String, Object> config;
     private final Producer<byte[], byte[]> producer;
     private final Runnable ensureTopic;
+    private final Restarts restarts;
     private final long subscribedAt = System.currentTimeMillis();
     private volatile boolean running = true;
     private volatile KafkaConsumer<byte[], byte[]> consumer;
-    private volatile Thread thread;
-    private volatile int restarts;
-    /** Failed since the last poll that worked: further failures are logged at debug only. */
-    private boolean failing;
-
-    private long pause = FIRST_PAUSE_MILLIS;
 
     SharedGroupForwarder(
             String clientId,
@@ -70,6 +60,8 @@ final class SharedGroupForwarder implements Runnable {
         this.config = config;
         this.producer = producer;
         this.ensureTopic = ensureTopic;
+        this.restarts = new Restarts("[" + clientId + "] shared subscription "
+                + subscription.filter().text());
     }
 
     Subscription subscription() {
@@ -82,58 +74,21 @@ final class SharedGroupForwarder implements Runnable {
         if (c != null) {
             c.wakeup();
         }
-        Thread t = thread;
-        if (t != null) {
-            LockSupport.unpark(t);
-        }
+        restarts.wake();
     }
 
     /**
      * Forwards until stopped. A failure closes the consumer (leaving the group, whose committed offsets hold
-     * everything forwarded) and joins again after a pause that doubles up to {@link #MOST_PAUSE_MILLIS}.
+     * everything forwarded) and joins again after a pause that doubles up to {@link Restarts#MOST_PAUSE_MILLIS}.
      */
     @Override
     public void run() {
-        thread = Thread.currentThread();
-        try {
-            while (running && !Thread.currentThread().isInterrupted()) {
-                try {
-                    forwardUntilStopped();
-                    return;
-                } catch (InterruptException e) {
-                    return; // the executor is shutting down
-                } catch (RuntimeException e) {
-                    if (!running || Thread.currentThread().isInterrupted()) {
-                        return;
-                    }
-                    if (failing) {
-                        log.debug(
-                                "[{}] shared subscription {} failed again: {}",
-                                clientId,
-                                subscription.filter().text(),
-                                e.toString());
-                    } else {
-                        log.warn(
-                                "[{}] shared subscription {} failed, joining again in {} ms",
-                                clientId,
-                                subscription.filter().text(),
-                                pause,
-                                e);
-                    }
-                    failing = true;
-                    restarts++;
-                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pause));
-                    pause = Math.min(2 * pause, MOST_PAUSE_MILLIS);
-                }
-            }
-        } finally {
-            thread = null;
-        }
+        restarts.run(() -> running, this::forwardUntilStopped);
     }
 
     /** How often the forwarder joined again after a failure. */
     int restarts() {
-        return restarts;
+        return restarts.count();
     }
 
     private void forwardUntilStopped() {
@@ -177,8 +132,7 @@ final class SharedGroupForwarder implements Runnable {
             });
             while (running) {
                 ConsumerRecords<byte[], byte[]> records = c.poll(Duration.ofMillis(200));
-                failing = false;
-                pause = FIRST_PAUSE_MILLIS;
+                restarts.worked();
                 forward(c, records);
             }
         } finally {
