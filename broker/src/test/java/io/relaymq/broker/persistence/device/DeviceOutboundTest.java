@@ -6,7 +6,9 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.mqtt.MqttMessage;
 import io.netty.handler.codec.mqtt.MqttMessageIdVariableHeader;
+import io.netty.handler.codec.mqtt.MqttMessageType;
 import io.netty.handler.codec.mqtt.MqttPublishMessage;
+import io.netty.handler.codec.mqtt.MqttReasonCodeAndPropertiesVariableHeader;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.netty.util.ReferenceCountUtil;
 import io.relaymq.broker.metrics.MqttMetrics;
@@ -80,8 +82,11 @@ class DeviceOutboundTest {
     }
 
     private MqttConnection connect(int receiveMaximum, boolean present) {
-        MqttConnection connection =
-                new MqttConnection(channel, MqttVersion.MQTT_3_1_1, "dev", receiveMaximum, 1 << 20, 0);
+        return connect(MqttVersion.MQTT_3_1_1, receiveMaximum, present);
+    }
+
+    private MqttConnection connect(MqttVersion version, int receiveMaximum, boolean present) {
+        MqttConnection connection = new MqttConnection(channel, version, "dev", receiveMaximum, 1 << 20, 0);
         session.attach(connection, present);
         return connection;
     }
@@ -245,6 +250,25 @@ class DeviceOutboundTest {
         assertThat(written()).as("no PUBREL").isEmpty();
         assertThat(channel.isOpen()).as("connection closed").isFalse();
         assertThat(store.removed).isEmpty();
+    }
+
+    /** The same for 5.0: DISCONNECT with Unspecified error (0x80) says why, and no PUBREL precedes it. */
+    @Test
+    void aPubrecTheStoreCouldNotRecordEndsA5ConnectionWithUnspecifiedError() {
+        connect(MqttVersion.MQTT_5, 100, true);
+        store.answerRead(List.of(stored(1, 1, State.NEW, 2)));
+        ReferenceCountUtil.release(channel.readOutbound());
+
+        session.onPubRec(1, false);
+        store.pubrel.completeExceptionally(new IllegalStateException("Redis unavailable"));
+        channel.runPendingTasks();
+
+        MqttMessage sent = channel.readOutbound();
+        assertThat(sent.fixedHeader().messageType()).isEqualTo(MqttMessageType.DISCONNECT);
+        assertThat(((MqttReasonCodeAndPropertiesVariableHeader) sent.variableHeader()).reasonCode())
+                .isEqualTo((byte) 0x80);
+        assertThat((Object) channel.readOutbound()).as("nothing after it").isNull();
+        assertThat(channel.isOpen()).isFalse();
     }
 
     /**
