@@ -4,6 +4,7 @@ import io.relaymq.broker.support.ApiClient;
 import java.net.http.HttpRequest;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Admin API logins as they arrive through a proxy: the test node trusts 127.0.0.1 as a proxy
@@ -13,10 +14,25 @@ final class AdminLogins {
 
     private AdminLogins() {}
 
-    /** A random address in one of the documentation ranges (TEST-NET-2/3), so runs do not share counters. */
+    /** Addresses in the documentation ranges TEST-NET-2 and TEST-NET-3: 2 × 254. */
+    private static final int ADDRESSES = 2 * 254;
+
+    /** Where this JVM's run through the addresses starts (random, so runs against one database differ). */
+    private static final int FIRST = ThreadLocalRandom.current().nextInt(ADDRESSES);
+
+    private static final AtomicInteger HANDED_OUT = new AtomicInteger();
+
+    /**
+     * An address no other call in this JVM got, in one of the documentation ranges: failed logins counted for
+     * one test's address never throttle another's (a random pick repeated one in about 500 draws).
+     */
     static String randomAddress() {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        return (random.nextBoolean() ? "198.51.100." : "203.0.113.") + random.nextInt(1, 255);
+        int n = HANDED_OUT.getAndIncrement();
+        if (n >= ADDRESSES) {
+            throw new IllegalStateException("more than " + ADDRESSES + " test addresses in one JVM");
+        }
+        int slot = (FIRST + n) % ADDRESSES;
+        return (slot < 254 ? "198.51.100." : "203.0.113.") + (slot % 254 + 1);
     }
 
     static String randomUser() {
