@@ -54,27 +54,6 @@ public final class ConnectHandler {
     private final ClientAuthenticator authenticator;
     private final ConnectAdmission admission;
 
-    public ConnectHandler(
-            ConnectValidator validator,
-            SessionRegistry registry,
-            SessionContext sessionContext,
-            MqttSettings settings,
-            MqttMetrics metrics,
-            ClusterSessionDirectory cluster) {
-        this(validator, registry, sessionContext, settings, metrics, cluster, ClientAuthenticator.ANONYMOUS);
-    }
-
-    public ConnectHandler(
-            ConnectValidator validator,
-            SessionRegistry registry,
-            SessionContext sessionContext,
-            MqttSettings settings,
-            MqttMetrics metrics,
-            ClusterSessionDirectory cluster,
-            ClientAuthenticator authenticator) {
-        this(validator, registry, sessionContext, settings, metrics, cluster, authenticator, ConnectAdmission.OPEN);
-    }
-
     /** {@code admission}: the node's overload limits, checked before anything else. */
     public ConnectHandler(
             ConnectValidator validator,
