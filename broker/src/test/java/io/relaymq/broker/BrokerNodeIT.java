@@ -89,6 +89,17 @@ class BrokerNodeIT {
         client.disconnect();
     }
 
+    /** Every producer comes from {@code KafkaClients}, which binds it to the registry; every loop is counted. */
+    @Test
+    void kafkaProducersAndConsumerLoopsShowInTheMetrics() throws Exception {
+        String body = get("/actuator/prometheus").body();
+        assertThat(body)
+                .containsPattern("kafka_producer_record_send_total\\{[^}]*client_id=\"relaymq-msg-all-it-node-1\"")
+                .containsPattern(
+                        "kafka_producer_request_latency_avg\\{[^}]*client_id=\"relaymq-dead-letters-it-node-1\"")
+                .containsPattern("relaymq_kafka_consumer_loops\\{[^}]*} [1-9]");
+    }
+
     private HttpResponse<String> get(String path) throws Exception {
         return http.send(
                 HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))

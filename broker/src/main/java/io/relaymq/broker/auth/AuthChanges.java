@@ -6,7 +6,7 @@ import io.relaymq.broker.cluster.ReplicatedState;
 import io.relaymq.broker.cluster.StateTopicReplica;
 import io.relaymq.broker.cluster.StateWrites;
 import io.relaymq.broker.kafka.ConsumerLoops;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.common.node.NodeId;
@@ -36,7 +36,7 @@ public final class AuthChanges extends ReplicatedState {
     public AuthChanges(
             AuthProperties auth,
             KafkaProperties kafka,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             Admin admin,
             NodeId nodeId,
@@ -51,7 +51,7 @@ public final class AuthChanges extends ReplicatedState {
         this.grants = grants;
         this.providers = providers;
         this.clock = clock;
-        use(new StateTopicReplica(auth.changesTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
+        use(new StateTopicReplica(auth.changesTopic(), kafka, clients, loops, admin, nodeId, writes, this::apply));
     }
 
     public void credentialsChanged(String credentialsId) {

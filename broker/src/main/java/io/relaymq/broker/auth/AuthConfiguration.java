@@ -14,7 +14,7 @@ import io.relaymq.broker.auth.provider.PasswordChecker;
 import io.relaymq.broker.auth.provider.X509AuthProvider;
 import io.relaymq.broker.cluster.StateWrites;
 import io.relaymq.broker.kafka.ConsumerLoops;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.common.node.NodeId;
@@ -89,7 +89,7 @@ class AuthConfiguration {
     AuthChanges authChanges(
             AuthProperties auth,
             KafkaProperties kafka,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             Admin admin,
             NodeId nodeId,
@@ -100,21 +100,21 @@ class AuthConfiguration {
             Clock clock,
             StateWrites writes) {
         return new AuthChanges(
-                auth, kafka, configs, loops, admin, nodeId, node, lookup, grants, providers, clock, writes);
+                auth, kafka, clients, loops, admin, nodeId, node, lookup, grants, providers, clock, writes);
     }
 
     @Bean
     BlockedClients blockedClients(
             AuthProperties auth,
             KafkaProperties kafka,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             Admin admin,
             NodeId nodeId,
             NodeProperties node,
             Clock clock,
             StateWrites writes) {
-        return new BlockedClients(auth.blockedTopic(), kafka, configs, loops, admin, nodeId, node, clock, writes);
+        return new BlockedClients(auth.blockedTopic(), kafka, clients, loops, admin, nodeId, node, clock, writes);
     }
 
     @Bean

@@ -4,8 +4,9 @@ import io.relaymq.broker.kafka.BatchHandler;
 import io.relaymq.broker.kafka.ConsumerLoop;
 import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.ConsumerWorker;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
+import io.relaymq.broker.kafka.LoopPlan;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.SessionRegistry;
@@ -13,13 +14,9 @@ import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,7 +37,7 @@ public class DisconnectCommands extends ConsumerWorker {
 
     private final String prefix;
     private final String self;
-    private final KafkaClientConfigs configs;
+    private final KafkaClients clients;
     private final ConsumerLoops loops;
     private final SessionRegistry sessions;
     private final MovedSessions moved;
@@ -49,7 +46,7 @@ public class DisconnectCommands extends ConsumerWorker {
 
     public DisconnectCommands(
             KafkaProperties kafka,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             TopicProvisioner topics,
             NodeId nodeId,
@@ -62,16 +59,15 @@ public class DisconnectCommands extends ConsumerWorker {
         this.moved = moved;
         this.prefix = kafka.downlink().disconnectTopicPrefix();
         this.self = nodeId.value();
-        this.configs = configs;
+        this.clients = clients;
         this.sessions = sessions;
         topics.ensure(
                 prefix + self,
                 1,
                 kafka.downlink().replicationFactor(),
                 kafka.downlink().retention());
-        Map<String, Object> config = configs.producer("disconnect", "all", 0, 16384);
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 5000);
-        this.producer = new KafkaProducer<>(config);
+        this.producer = clients.producer(
+                KafkaClients.ProducerSpec.reliable("disconnect").blockingAtMost(Duration.ofSeconds(5)));
     }
 
     /** Tells {@code ownerNode} to let go of its copies of {@code clientId}'s session older than {@code version}. */
@@ -104,10 +100,9 @@ public class DisconnectCommands extends ConsumerWorker {
         return loops.create(
                 "disconnect-commands",
                 () -> {
-                    var config = configs.consumer("disconnect", "relaymq-disconnect-" + self, 500);
                     // a control topic: an old "your session moved" command could close a session that came back since
-                    config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-                    KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
+                    Consumer<byte[], byte[]> consumer = clients.groupConsumer(
+                            "disconnect", "relaymq-disconnect-" + self, 500, KafkaClients.Start.LATEST);
                     consumer.subscribe(List.of(prefix + self));
                     return consumer;
                 },
@@ -117,7 +112,7 @@ public class DisconnectCommands extends ConsumerWorker {
                             return null;
                         },
                         () -> {}),
-                true);
+                LoopPlan.Commits.AFTER_EACH_BATCH);
     }
 
     private void apply(String clientId, byte[] value) {

@@ -1,6 +1,6 @@
 package io.relaymq.broker.cluster;
 
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.metrics.MqttMetrics;
@@ -8,11 +8,8 @@ import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,7 +34,7 @@ public class Downlink implements DisposableBean {
     public Downlink(
             String prefix,
             KafkaProperties.Downlink settings,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             TopicProvisioner topics,
             NodeId nodeId,
             MqttMetrics metrics) {
@@ -45,10 +42,9 @@ public class Downlink implements DisposableBean {
         this.metrics = metrics;
         topics.ensure(
                 topicOf(nodeId.value()), settings.partitions(), settings.replicationFactor(), settings.retention());
-        Map<String, Object> config = configs.producer("downlink-" + prefix, settings.acks(), 0, 65536);
         // a node that vanished must not stall the sender for a minute waiting for its topic's metadata
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 5000);
-        this.producer = new KafkaProducer<>(config);
+        this.producer = clients.producer(
+                new KafkaClients.ProducerSpec("downlink-" + prefix, settings.acks(), 0, 65536, Duration.ofSeconds(5)));
     }
 
     /** A downlink on a given producer whose topics exist already. */

@@ -1,7 +1,7 @@
 package io.relaymq.broker.cluster;
 
 import io.relaymq.broker.kafka.ConsumerLoops;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.metrics.MqttMetrics;
@@ -17,12 +17,8 @@ class DownlinkConfiguration {
 
     @Bean
     Downlink basicDownlink(
-            KafkaProperties kafka,
-            KafkaClientConfigs configs,
-            TopicProvisioner topics,
-            NodeId nodeId,
-            MqttMetrics metrics) {
-        return new Downlink(kafka.downlink().topicPrefix(), kafka.downlink(), configs, topics, nodeId, metrics);
+            KafkaProperties kafka, KafkaClients clients, TopicProvisioner topics, NodeId nodeId, MqttMetrics metrics) {
+        return new Downlink(kafka.downlink().topicPrefix(), kafka.downlink(), clients, topics, nodeId, metrics);
     }
 
     @Bean
@@ -32,13 +28,13 @@ class DownlinkConfiguration {
 
     @Bean
     DownlinkConsumer basicDownlinkConsumer(
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             Downlink basicDownlink,
             SessionRegistry sessions,
             MqttMetrics metrics,
             NodeId nodeId) {
-        return new DownlinkConsumer("downlink", configs, loops, basicDownlink, nodeId, (clientId, value) -> {
+        return new DownlinkConsumer("downlink", clients, loops, basicDownlink, nodeId, (clientId, value) -> {
             ClientSession session = sessions.get(clientId);
             if (session == null) {
                 metrics.dropped("session_moved", 1);

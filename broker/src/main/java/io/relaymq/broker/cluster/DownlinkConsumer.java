@@ -4,18 +4,19 @@ import io.relaymq.broker.kafka.BatchHandler;
 import io.relaymq.broker.kafka.ConsumerLoop;
 import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.ConsumerWorker;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
+import io.relaymq.broker.kafka.LoopPlan;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.BiConsumer;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.Consumer;
 
 /** Reads one of this node's downlink topics and hands each record (client id, value) to the handler. */
 public class DownlinkConsumer extends ConsumerWorker {
 
     private final String name;
-    private final KafkaClientConfigs configs;
+    private final KafkaClients clients;
     private final ConsumerLoops loops;
     private final Downlink downlink;
     private final String nodeId;
@@ -23,14 +24,14 @@ public class DownlinkConsumer extends ConsumerWorker {
 
     public DownlinkConsumer(
             String name,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             Downlink downlink,
             NodeId nodeId,
             BiConsumer<String, byte[]> handler) {
         super(100);
         this.name = name;
-        this.configs = configs;
+        this.clients = clients;
         this.loops = loops;
         this.downlink = downlink;
         this.nodeId = nodeId.value();
@@ -43,8 +44,8 @@ public class DownlinkConsumer extends ConsumerWorker {
                 name + "-consumer",
                 () -> {
                     // no reset to the end: what other nodes sent before this group first committed is delivered
-                    var config = configs.dataConsumer(name, "relaymq-" + name + "-" + nodeId, 2000);
-                    KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
+                    Consumer<byte[], byte[]> consumer =
+                            clients.dataConsumer(name, "relaymq-" + name + "-" + nodeId, 2000, KafkaClients.Start.FAIL);
                     consumer.subscribe(List.of(downlink.topicOf(nodeId)));
                     return consumer;
                 },
@@ -54,6 +55,6 @@ public class DownlinkConsumer extends ConsumerWorker {
                             return null;
                         },
                         () -> {}),
-                true);
+                LoopPlan.Commits.AFTER_EACH_BATCH);
     }
 }

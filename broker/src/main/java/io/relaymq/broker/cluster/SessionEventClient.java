@@ -4,8 +4,9 @@ import io.relaymq.broker.kafka.BatchHandler;
 import io.relaymq.broker.kafka.ConsumerLoop;
 import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.ConsumerWorker;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
+import io.relaymq.broker.kafka.LoopPlan;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
@@ -16,11 +17,9 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.springframework.stereotype.Component;
@@ -30,7 +29,7 @@ import org.springframework.stereotype.Component;
 public class SessionEventClient extends ConsumerWorker {
 
     private final KafkaProperties.SessionEvents settings;
-    private final KafkaClientConfigs configs;
+    private final KafkaClients clients;
     private final ConsumerLoops loops;
     private final String self;
     private final String responseTopic;
@@ -39,14 +38,10 @@ public class SessionEventClient extends ConsumerWorker {
     private final Map<String, CompletableFuture<SessionEvents.ConnectDecision>> waiting = new ConcurrentHashMap<>();
 
     public SessionEventClient(
-            KafkaProperties kafka,
-            KafkaClientConfigs configs,
-            ConsumerLoops loops,
-            TopicProvisioner topics,
-            NodeId nodeId) {
+            KafkaProperties kafka, KafkaClients clients, ConsumerLoops loops, TopicProvisioner topics, NodeId nodeId) {
         super(90); // before the MQTT listeners (200)
         this.settings = kafka.sessionEvents();
-        this.configs = configs;
+        this.clients = clients;
         this.loops = loops;
         this.self = nodeId.value();
         this.responseTopic = settings.responseTopicPrefix() + self;
@@ -54,9 +49,8 @@ public class SessionEventClient extends ConsumerWorker {
         topics.ensure(
                 settings.requestTopic(), settings.partitions(), settings.replicationFactor(), settings.retention());
         topics.ensure(responseTopic, 1, settings.replicationFactor(), settings.retention());
-        Map<String, Object> config = configs.producer("session-events", "all", 0, 16384);
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) timeout.toMillis());
-        this.producer = new KafkaProducer<>(config);
+        this.producer = clients.producer(
+                KafkaClients.ProducerSpec.reliable("session-events").blockingAtMost(timeout));
     }
 
     /** Asks to own {@code clientId}'s session; completes with what the session was, or fails on timeout. */
@@ -84,8 +78,7 @@ public class SessionEventClient extends ConsumerWorker {
         return loops.create(
                 "session-answers",
                 () -> {
-                    KafkaConsumer<byte[], byte[]> consumer =
-                            new KafkaConsumer<>(configs.stateReader("session-answers"));
+                    Consumer<byte[], byte[]> consumer = clients.reader("session-answers");
                     TopicPartition partition = new TopicPartition(responseTopic, 0);
                     consumer.assign(List.of(partition));
                     consumer.seekToEnd(List.of(partition));
@@ -98,7 +91,7 @@ public class SessionEventClient extends ConsumerWorker {
                             return null;
                         },
                         () -> {}),
-                false);
+                LoopPlan.Commits.NONE);
     }
 
     private void answer(ConsumerRecord<byte[], byte[]> record) {

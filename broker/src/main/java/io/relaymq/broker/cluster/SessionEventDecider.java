@@ -4,16 +4,14 @@ import io.relaymq.broker.kafka.BatchHandler;
 import io.relaymq.broker.kafka.ConsumerLoop;
 import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.ConsumerWorker;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
+import io.relaymq.broker.kafka.LoopPlan;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
@@ -35,7 +33,7 @@ public class SessionEventDecider extends ConsumerWorker {
     private static final Logger log = LoggerFactory.getLogger(SessionEventDecider.class);
 
     private final KafkaProperties.SessionEvents settings;
-    private final KafkaClientConfigs configs;
+    private final KafkaClients clients;
     private final ConsumerLoops loops;
     private final SessionReplica sessions;
     private final DisconnectCommands commands;
@@ -45,7 +43,7 @@ public class SessionEventDecider extends ConsumerWorker {
 
     public SessionEventDecider(
             KafkaProperties kafka,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             SessionReplica sessions,
             DisconnectCommands commands,
@@ -53,13 +51,13 @@ public class SessionEventDecider extends ConsumerWorker {
             NodeId nodeId) {
         super(90); // before the MQTT listeners (200)
         this.settings = kafka.sessionEvents();
-        this.configs = configs;
+        this.clients = clients;
         this.loops = loops;
         this.sessions = sessions;
         this.commands = commands;
         this.ownership = ownership;
         this.self = nodeId.value();
-        this.producer = new KafkaProducer<>(configs.producer("session-decisions", "all", 0, 16384));
+        this.producer = clients.producer(KafkaClients.ProducerSpec.reliable("session-decisions"));
     }
 
     /** The decision for one request under the default ownership rule (pure logic). */
@@ -121,12 +119,11 @@ public class SessionEventDecider extends ConsumerWorker {
         return loops.create(
                 "session-decider",
                 () -> {
-                    Map<String, Object> config = configs.consumer("session-events", "relaymq-session-events", 500);
                     // a control topic: a request read late may be one its requester gave up on, and acting on it could
                     // take a session from its current owner; one skipped costs the client a CONNECT retry, not a
                     // message
-                    config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-                    KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
+                    Consumer<byte[], byte[]> consumer = clients.groupConsumer(
+                            "session-events", "relaymq-session-events", 500, KafkaClients.Start.LATEST);
                     consumer.subscribe(List.of(settings.requestTopic()));
                     return consumer;
                 },
@@ -140,7 +137,7 @@ public class SessionEventDecider extends ConsumerWorker {
                             return null;
                         },
                         producer::flush),
-                true);
+                LoopPlan.Commits.AFTER_EACH_BATCH);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.relaymq.broker.cluster;
 
 import io.relaymq.broker.kafka.ConsumerLoops;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.broker.session.SessionChanges;
@@ -43,7 +43,7 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
 
     public SessionReplica(
             KafkaProperties kafka,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             Admin admin,
             NodeId nodeId,
@@ -52,7 +52,7 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
         super(node.dependencyTimeout(), 60);
         this.self = nodeId.value();
         use(new StateTopicReplica(
-                kafka.state().sessionsTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
+                kafka.state().sessionsTopic(), kafka, clients, loops, admin, nodeId, writes, this::apply));
     }
 
     /** Sets who is told when another node takes back this node's claim on a connected session. */

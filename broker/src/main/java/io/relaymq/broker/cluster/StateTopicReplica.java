@@ -3,8 +3,9 @@ package io.relaymq.broker.cluster;
 import io.relaymq.broker.kafka.BatchHandler;
 import io.relaymq.broker.kafka.ConsumerLoop;
 import io.relaymq.broker.kafka.ConsumerLoops;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
+import io.relaymq.broker.kafka.LoopPlan;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -15,8 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
@@ -35,7 +34,7 @@ public final class StateTopicReplica implements AutoCloseable {
     static final String MARKER_PREFIX = "\u0000marker/";
 
     private final String topic;
-    private final KafkaClientConfigs configs;
+    private final KafkaClients clients;
     private final ConsumerLoops loops;
     private final Consumer<ConsumerRecord<byte[], byte[]>> applier;
     private final String markerKey;
@@ -49,20 +48,20 @@ public final class StateTopicReplica implements AutoCloseable {
     public StateTopicReplica(
             String topic,
             KafkaProperties kafka,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             Admin admin,
             NodeId nodeId,
             StateWrites writes,
             Consumer<ConsumerRecord<byte[], byte[]>> applier) {
         this.topic = topic;
-        this.configs = configs;
+        this.clients = clients;
         this.loops = loops;
         this.applier = applier;
         this.markerKey = MARKER_PREFIX + nodeId;
         new StateTopicLayout(admin, kafka.apiTimeout().toMillis(), kafka.minInsyncReplicas())
                 .ensure(topic, kafka.state().replicationFactor());
-        this.producer = new KafkaProducer<>(configs.producer("state-" + topic, "all", 0, 16384));
+        this.producer = clients.producer(KafkaClients.ProducerSpec.reliable("state-" + topic));
         this.writer = writes.writer(topic, producer);
         this.flushTimeout = writes.flushTimeout();
     }
@@ -88,7 +87,7 @@ public final class StateTopicReplica implements AutoCloseable {
         reader = loops.create(
                 "replica-" + topic,
                 () -> {
-                    KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.stateReader("state-" + topic));
+                    var consumer = clients.reader("state-" + topic);
                     TopicPartition partition = new TopicPartition(topic, 0);
                     consumer.assign(List.of(partition));
                     consumer.seekToBeginning(List.of(partition));
@@ -100,7 +99,7 @@ public final class StateTopicReplica implements AutoCloseable {
                             return null;
                         },
                         () -> {}),
-                false);
+                LoopPlan.Commits.NONE);
         reader.start();
         long began = System.nanoTime();
         awaitedMarker = UUID.randomUUID().toString();

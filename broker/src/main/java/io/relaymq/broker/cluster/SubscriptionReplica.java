@@ -1,7 +1,7 @@
 package io.relaymq.broker.cluster;
 
 import io.relaymq.broker.kafka.ConsumerLoops;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.broker.session.SessionRegistry;
@@ -33,7 +33,7 @@ public class SubscriptionReplica extends ReplicatedState implements Subscription
             RemoteSubscriptions remote,
             SessionRegistry localSessions,
             KafkaProperties kafka,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             Admin admin,
             NodeId nodeId,
@@ -44,7 +44,7 @@ public class SubscriptionReplica extends ReplicatedState implements Subscription
         this.localSessions = localSessions;
         this.self = nodeId.value();
         use(new StateTopicReplica(
-                kafka.state().subscriptionsTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
+                kafka.state().subscriptionsTopic(), kafka, clients, loops, admin, nodeId, writes, this::apply));
     }
 
     @Override

@@ -13,12 +13,19 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 public final class Batch {
 
     private final String consumer;
+    private final String kind;
     private final ConsumerRecords<byte[], byte[]> records;
     private final DeadLetters deadLetters;
     private final int maxAttempts;
 
-    Batch(String consumer, ConsumerRecords<byte[], byte[]> records, DeadLetters deadLetters, int maxAttempts) {
+    Batch(
+            String consumer,
+            String kind,
+            ConsumerRecords<byte[], byte[]> records,
+            DeadLetters deadLetters,
+            int maxAttempts) {
         this.consumer = consumer;
+        this.kind = kind;
         this.records = records;
         this.deadLetters = deadLetters;
         this.maxAttempts = maxAttempts;
@@ -59,7 +66,7 @@ public final class Batch {
                 last = e;
             }
         }
-        deadLetters.park(consumer, record, last);
+        deadLetters.park(consumer, kind, record, last);
         return Optional.empty();
     }
 }

@@ -1,16 +1,12 @@
 package io.relaymq.broker.kafka;
 
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.InvalidOffsetException;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
@@ -18,13 +14,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One Kafka consumer polled on a thread of its own, kept alive whatever its records do.
+ * One Kafka consumer polled on a thread of its own, kept alive whatever its records do: the node's only poll loop
+ * (a {@link LoopPlan} says what differs between loops).
  * <ul>
  *   <li>Each poll's records go to the {@link BatchHandler}; a record that fails is retried and then parked
  *       on the dead-letter topic (see {@link Batch}), so one bad record never stops the others.</li>
  *   <li>A group consumer's partition without a valid committed offset is read from its earliest record, with a
- *       warning (see {@link KafkaClientConfigs#consumer}).</li>
- *   <li>Offsets are committed only for a batch the handler finished. A batch it could not finish, because
+ *       warning (see {@link KafkaClients#consumer}).</li>
+ *   <li>Offsets are committed only for a batch the handler finished ({@link LoopPlan.Commits}), or by the
+ *       plan's {@link PollHooks}. A batch the handler could not finish, because
  *       it asked for it ({@link RetryBatch}: a store is down) or because anything else escaped it, is read
  *       again after a pause; nothing of it is committed.</li>
  *   <li>When the loop itself fails (the consumer throws, a bug outside the handler), the consumer is closed
@@ -33,7 +31,8 @@ import org.slf4j.LoggerFactory;
  *       (so a node is not ready before it can take its share of records), or its batches keep failing for
  *       unexpected reasons; the node's health reports it.</li>
  * </ul>
- * Stop wakes the consumer, waits for the thread, commits what was processed and closes.
+ * Stop wakes the consumer, waits for the thread, commits what was processed and closes; {@link #requestStop()}
+ * does the same without waiting (from an event loop).
  */
 public final class ConsumerLoop {
 
@@ -50,45 +49,38 @@ public final class ConsumerLoop {
     }
 
     /** What the loop reports about itself. */
-    public interface Listener {
+    interface Listener {
         /** The loop failed and will start a new consumer. */
-        void restarting(String loop);
+        void restarting(LoopPlan plan);
+
+        /** The loop's thread ended. */
+        void ended(ConsumerLoop loop);
     }
 
+    private final LoopPlan plan;
     private final String name;
-    private final Supplier<Consumer<byte[], byte[]>> consumers;
-    private final BatchHandler handler;
-    private final boolean commit;
+    private final BatchCommits commits;
     private final DeadLetters deadLetters;
     private final int maxAttempts;
     private final Duration retryPause;
     private final Listener listener;
     private final AtomicBoolean running = new AtomicBoolean();
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
     private volatile Consumer<byte[], byte[]> consumer;
     private volatile Thread thread;
     private volatile boolean loopUp;
     private volatile boolean joined;
     private volatile int batchFailures;
+    private volatile int restarts;
 
     /**
-     * @param consumers   creates the consumer, already subscribed or assigned; called again after a failure
-     * @param commit      commit offsets (group consumers); false for consumers that assign partitions
      * @param maxAttempts tries of a failing record before it is parked
-     * @param retryPause  pause before a batch that could not be finished is read again
+     * @param retryPause  pause before a batch that could not be finished is read again, and the first back-off
      */
-    ConsumerLoop(
-            String name,
-            Supplier<Consumer<byte[], byte[]>> consumers,
-            BatchHandler handler,
-            boolean commit,
-            DeadLetters deadLetters,
-            int maxAttempts,
-            Duration retryPause,
-            Listener listener) {
-        this.name = name;
-        this.consumers = consumers;
-        this.handler = handler;
-        this.commit = commit;
+    ConsumerLoop(LoopPlan plan, DeadLetters deadLetters, int maxAttempts, Duration retryPause, Listener listener) {
+        this.plan = plan;
+        this.name = plan.name();
+        this.commits = new BatchCommits(name, plan.commits());
         this.deadLetters = deadLetters;
         this.maxAttempts = maxAttempts;
         this.retryPause = retryPause;
@@ -99,6 +91,10 @@ public final class ConsumerLoop {
         return name;
     }
 
+    LoopPlan plan() {
+        return plan;
+    }
+
     public void start() {
         running.set(true);
         Thread t = new Thread(this::supervise, name);
@@ -107,18 +103,24 @@ public final class ConsumerLoop {
         t.start();
     }
 
-    public void stop() {
+    /** Stops the loop without waiting for it: the consumer commits and closes on the loop's thread. */
+    public void requestStop() {
         running.set(false);
+        stopRequested.countDown();
         Consumer<byte[], byte[]> current = consumer;
         if (current != null) {
             current.wakeup();
         }
+    }
+
+    /** Stops the loop and waits until its consumer closed (a handler that does not end is interrupted). */
+    public void stop() {
+        requestStop();
         Thread t = thread;
         if (t == null || t == Thread.currentThread()) {
             return;
         }
         try {
-            // a poll ends at once on wakeup; a pause or back-off needs an interrupt
             t.join(2_000);
             if (t.isAlive()) {
                 t.interrupt();
@@ -133,6 +135,17 @@ public final class ConsumerLoop {
         return running.get();
     }
 
+    /** True once the loop's thread ended, its consumer closed. */
+    public boolean ended() {
+        Thread t = thread;
+        return t != null && !t.isAlive();
+    }
+
+    /** How often the loop failed and started a new consumer. */
+    public int restarts() {
+        return restarts;
+    }
+
     /**
      * False while the consumer is down (between a failure and its restart), a group consumer has not joined its
      * group yet, or its batches keep failing.
@@ -142,20 +155,22 @@ public final class ConsumerLoop {
     }
 
     private void supervise() {
-        long backoff = retryPause.toMillis();
-        while (running.get()) {
-            if (pollUntilStoppedOrFailed()) {
-                return;
+        try {
+            long backoff = retryPause.toMillis();
+            while (running.get()) {
+                if (pollUntilStoppedOrFailed() || !running.get()) {
+                    return;
+                }
+                restarts++;
+                listener.restarting(plan);
+                log.warn("{}: starting a new consumer in {} ms", name, backoff);
+                if (!pause(backoff)) {
+                    return;
+                }
+                backoff = Math.min(backoff * 2, MAX_RESTART_BACKOFF_MILLIS);
             }
-            if (!running.get()) {
-                return;
-            }
-            listener.restarting(name);
-            log.warn("{}: starting a new consumer in {} ms", name, backoff);
-            if (!sleep(backoff)) {
-                return;
-            }
-            backoff = Math.min(backoff * 2, MAX_RESTART_BACKOFF_MILLIS);
+        } finally {
+            listener.ended(this);
         }
     }
 
@@ -163,7 +178,7 @@ public final class ConsumerLoop {
     private boolean pollUntilStoppedOrFailed() {
         Consumer<byte[], byte[]> c;
         try {
-            c = consumers.get();
+            c = plan.consumers().get();
         } catch (Throwable e) {
             log.error("{}: could not create its Kafka consumer", name, e);
             return false;
@@ -173,7 +188,12 @@ public final class ConsumerLoop {
         loopUp = true;
         boolean stopped = false;
         try {
+            if (!running.get()) {
+                return true;
+            }
+            plan.hooks().opened(c);
             while (running.get()) {
+                plan.hooks().beforePoll(c);
                 ConsumerRecords<byte[], byte[]> records;
                 try {
                     records = c.poll(Duration.ofMillis(100));
@@ -183,7 +203,7 @@ public final class ConsumerLoop {
                 }
                 if (!joined) {
                     // a group member is part of its group once it has a generation (with or without partitions)
-                    joined = !commit || c.groupMetadata().generationId() > 0;
+                    joined = !commits.commits() || c.groupMetadata().generationId() > 0;
                 }
                 if (!records.isEmpty()) {
                     process(c, records);
@@ -198,21 +218,34 @@ public final class ConsumerLoop {
         } catch (Throwable e) {
             log.error("{} failed; nothing more of its current batch is committed", name, e);
         } finally {
-            loopUp = false;
-            consumer = null;
-            // an interrupt that stopped the loop would make the final commit and close fail at once
-            Thread.interrupted();
-            if (stopped && commit) {
-                commitPositions(c);
-            }
-            closeQuietly(c);
+            close(c, stopped);
         }
         return stopped;
     }
 
+    private void close(Consumer<byte[], byte[]> c, boolean stopped) {
+        loopUp = false;
+        consumer = null;
+        // an interrupt that stopped the loop would make the final commit and close fail at once
+        Thread.interrupted();
+        if (stopped) {
+            commits.stopping(c);
+        }
+        try {
+            plan.hooks().closing(c);
+        } catch (RuntimeException e) {
+            log.warn("{}: last commit before closing failed: {}", name, e.toString());
+        }
+        try {
+            c.close(Duration.ofSeconds(5));
+        } catch (RuntimeException e) {
+            log.debug("{}: close failed: {}", name, e.getMessage());
+        }
+    }
+
     private void process(Consumer<byte[], byte[]> c, ConsumerRecords<byte[], byte[]> records) {
         try {
-            handler.handle(new Batch(name, records, deadLetters, maxAttempts));
+            plan.handler().handle(new Batch(name, plan.kind(), records, deadLetters, maxAttempts));
         } catch (RetryBatch e) {
             log.warn(
                     "{}: batch of {} records will be read again in {} ms: {}",
@@ -242,62 +275,20 @@ public final class ConsumerLoop {
             return;
         }
         batchFailures = 0;
-        if (commit) {
-            c.commitAsync(nextOffsets(records), (offsets, error) -> {
-                if (error != null) {
-                    log.debug("{}: commit failed (the records may be read again): {}", name, error.getMessage());
-                }
-            });
-        }
+        commits.finished(c, records);
     }
 
     private void readAgain(Consumer<byte[], byte[]> c, ConsumerRecords<byte[], byte[]> records) {
         for (TopicPartition partition : records.partitions()) {
             c.seek(partition, records.records(partition).get(0).offset());
         }
-        sleep(retryPause.toMillis());
+        pause(retryPause.toMillis());
     }
 
-    private static Map<TopicPartition, OffsetAndMetadata> nextOffsets(ConsumerRecords<byte[], byte[]> records) {
-        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-        for (TopicPartition partition : records.partitions()) {
-            List<ConsumerRecord<byte[], byte[]>> list = records.records(partition);
-            offsets.put(
-                    partition, new OffsetAndMetadata(list.get(list.size() - 1).offset() + 1));
-        }
-        return offsets;
-    }
-
-    /** Commits the positions reached: every batch before them was finished, or sought back to its start. */
-    private void commitPositions(Consumer<byte[], byte[]> c) {
+    /** False when the loop is being stopped (a stop request or an interrupt ends the pause at once). */
+    private boolean pause(long millis) {
         try {
-            Map<TopicPartition, OffsetAndMetadata> positions = new HashMap<>();
-            for (TopicPartition partition : c.assignment()) {
-                try {
-                    positions.put(partition, new OffsetAndMetadata(c.position(partition, Duration.ofSeconds(5))));
-                } catch (InvalidOffsetException e) {
-                    // no position yet (never read): nothing to commit there
-                }
-            }
-            c.commitSync(positions, Duration.ofSeconds(5));
-        } catch (RuntimeException e) {
-            log.debug("{}: final commit failed: {}", name, e.getMessage());
-        }
-    }
-
-    private void closeQuietly(Consumer<byte[], byte[]> c) {
-        try {
-            c.close(Duration.ofSeconds(5));
-        } catch (RuntimeException e) {
-            log.debug("{}: close failed: {}", name, e.getMessage());
-        }
-    }
-
-    /** False when interrupted (the loop is being stopped). */
-    private boolean sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-            return true;
+            return !stopRequested.await(millis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

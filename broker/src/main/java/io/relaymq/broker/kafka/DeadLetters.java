@@ -10,9 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.slf4j.Logger;
@@ -45,25 +43,25 @@ public class DeadLetters implements DisposableBean {
     private final MeterRegistry meters;
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
 
-    public DeadLetters(
-            KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics, MeterRegistry meters) {
+    public DeadLetters(KafkaProperties kafka, KafkaClients clients, TopicProvisioner topics, MeterRegistry meters) {
         KafkaProperties.DeadLetter settings = kafka.deadLetter();
         this.topic = settings.topic();
         this.timeout = kafka.apiTimeout();
         this.meters = meters;
         topics.ensure(topic, settings.partitions(), settings.replicationFactor(), settings.retention());
-        Map<String, Object> config = configs.producer("dead-letters", "all", 0, 16384);
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) timeout.toMillis());
-        this.producer = new KafkaProducer<>(config);
+        this.producer = clients.producer(
+                KafkaClients.ProducerSpec.reliable("dead-letters").blockingAtMost(timeout));
     }
 
     /**
      * Parks {@code record}, which {@code consumer} could not process because of {@code error}, and returns
      * once Kafka has stored it.
      *
+     * @param consumer names the loop in the log line and the record's headers
+     * @param kind     the loop's kind, the counter's {@code consumer} tag (one value for all loops of a kind)
      * @throws ConsumerLoop.RetryBatch when it could not be stored: the consumer must not commit past it
      */
-    public void park(String consumer, ConsumerRecord<byte[], byte[]> record, Throwable error) {
+    public void park(String consumer, String kind, ConsumerRecord<byte[], byte[]> record, Throwable error) {
         log.error(
                 "{}: record {}-{}@{} failed every attempt and is parked on {}",
                 consumer,
@@ -93,7 +91,7 @@ public class DeadLetters implements DisposableBean {
             throw new ConsumerLoop.RetryBatch("could not park a failing record on " + topic + ": " + e, e);
         }
         counters.computeIfAbsent(
-                        consumer,
+                        kind,
                         c -> Counter.builder("relaymq.kafka.dead.letters")
                                 .description("records a consumer could not process and parked on the dead-letter topic")
                                 .tag("consumer", c)

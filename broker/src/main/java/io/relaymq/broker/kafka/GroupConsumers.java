@@ -2,7 +2,7 @@ package io.relaymq.broker.kafka;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.springframework.context.SmartLifecycle;
 
 /**
@@ -11,7 +11,7 @@ import org.springframework.context.SmartLifecycle;
  */
 public abstract class GroupConsumers implements SmartLifecycle {
 
-    private final KafkaClientConfigs configs;
+    private final KafkaClients clients;
     private final ConsumerLoops loops;
     private final String name;
     private final String topic;
@@ -29,14 +29,14 @@ public abstract class GroupConsumers implements SmartLifecycle {
      * @param maxPollRecords most records per batch
      */
     protected GroupConsumers(
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             String name,
             String topic,
             String group,
             int consumers,
             int maxPollRecords) {
-        this.configs = configs;
+        this.clients = clients;
         this.loops = loops;
         this.name = name;
         this.topic = topic;
@@ -55,13 +55,13 @@ public abstract class GroupConsumers implements SmartLifecycle {
             ConsumerLoop loop = loops.create(
                     name + "-consumer-" + i,
                     () -> {
-                        KafkaConsumer<byte[], byte[]> consumer =
-                                new KafkaConsumer<>(configs.dataConsumer(clientName, group, maxPollRecords));
+                        Consumer<byte[], byte[]> consumer =
+                                clients.dataConsumer(clientName, group, maxPollRecords, KafkaClients.Start.FAIL);
                         consumer.subscribe(List.of(topic));
                         return consumer;
                     },
                     this::handle,
-                    true);
+                    LoopPlan.Commits.AFTER_EACH_BATCH);
             running.add(loop);
             loop.start();
         }

@@ -10,7 +10,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What a {@link ConsumerLoop} does with a partition of its group that has no valid committed offset (see
- * {@link KafkaClientConfigs#consumer}: a new group, a partition added to the topic, an offset that expired
+ * {@link KafkaClients#consumer}: a new group, a partition added to the topic, an offset that expired
  * or is out of range): it reads the partition from its earliest record, so what was produced there
  * before the group first committed is processed rather than skipped, and warns once per event so an
  * operator sees it (records may be processed again, or were lost to retention before anyone read them).

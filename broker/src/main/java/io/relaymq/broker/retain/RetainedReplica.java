@@ -4,7 +4,7 @@ import io.relaymq.broker.cluster.ReplicatedState;
 import io.relaymq.broker.cluster.StateTopicReplica;
 import io.relaymq.broker.cluster.StateWrites;
 import io.relaymq.broker.kafka.ConsumerLoops;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.common.message.PublishedMessage;
@@ -28,7 +28,7 @@ public class RetainedReplica extends ReplicatedState implements RetainedSink {
     public RetainedReplica(
             RetainedMessages store,
             KafkaProperties kafka,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             Admin admin,
             NodeId nodeId,
@@ -37,7 +37,7 @@ public class RetainedReplica extends ReplicatedState implements RetainedSink {
         super(node.dependencyTimeout(), 50);
         this.store = store;
         use(new StateTopicReplica(
-                kafka.state().retainedTopic(), kafka, configs, loops, admin, nodeId, writes, this::apply));
+                kafka.state().retainedTopic(), kafka, clients, loops, admin, nodeId, writes, this::apply));
     }
 
     @Override

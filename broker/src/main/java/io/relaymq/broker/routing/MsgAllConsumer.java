@@ -5,7 +5,7 @@ import io.relaymq.broker.kafka.Batch;
 import io.relaymq.broker.kafka.ConsumerLoop;
 import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.GroupConsumers;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.RouteSource;
 import io.relaymq.common.message.PublishedMessageCodec;
@@ -38,13 +38,13 @@ public class MsgAllConsumer extends GroupConsumers {
 
     public MsgAllConsumer(
             KafkaProperties kafka,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             Router router,
             PersistedSink persisted,
             RemoteDelivery remote) {
         super(
-                configs,
+                clients,
                 loops,
                 "msg-all",
                 kafka.msgAll().topic(),

@@ -1,6 +1,6 @@
 package io.relaymq.broker.routing;
 
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.publish.MessageSink;
@@ -8,11 +8,8 @@ import io.relaymq.common.message.PublishedMessage;
 import io.relaymq.common.message.PublishedMessageCodec;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
@@ -28,20 +25,15 @@ public class MsgAllProducer implements MessageSink, DisposableBean {
     private final Producer<byte[], byte[]> producer;
     private final String topic;
     private final Duration deliveryTimeout;
-    /** Kafka's default {@code delivery.timeout.ms}. */
-    private static final long DEFAULT_DELIVERY_TIMEOUT_MS = 120_000;
 
-    public MsgAllProducer(KafkaProperties kafka, KafkaClientConfigs configs, TopicProvisioner topics) {
+    public MsgAllProducer(KafkaProperties kafka, KafkaClients clients, TopicProvisioner topics) {
         KafkaProperties.MsgAll msgAll = kafka.msgAll();
         topics.ensure(msgAll.topic(), msgAll.partitions(), msgAll.replicationFactor(), msgAll.retention());
         this.topic = msgAll.topic();
-        Map<String, Object> config =
-                configs.producer("msg-all", msgAll.acks(), msgAll.linger().toMillis(), msgAll.batchSize());
         // send() runs on a connection's event loop: never let a Kafka outage block it for long
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 2000);
-        this.deliveryTimeout = Duration.ofMillis(Long.parseLong(String.valueOf(
-                config.getOrDefault(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, DEFAULT_DELIVERY_TIMEOUT_MS))));
-        this.producer = new KafkaProducer<>(config);
+        this.producer = clients.producer(new KafkaClients.ProducerSpec(
+                "msg-all", msgAll.acks(), msgAll.linger().toMillis(), msgAll.batchSize(), Duration.ofSeconds(2)));
+        this.deliveryTimeout = clients.deliveryTimeout();
     }
 
     /** How long after a send its record may still be written (the producer retries until then). */

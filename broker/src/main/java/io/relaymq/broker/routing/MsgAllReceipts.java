@@ -1,7 +1,7 @@
 package io.relaymq.broker.routing;
 
 import io.relaymq.broker.cluster.NodeRegistry;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.publish.Qos2Resends;
 import io.relaymq.broker.session.InboundQos2Store;
@@ -78,13 +78,13 @@ public class MsgAllReceipts implements Qos2Resends, DisposableBean {
 
     public MsgAllReceipts(
             KafkaProperties kafka,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             MsgAllProducer producer,
             ObjectProvider<NodeRegistry> nodes,
             InboundQos2Store store,
             Clock clock) {
         this.scan = new TokenScan(
-                kafka.msgAll().topic(), configs.stateReader("msg-all-receipts"), MOST_RECORDS, DEADLINE, CALL_TIMEOUT);
+                kafka.msgAll().topic(), () -> clients.reader("msg-all-receipts"), MOST_RECORDS, DEADLINE, CALL_TIMEOUT);
         this.nodes = nodes;
         this.deliveryTimeout = producer.deliveryTimeout();
         this.clock = clock;

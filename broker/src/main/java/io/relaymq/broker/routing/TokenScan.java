@@ -7,8 +7,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
@@ -26,15 +27,20 @@ final class TokenScan implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(TokenScan.class);
 
     private final String topic;
-    private final Map<String, Object> config;
+    private final Supplier<Consumer<byte[], byte[]>> consumers;
     private final long mostRecords;
     private final Duration deadline;
     private final Duration callTimeout;
-    private KafkaConsumer<byte[], byte[]> consumer;
+    private Consumer<byte[], byte[]> consumer;
 
-    TokenScan(String topic, Map<String, Object> config, long mostRecords, Duration deadline, Duration callTimeout) {
+    TokenScan(
+            String topic,
+            Supplier<Consumer<byte[], byte[]>> consumers,
+            long mostRecords,
+            Duration deadline,
+            Duration callTimeout) {
         this.topic = topic;
-        this.config = config;
+        this.consumers = consumers;
         this.mostRecords = mostRecords;
         this.deadline = deadline;
         this.callTimeout = callTimeout;
@@ -49,7 +55,7 @@ final class TokenScan implements AutoCloseable {
 
     /** The tokens among {@code wanted} that the partition holds in records written from {@code sinceMillis} on. */
     Set<Long> read(TopicPartition partition, Set<Long> wanted, long sinceMillis) {
-        KafkaConsumer<byte[], byte[]> c = consumer();
+        Consumer<byte[], byte[]> c = consumer();
         c.assign(List.of(partition));
         long end = c.endOffsets(List.of(partition), callTimeout).get(partition);
         OffsetAndTimestamp from = c.offsetsForTimes(Map.of(partition, Math.max(0, sinceMillis)), callTimeout)
@@ -93,9 +99,9 @@ final class TokenScan implements AutoCloseable {
                 : 0;
     }
 
-    private KafkaConsumer<byte[], byte[]> consumer() {
+    private Consumer<byte[], byte[]> consumer() {
         if (consumer == null) {
-            consumer = new KafkaConsumer<>(config);
+            consumer = consumers.get();
         }
         return consumer;
     }

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,11 +16,9 @@ import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
@@ -40,7 +37,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 class ConsumerLoopIT {
 
     @Autowired
-    KafkaClientConfigs configs;
+    KafkaClients clients;
 
     @Autowired
     KafkaProperties kafka;
@@ -64,8 +61,7 @@ class ConsumerLoopIT {
     private String topicWith(int records) throws Exception {
         String topic = "it-loop-" + UUID.randomUUID();
         admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
-        try (KafkaProducer<byte[], byte[]> producer =
-                new KafkaProducer<>(configs.producer("it-loop", "all", 0, 16384))) {
+        try (Producer<byte[], byte[]> producer = clients.producer(KafkaClients.ProducerSpec.reliable("it-loop"))) {
             for (int i = 0; i < records; i++) {
                 producer.send(new ProducerRecord<>(topic, bytes("k" + i), bytes("v" + i)))
                         .get();
@@ -76,16 +72,14 @@ class ConsumerLoopIT {
 
     private Supplier<Consumer<byte[], byte[]>> consumerOf(String topic, String group) {
         return () -> {
-            Map<String, Object> config = configs.consumer("it-loop", group, 4);
-            config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config);
+            Consumer<byte[], byte[]> consumer = clients.groupConsumer("it-loop", group, 4, KafkaClients.Start.EARLIEST);
             consumer.subscribe(List.of(topic));
             return consumer;
         };
     }
 
     private ConsumerLoop start(String name, Supplier<Consumer<byte[], byte[]>> consumers, BatchHandler handler) {
-        ConsumerLoop loop = loops.create(name, consumers, handler, true);
+        ConsumerLoop loop = loops.create(name, consumers, handler, LoopPlan.Commits.AFTER_EACH_BATCH);
         started.add(loop);
         loop.start();
         return loop;
@@ -170,7 +164,7 @@ class ConsumerLoopIT {
         AtomicInteger creations = new AtomicInteger();
         Supplier<Consumer<byte[], byte[]>> real = consumerOf(topic, group);
         double restartsBefore =
-                meters.counter("relaymq.kafka.consumer.restarts").count();
+                meters.counter("relaymq.kafka.consumer.restarts", "kind", name).count();
         List<String> seen = new CopyOnWriteArrayList<>();
         ConsumerLoop loop = start(
                 name,
@@ -185,14 +179,15 @@ class ConsumerLoopIT {
         await().atMost(Duration.ofSeconds(60))
                 .untilAsserted(() -> assertThat(seen).containsExactly("v0", "v1"));
         assertThat(creations.get()).isEqualTo(2);
-        assertThat(meters.counter("relaymq.kafka.consumer.restarts").count()).isGreaterThan(restartsBefore);
+        assertThat(meters.counter("relaymq.kafka.consumer.restarts", "kind", name)
+                        .count())
+                .isGreaterThan(restartsBefore);
         assertThat(loop.isHealthy()).isTrue();
     }
 
     private ConsumerRecord<byte[], byte[]> parkedBy(String loopName) {
-        Map<String, Object> config = configs.consumer("it-dlq", "it-dlq-" + UUID.randomUUID(), 500);
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config)) {
+        try (Consumer<byte[], byte[]> consumer =
+                clients.groupConsumer("it-dlq", "it-dlq-" + UUID.randomUUID(), 500, KafkaClients.Start.EARLIEST)) {
             consumer.subscribe(List.of(kafka.deadLetter().topic()));
             List<ConsumerRecord<byte[], byte[]>> found = new ArrayList<>();
             await().atMost(Duration.ofSeconds(30)).until(() -> {

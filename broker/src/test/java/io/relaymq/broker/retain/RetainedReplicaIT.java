@@ -7,7 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.relaymq.broker.RelayMqBrokerApplication;
 import io.relaymq.broker.cluster.StateWrites;
 import io.relaymq.broker.kafka.ConsumerLoops;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.broker.support.Endpoints;
@@ -40,7 +40,7 @@ class RetainedReplicaIT {
     KafkaProperties kafka;
 
     @Autowired
-    KafkaClientConfigs configs;
+    KafkaClients clients;
 
     @Autowired
     Admin admin;
@@ -58,7 +58,7 @@ class RetainedReplicaIT {
     private RetainedMessages lateJoinerView() {
         RetainedMessages view = new RetainedMessages();
         RetainedReplica replica = new RetainedReplica(
-                view, kafka, configs, loops, admin, new NodeId("late-" + UUID.randomUUID()), node, writes);
+                view, kafka, clients, loops, admin, new NodeId("late-" + UUID.randomUUID()), node, writes);
         replica.start();
         replica.stop();
         replica.destroy();

@@ -3,7 +3,7 @@ package io.relaymq.broker.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.support.Endpoints;
 import io.relaymq.broker.support.PahoClients;
@@ -20,7 +20,7 @@ import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewPartitions;
-import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
@@ -47,7 +47,7 @@ class MsgAllOffsetsIT {
     KafkaProperties kafka;
 
     @Autowired
-    KafkaClientConfigs configs;
+    KafkaClients kafkaClients;
 
     @Autowired
     MqttServer mqtt;
@@ -83,8 +83,8 @@ class MsgAllOffsetsIT {
         admin.createPartitions(Map.of(msgAll, NewPartitions.increaseTo(partitions + 1)))
                 .all()
                 .get();
-        try (KafkaProducer<byte[], byte[]> producer =
-                new KafkaProducer<>(configs.producer("it-offsets", "all", 0, 16384))) {
+        try (Producer<byte[], byte[]> producer =
+                kafkaClients.producer(KafkaClients.ProducerSpec.reliable("it-offsets"))) {
             PublishedMessage message = new PublishedMessage(
                     topic,
                     1,

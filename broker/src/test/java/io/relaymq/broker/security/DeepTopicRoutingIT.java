@@ -7,7 +7,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.DeadLetters;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.support.Endpoints;
 import io.relaymq.broker.support.RelayMqNodeTest;
@@ -19,14 +19,12 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.eclipse.paho.mqttv5.client.IMqttToken;
@@ -59,7 +57,7 @@ class DeepTopicRoutingIT {
     MqttServer server;
 
     @Autowired
-    KafkaClientConfigs configs;
+    KafkaClients clients;
 
     @Autowired
     KafkaProperties kafka;
@@ -166,8 +164,7 @@ class DeepTopicRoutingIT {
     }
 
     private RecordMetadata writeToMsgAll(byte[] value) throws Exception {
-        try (KafkaProducer<byte[], byte[]> producer =
-                new KafkaProducer<>(configs.producer("it-poison", "all", 0, 16384))) {
+        try (Producer<byte[], byte[]> producer = clients.producer(KafkaClients.ProducerSpec.reliable("it-poison"))) {
             return producer.send(new ProducerRecord<>(kafka.msgAll().topic(), value))
                     .get();
         }
@@ -181,9 +178,8 @@ class DeepTopicRoutingIT {
     }
 
     private ConsumerRecord<byte[], byte[]> parkedRecordAt(RecordMetadata source) {
-        Map<String, Object> config = configs.consumer("it-dlq", "it-dlq-" + UUID.randomUUID(), 500);
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config)) {
+        try (Consumer<byte[], byte[]> consumer =
+                clients.groupConsumer("it-dlq", "it-dlq-" + UUID.randomUUID(), 500, KafkaClients.Start.EARLIEST)) {
             consumer.subscribe(List.of(kafka.deadLetter().topic()));
             List<ConsumerRecord<byte[], byte[]>> found = new ArrayList<>();
             await().atMost(Duration.ofSeconds(30)).until(() -> {

@@ -5,7 +5,7 @@ import io.relaymq.broker.cluster.ReplicatedState;
 import io.relaymq.broker.cluster.StateTopicReplica;
 import io.relaymq.broker.cluster.StateWrites;
 import io.relaymq.broker.kafka.ConsumerLoops;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.common.node.NodeId;
@@ -40,7 +40,7 @@ public final class BlockedClients extends ReplicatedState {
     public BlockedClients(
             String topic,
             KafkaProperties kafka,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             Admin admin,
             NodeId nodeId,
@@ -49,7 +49,7 @@ public final class BlockedClients extends ReplicatedState {
             StateWrites writes) {
         super(node.dependencyTimeout(), 50);
         this.clock = clock;
-        use(new StateTopicReplica(topic, kafka, configs, loops, admin, nodeId, writes, this::apply));
+        use(new StateTopicReplica(topic, kafka, clients, loops, admin, nodeId, writes, this::apply));
     }
 
     /** Adds or replaces a block on every node. */

@@ -2,7 +2,8 @@ package io.relaymq.broker.persistence.application;
 
 import io.relaymq.broker.auth.Authenticator;
 import io.relaymq.broker.cluster.SessionReplica;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.ConsumerLoops;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.session.ClientSession;
@@ -26,7 +27,8 @@ class ApplicationPersistenceConfiguration {
     @Bean
     ApplicationReaders applicationReaders(
             ApplicationPersistenceProperties settings,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
+            ConsumerLoops loops,
             TopicProvisioner topics,
             ApplicationSessionCtxRepository contexts,
             AppSharedSubscriptionRepository sharedRegistry,
@@ -38,7 +40,8 @@ class ApplicationPersistenceConfiguration {
         // in use: the cluster knows an APPLICATION session of the client (connected or waiting for it)
         return new ApplicationReaders(
                 settings,
-                configs,
+                clients,
+                loops,
                 topics,
                 contexts,
                 sharedRegistry,

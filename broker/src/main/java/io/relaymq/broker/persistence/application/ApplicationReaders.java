@@ -1,6 +1,9 @@
 package io.relaymq.broker.persistence.application;
 
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.ConsumerLoop;
+import io.relaymq.broker.kafka.ConsumerLoops;
+import io.relaymq.broker.kafka.KafkaClients;
+import io.relaymq.broker.kafka.LoopPlan;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.dao.appsession.ApplicationSessionCtx;
@@ -10,7 +13,6 @@ import io.relaymq.dao.appshared.AppSharedSubscriptionRepository;
 import io.relaymq.dao.jdbc.Jdbc;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -26,8 +28,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
@@ -43,10 +43,13 @@ public class ApplicationReaders implements DisposableBean {
     private static final Logger log = LoggerFactory.getLogger(ApplicationReaders.class);
 
     private final ApplicationPersistenceProperties settings;
-    private final KafkaClientConfigs configs;
+    private final KafkaClients clients;
+    private final ConsumerLoops loops;
+    /** The reader and forwarder loops started here and not yet ended. */
+    private final Set<ConsumerLoop> running = ConcurrentHashMap.newKeySet();
+
     private final TopicProvisioner topics;
     private final ApplicationSessionCtxRepository contexts;
-    private final ExecutorService readers = Executors.newCachedThreadPool(named("app-reader"));
     private final ExecutorService blocking = Executors.newFixedThreadPool(2, named("app-ctx"));
 
     private final AppSharedSubscriptionRepository sharedRegistry;
@@ -60,7 +63,8 @@ public class ApplicationReaders implements DisposableBean {
 
     public ApplicationReaders(
             ApplicationPersistenceProperties settings,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
+            ConsumerLoops loops,
             TopicProvisioner topics,
             ApplicationSessionCtxRepository contexts,
             AppSharedSubscriptionRepository sharedRegistry,
@@ -69,11 +73,13 @@ public class ApplicationReaders implements DisposableBean {
         this.admin = admin;
         this.inUse = inUse;
         this.settings = settings;
-        this.configs = configs;
+        this.clients = clients;
+        this.loops = loops;
         this.topics = topics;
         this.contexts = contexts;
         this.sharedRegistry = sharedRegistry;
-        this.forwardProducer = new KafkaProducer<>(configs.producer("app-shared-forward", "all", 1, 65536));
+        this.forwardProducer =
+                clients.producer(new KafkaClients.ProducerSpec("app-shared-forward", "all", 1, 65536, null));
     }
 
     /**
@@ -86,20 +92,14 @@ public class ApplicationReaders implements DisposableBean {
         String topic = AppTopicNames.forSharedFilter(filter);
         String group = AppTopicNames.sharedGroup(
                 settings.consumerGroupPrefix(), subscription.filter().shareGroup(), filter);
-        Map<String, Object> config = configs.dataConsumer(
-                "app-shared-" + AppTopicNames.clientSegment(clientId), group, settings.maxPollRecords());
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        // a new group starts at the time of its SUBSCRIBE (see SharedGroupForwarder); this applies only to a
-        // committed offset out of range, which must not skip what the topic still holds
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        SharedGroupForwarder forwarder = new SharedGroupForwarder(
-                clientId,
-                subscription,
-                config,
-                forwardProducer,
-                () -> topics.ensure(
-                        topic, sharedPartitions(filter), settings.replicationFactor(), settings.topicRetention()));
-        readers.execute(forwarder);
+        String purpose = "app-shared-" + AppTopicNames.clientSegment(clientId);
+        SharedGroupForwarder forwarder = new SharedGroupForwarder(clientId, subscription, forwardProducer);
+        forwarder.start(started(forwarder.plan(() -> {
+            topics.ensure(topic, sharedPartitions(filter), settings.replicationFactor(), settings.topicRetention());
+            // a new group starts at the time of its SUBSCRIBE (see SharedGroupForwarder); this applies only to a
+            // committed offset out of range, which must not skip what the topic still holds
+            return clients.dataConsumer(purpose, group, settings.maxPollRecords(), KafkaClients.Start.EARLIEST);
+        })));
         return forwarder;
     }
 
@@ -132,29 +132,28 @@ public class ApplicationReaders implements DisposableBean {
         return settings.maxBuffered();
     }
 
-    AppTopicReader start(
-            String clientId, boolean startAtEnd, ReadAhead buffered, Consumer<List<AppTopicReader.Record>> sink) {
+    AppTopicReader start(String clientId, boolean startAtEnd, ReadAhead buffered, AppTopicReader.Sink sink) {
         String topic = AppTopicNames.forClient(clientId);
         awaitingRemoval.remove(clientId);
         int rate = settings.replayRate();
         // small polls when throttled, so the rate holds over short spans too
         int pollRecords =
                 rate > 0 ? Math.max(1, Math.min(settings.maxPollRecords(), rate / 10)) : settings.maxPollRecords();
-        Map<String, Object> config =
-                configs.dataConsumer("app-" + AppTopicNames.clientSegment(clientId), groupOf(clientId), pollRecords);
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        AppTopicReader reader = new AppTopicReader(
-                clientId,
-                topic,
-                config,
-                startAtEnd,
-                rate,
-                buffered,
-                sink,
-                () -> topics.ensure(topic, 1, settings.replicationFactor(), settings.topicRetention()));
-        readers.execute(reader);
+        String purpose = "app-" + AppTopicNames.clientSegment(clientId);
+        AppTopicReader reader = new AppTopicReader(clientId, topic, startAtEnd, rate, buffered, sink);
+        reader.start(started(reader.plan(() -> {
+            topics.ensure(topic, 1, settings.replicationFactor(), settings.topicRetention());
+            return clients.dataConsumer(purpose, groupOf(clientId), pollRecords, KafkaClients.Start.EARLIEST);
+        })));
         return reader;
+    }
+
+    /** A loop for {@code plan}, remembered until its thread ends so that shutdown can stop it. */
+    private ConsumerLoop started(LoopPlan plan) {
+        ConsumerLoop loop = loops.create(plan);
+        running.add(loop);
+        running.removeIf(l -> !l.isRunning());
+        return loop;
     }
 
     String groupOf(String clientId) {
@@ -249,9 +248,9 @@ public class ApplicationReaders implements DisposableBean {
 
     @Override
     public void destroy() throws InterruptedException {
-        // readers and forwarders end on the interrupt, before the producer they forward with closes
-        readers.shutdownNow();
-        readers.awaitTermination(10, TimeUnit.SECONDS);
+        // readers and forwarders end before the producer they forward with closes
+        running.forEach(ConsumerLoop::requestStop);
+        running.forEach(ConsumerLoop::stop);
         forwardProducer.close(Duration.ofSeconds(5));
         timer.shutdownNow();
         blocking.shutdown();

@@ -1,9 +1,13 @@
 package io.relaymq.broker.persistence.application;
 
 import io.relaymq.broker.cluster.OutboundMessageCodec;
+import io.relaymq.broker.kafka.Batch;
+import io.relaymq.broker.kafka.BatchHandler;
+import io.relaymq.broker.kafka.ConsumerLoop;
+import io.relaymq.broker.kafka.LoopPlan;
+import io.relaymq.broker.kafka.PollHooks;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.subscription.Subscription;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -12,193 +16,181 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RetriableException;
-import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One APPLICATION client's share of one shared subscription: a member of the share name's consumer
- * group on the filter's topic ({@link AppTopicNames#forSharedFilter}). Kafka splits the topic's
- * partitions among the connected instances and gives a leaving instance's partitions to the others.
- * Each record moves into the member's own topic (at the subscription's QoS) and its offset is committed
- * only once that write is acknowledged, so nothing is lost between the two.
+ * One APPLICATION client's share of one shared subscription: a member of the share name's consumer group on the
+ * filter's topic ({@link AppTopicNames#forSharedFilter}), run as a {@link ConsumerLoop} of its own. Kafka splits
+ * the topic's partitions among the connected instances and gives a leaving instance's partitions to the others.
+ * Each record moves into the member's own topic (at the subscription's QoS) and the batch is committed, waiting
+ * for Kafka, only once those writes are acknowledged, so nothing is lost between the two. A record that cannot be
+ * decoded, or that the member's topic keeps refusing, is parked on the dead-letter topic; a write that fails for
+ * a passing reason makes the loop read the batch again (records already moved are then moved twice: at least
+ * once). A failed loop leaves the group, whose committed offsets hold everything forwarded, and joins again after
+ * its back-off.
  */
-final class SharedGroupForwarder implements Runnable {
+final class SharedGroupForwarder implements BatchHandler {
 
     private static final Logger log = LoggerFactory.getLogger(SharedGroupForwarder.class);
 
     private final String clientId;
     private final Subscription subscription;
     private final String sharedTopic;
-    private final Map<String, Object> config;
+    private final String ownTopic;
     private final Producer<byte[], byte[]> producer;
-    private final Runnable ensureTopic;
-    private final Restarts restarts;
     private final long subscribedAt = System.currentTimeMillis();
-    private volatile boolean running = true;
-    private volatile KafkaConsumer<byte[], byte[]> consumer;
+    private volatile ConsumerLoop loop;
 
-    SharedGroupForwarder(
-            String clientId,
-            Subscription subscription,
-            Map<String, Object> config,
-            Producer<byte[], byte[]> producer,
-            Runnable ensureTopic) {
+    SharedGroupForwarder(String clientId, Subscription subscription, Producer<byte[], byte[]> producer) {
         this.clientId = clientId;
         this.subscription = subscription;
         this.sharedTopic = AppTopicNames.forSharedFilter(subscription.filter().filter());
-        this.config = config;
+        this.ownTopic = AppTopicNames.forClient(clientId);
         this.producer = producer;
-        this.ensureTopic = ensureTopic;
-        this.restarts = new Restarts("[" + clientId + "] shared subscription "
-                + subscription.filter().text());
     }
 
     Subscription subscription() {
         return subscription;
     }
 
-    void stop() {
-        running = false;
-        KafkaConsumer<byte[], byte[]> c = consumer;
-        if (c != null) {
-            c.wakeup();
-        }
-        restarts.wake();
+    /**
+     * The loop that runs this forwarder.
+     *
+     * @param consumers creates the shared topic when missing and a consumer in the share's group, not yet
+     *                  subscribed; called again after each failure
+     */
+    LoopPlan plan(Supplier<Consumer<byte[], byte[]>> consumers) {
+        String name = "[" + clientId + "] shared subscription "
+                + subscription.filter().text();
+        Supplier<Consumer<byte[], byte[]>> subscribed = () -> {
+            Consumer<byte[], byte[]> c = consumers.get();
+            c.subscribe(List.of(sharedTopic), new StartAtSubscribe(c));
+            return c;
+        };
+        return new LoopPlan(
+                name,
+                "app-shared-forwarder",
+                subscribed,
+                this,
+                LoopPlan.Commits.AFTER_EACH_BATCH_AND_WAIT,
+                PollHooks.NONE,
+                false);
     }
 
-    /**
-     * Forwards until stopped. A failure closes the consumer (leaving the group, whose committed offsets hold
-     * everything forwarded) and joins again after a pause that doubles up to {@link Restarts#MOST_PAUSE_MILLIS}.
-     */
-    @Override
-    public void run() {
-        restarts.run(() -> running, this::forwardUntilStopped);
+    /** Starts {@code loop}, built from {@link #plan}. */
+    void start(ConsumerLoop loop) {
+        this.loop = loop;
+        loop.start();
+    }
+
+    /** Stops forwarding without waiting; what was forwarded is committed before the consumer closes. */
+    void stop() {
+        ConsumerLoop l = loop;
+        if (l != null) {
+            l.requestStop();
+        }
     }
 
     /** How often the forwarder joined again after a failure. */
     int restarts() {
-        return restarts.count();
+        ConsumerLoop l = loop;
+        return l == null ? 0 : l.restarts();
     }
 
-    private void forwardUntilStopped() {
-        ensureTopic.run();
-        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(config)) {
-            consumer = c;
-            c.subscribe(List.of(sharedTopic), new ConsumerRebalanceListener() {
-                @Override
-                public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-                    // everything polled so far was forwarded and committed before the next poll
-                }
-
-                /**
-                 * A group's first member starts at the time of its SUBSCRIBE, not at the end of the
-                 * topic: what was routed to the group while its consumers joined is not skipped.
-                 */
-                @Override
-                public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-                    log.debug("[{}] shares partitions {} of {}", clientId, partitions, sharedTopic);
-                    Map<TopicPartition, OffsetAndMetadata> committed = c.committed(new HashSet<>(partitions));
-                    Map<TopicPartition, Long> fresh = new HashMap<>();
-                    for (TopicPartition tp : partitions) {
-                        if (committed.get(tp) == null) {
-                            fresh.put(tp, subscribedAt);
-                        }
-                    }
-                    if (!fresh.isEmpty()) {
-                        c.offsetsForTimes(fresh).forEach((tp, found) -> {
-                            if (found != null) {
-                                c.seek(tp, found.offset());
-                            } else {
-                                c.seekToEnd(List.of(tp));
-                            }
-                        });
-                        // from now on the group has a position on every partition, kept while members are away
-                        Map<TopicPartition, OffsetAndMetadata> start = new HashMap<>();
-                        fresh.keySet().forEach(tp -> start.put(tp, new OffsetAndMetadata(c.position(tp))));
-                        c.commitSync(start);
-                    }
-                }
+    /** Writes the batch to the member's topic and waits for Kafka; the loop then commits the batch. */
+    @Override
+    public void handle(Batch batch) throws InterruptedException {
+        List<ConsumerRecord<byte[], byte[]>> sent = new ArrayList<>(batch.count());
+        List<Future<RecordMetadata>> writes = new ArrayList<>(batch.count());
+        for (ConsumerRecord<byte[], byte[]> record : batch.records()) {
+            batch.attempt(record, this::forMember).ifPresent(mine -> {
+                sent.add(record);
+                writes.add(producer.send(new ProducerRecord<>(ownTopic, null, OutboundMessageCodec.encode(mine))));
             });
-            while (running) {
-                ConsumerRecords<byte[], byte[]> records = c.poll(Duration.ofMillis(200));
-                restarts.worked();
-                forward(c, records);
+        }
+        for (int i = 0; i < writes.size(); i++) {
+            try {
+                writes.get(i).get();
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RetriableException) {
+                    throw new ConsumerLoop.RetryBatch("shared messages not moved to " + ownTopic, e.getCause());
+                }
+                batch.attempt(sent.get(i), this::writeAndWait);
             }
-        } finally {
-            consumer = null;
         }
     }
 
-    /** Writes the batch to the member's topic, waits for Kafka, then commits the batch. */
-    private void forward(KafkaConsumer<byte[], byte[]> c, ConsumerRecords<byte[], byte[]> records) {
-        if (records.isEmpty()) {
-            return;
-        }
-        String own = AppTopicNames.forClient(clientId);
-        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-        Map<TopicPartition, Long> firsts = new HashMap<>();
-        ArrayList<Future<RecordMetadata>> writes = new ArrayList<>(records.count());
-        for (ConsumerRecord<byte[], byte[]> record : records) {
-            OutboundMessage shared = OutboundMessageCodec.decode(record.value());
-            int id = subscription.options().subscriptionId();
-            OutboundMessage mine = new OutboundMessage(
-                    shared.message(),
-                    Math.min(shared.message().qos(), subscription.options().qos()),
-                    false,
-                    id > 0 ? List.of(id) : List.of());
-            if (mine.qos() > 0) {
-                writes.add(producer.send(new ProducerRecord<>(own, null, OutboundMessageCodec.encode(mine))));
-            }
-            TopicPartition tp = new TopicPartition(record.topic(), record.partition());
-            firsts.putIfAbsent(tp, record.offset());
-            offsets.put(tp, new OffsetAndMetadata(record.offset() + 1));
-        }
-        try {
-            for (Future<RecordMetadata> write : writes) {
-                write.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new WakeupException();
-        } catch (ExecutionException e) {
-            // not committed: the group reads these records again
-            log.warn(
-                    "[{}] shared messages not moved to {}: {}",
-                    clientId,
-                    own,
-                    e.getCause().getMessage());
-            firsts.forEach(c::seek);
-            return;
-        }
-        commit(c, offsets);
+    /** The shared record as this member receives it; {@code null} when there is nothing to forward (QoS 0). */
+    private OutboundMessage forMember(ConsumerRecord<byte[], byte[]> record) {
+        OutboundMessage shared = OutboundMessageCodec.decode(record.value());
+        int id = subscription.options().subscriptionId();
+        OutboundMessage mine = new OutboundMessage(
+                shared.message(),
+                Math.min(shared.message().qos(), subscription.options().qos()),
+                false,
+                id > 0 ? List.of(id) : List.of());
+        return mine.qos() > 0 ? mine : null;
+    }
+
+    /** One record again, on its own: a record the member's topic still refuses is parked by the batch. */
+    private RecordMetadata writeAndWait(ConsumerRecord<byte[], byte[]> record) throws Exception {
+        OutboundMessage mine = forMember(record);
+        return producer.send(new ProducerRecord<>(ownTopic, null, OutboundMessageCodec.encode(mine)))
+                .get();
     }
 
     /**
-     * Commits what the member's topic stored, trying a failed commit twice more: once the group moved on from
-     * these offsets (a rebalance, a restart), their records are read and forwarded again (at least once).
+     * A group's first member starts at the time of its SUBSCRIBE, not at the end of the topic: what was routed to
+     * the group while its consumers joined is not skipped.
      */
-    private void commit(KafkaConsumer<byte[], byte[]> c, Map<TopicPartition, OffsetAndMetadata> offsets) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                c.commitSync(offsets);
-                return;
-            } catch (RetriableException e) {
-                if (attempt == 3) {
-                    throw e;
+    private final class StartAtSubscribe implements ConsumerRebalanceListener {
+
+        private final Consumer<byte[], byte[]> c;
+
+        StartAtSubscribe(Consumer<byte[], byte[]> c) {
+            this.c = c;
+        }
+
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            // every batch polled so far was forwarded and committed before the next poll
+        }
+
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            log.debug("[{}] shares partitions {} of {}", clientId, partitions, sharedTopic);
+            Map<TopicPartition, OffsetAndMetadata> committed = c.committed(new HashSet<>(partitions));
+            Map<TopicPartition, Long> fresh = new HashMap<>();
+            for (TopicPartition tp : partitions) {
+                if (committed.get(tp) == null) {
+                    fresh.put(tp, subscribedAt);
                 }
-                log.debug("[{}] commit on {} failed, trying again: {}", clientId, sharedTopic, e.toString());
             }
+            if (fresh.isEmpty()) {
+                return;
+            }
+            c.offsetsForTimes(fresh).forEach((tp, found) -> {
+                if (found != null) {
+                    c.seek(tp, found.offset());
+                } else {
+                    c.seekToEnd(List.of(tp));
+                }
+            });
+            // from now on the group has a position on every partition, kept while members are away
+            Map<TopicPartition, OffsetAndMetadata> start = new HashMap<>();
+            fresh.keySet().forEach(tp -> start.put(tp, new OffsetAndMetadata(c.position(tp))));
+            c.commitSync(start);
         }
     }
 }

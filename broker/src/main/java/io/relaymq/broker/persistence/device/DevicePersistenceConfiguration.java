@@ -4,7 +4,7 @@ import io.relaymq.broker.cluster.Downlink;
 import io.relaymq.broker.cluster.DownlinkConsumer;
 import io.relaymq.broker.cluster.SessionReplica;
 import io.relaymq.broker.kafka.ConsumerLoops;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.limits.QuotaProperties;
@@ -77,11 +77,8 @@ class DevicePersistenceConfiguration {
 
     @Bean
     PersistedProducer persistedProducer(
-            DevicePersistenceProperties settings,
-            KafkaClientConfigs configs,
-            TopicProvisioner topics,
-            MqttMetrics metrics) {
-        return new PersistedProducer(settings.kafka(), configs, topics, metrics);
+            DevicePersistenceProperties settings, KafkaClients clients, TopicProvisioner topics, MqttMetrics metrics) {
+        return new PersistedProducer(settings.kafka(), clients, topics, metrics);
     }
 
     @Bean
@@ -96,11 +93,11 @@ class DevicePersistenceConfiguration {
     Downlink persistedDownlink(
             DevicePersistenceProperties settings,
             KafkaProperties kafka,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             TopicProvisioner topics,
             NodeId nodeId,
             MqttMetrics metrics) {
-        return new Downlink(settings.kafka().downlinkTopicPrefix(), kafka.downlink(), configs, topics, nodeId, metrics);
+        return new Downlink(settings.kafka().downlinkTopicPrefix(), kafka.downlink(), clients, topics, nodeId, metrics);
     }
 
     @Bean
@@ -115,25 +112,25 @@ class DevicePersistenceConfiguration {
 
     @Bean
     DownlinkConsumer persistedDownlinkConsumer(
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             Downlink persistedDownlink,
             PersistedDelivery persistedDelivery,
             NodeId nodeId) {
         return new DownlinkConsumer(
-                "downlink-persisted", configs, loops, persistedDownlink, nodeId, persistedDelivery::arrived);
+                "downlink-persisted", clients, loops, persistedDownlink, nodeId, persistedDelivery::arrived);
     }
 
     @Bean
     DevicePersistenceConsumer devicePersistenceConsumer(
             DevicePersistenceProperties settings,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             DeviceMessageStore deviceMessageStore,
             PersistedDelivery persistedDelivery,
             MqttMetrics metrics,
             Clock clock) {
         return new DevicePersistenceConsumer(
-                settings, configs, loops, deviceMessageStore, persistedDelivery, metrics, clock);
+                settings, clients, loops, deviceMessageStore, persistedDelivery, metrics, clock);
     }
 }

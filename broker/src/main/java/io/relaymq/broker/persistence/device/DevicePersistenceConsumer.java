@@ -5,7 +5,7 @@ import io.relaymq.broker.kafka.Batch;
 import io.relaymq.broker.kafka.ConsumerLoop.RetryBatch;
 import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.GroupConsumers;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.RouteSource;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.session.OutboundMessage;
@@ -44,14 +44,14 @@ public class DevicePersistenceConsumer extends GroupConsumers {
 
     public DevicePersistenceConsumer(
             DevicePersistenceProperties settings,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             ConsumerLoops loops,
             DeviceMessageStore store,
             PersistedDelivery delivery,
             MqttMetrics metrics,
             Clock clock) {
         super(
-                configs,
+                clients,
                 loops,
                 "msg-persisted",
                 settings.kafka().topic(),

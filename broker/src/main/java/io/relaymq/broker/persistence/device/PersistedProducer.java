@@ -1,7 +1,7 @@
 package io.relaymq.broker.persistence.device;
 
 import io.relaymq.broker.cluster.OutboundMessageCodec;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.RouteSource;
 import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.metrics.MqttMetrics;
@@ -10,11 +10,8 @@ import io.relaymq.broker.routing.PersistedSink;
 import io.relaymq.broker.session.OutboundMessage;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,16 +34,15 @@ public class PersistedProducer implements PersistedSink, DisposableBean {
 
     public PersistedProducer(
             DevicePersistenceProperties.Kafka settings,
-            KafkaClientConfigs configs,
+            KafkaClients clients,
             TopicProvisioner topics,
             MqttMetrics metrics) {
         this.topic = settings.topic();
         this.metrics = metrics;
         topics.ensure(topic, settings.partitions(), settings.replicationFactor(), settings.retention());
-        Map<String, Object> config = configs.producer("msg-persisted", settings.acks(), 1, 65536);
         // bounded like the msg.all producer: a Kafka outage must not stall a router thread for a minute
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 2000);
-        this.producer = new KafkaProducer<>(config);
+        this.producer = clients.producer(
+                new KafkaClients.ProducerSpec("msg-persisted", settings.acks(), 1, 65536, Duration.ofSeconds(2)));
     }
 
     /** A producer of {@code topic} on a given Kafka producer; the topic exists already. */

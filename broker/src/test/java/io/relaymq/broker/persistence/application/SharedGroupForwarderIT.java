@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.relaymq.broker.cluster.OutboundMessageCodec;
-import io.relaymq.broker.kafka.KafkaClientConfigs;
+import io.relaymq.broker.kafka.ConsumerLoop;
+import io.relaymq.broker.kafka.ConsumerLoops;
+import io.relaymq.broker.kafka.DeadLetters;
+import io.relaymq.broker.kafka.KafkaClients;
+import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.broker.subscription.SubscriptionOptions;
@@ -16,36 +20,102 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * A member's share of an APPLICATION shared subscription, on real Kafka, survives a failure: it joins the
- * group again after a pause and moves every record into the member's own topic. Before, one exception ended
- * the forwarder until the client subscribed again.
+ * A member's share of an APPLICATION shared subscription, on real Kafka, survives a failure: its {@link ConsumerLoop}
+ * joins the group again after a pause and moves every record into the member's own topic. Before, one exception
+ * ended the forwarder until the client subscribed again; later, a record it could not decode made it start again
+ * every 30 s forever without moving anything after it.
  */
 @RelayMqNodeTest
 class SharedGroupForwarderIT {
 
     @Autowired
-    KafkaClientConfigs configs;
+    KafkaClients clients;
+
+    @Autowired
+    ConsumerLoops loops;
+
+    @Autowired
+    KafkaProperties kafka;
 
     @Autowired
     Admin admin;
 
     @Test
     void aForwarderWhoseStartFailedJoinsAgainAndMovesEveryRecord() throws Exception {
+        Member member = member();
+        AtomicInteger attempts = new AtomicInteger();
+        try (Producer<byte[], byte[]> producer = clients.producer(KafkaClients.ProducerSpec.reliable("it-fwd"))) {
+            SharedGroupForwarder forwarder = new SharedGroupForwarder(member.clientId, member.subscription, producer);
+            ConsumerLoop loop = loops.create(forwarder.plan(() -> {
+                if (attempts.incrementAndGet() == 1) {
+                    throw new IllegalStateException("Kafka unavailable (injected)");
+                }
+                return clients.dataConsumer("it-fwd", member.group, 100, KafkaClients.Start.EARLIEST);
+            }));
+            forwarder.start(loop);
+            try {
+                await().atMost(Duration.ofSeconds(30)).until(() -> forwarder.restarts() >= 1);
+                for (String payload : List.of("a", "b", "c")) {
+                    producer.send(new ProducerRecord<>(member.shared, OutboundMessageCodec.encode(message(payload))))
+                            .get();
+                }
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() -> payloads(member.own).size() >= 3);
+                assertThat(payloads(member.own)).containsExactly("a", "b", "c");
+            } finally {
+                forwarder.stop();
+            }
+            await().atMost(Duration.ofSeconds(10)).until(loop::ended);
+        }
+    }
+
+    @Test
+    void aRecordThatCannotBeDecodedIsParkedAndTheRecordsAfterItAreMoved() throws Exception {
+        Member member = member();
+        try (Producer<byte[], byte[]> producer = clients.producer(KafkaClients.ProducerSpec.reliable("it-fwd"))) {
+            producer.send(new ProducerRecord<>(member.shared, OutboundMessageCodec.encode(message("a"))))
+                    .get();
+            long poisonOffset = producer.send(new ProducerRecord<>(member.shared, new byte[] {(byte) 0xFF, 1, 2}))
+                    .get()
+                    .offset();
+            producer.send(new ProducerRecord<>(member.shared, OutboundMessageCodec.encode(message("b"))))
+                    .get();
+            SharedGroupForwarder forwarder = new SharedGroupForwarder(member.clientId, member.subscription, producer);
+            ConsumerLoop loop = loops.create(forwarder.plan(
+                    () -> clients.dataConsumer("it-fwd", member.group, 100, KafkaClients.Start.EARLIEST)));
+            forwarder.start(loop);
+            try {
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() -> payloads(member.own).size() >= 2);
+                assertThat(payloads(member.own)).containsExactly("a", "b");
+                ConsumerRecord<byte[], byte[]> parked = parkedFrom(member.shared);
+                assertThat(header(parked, DeadLetters.SOURCE_OFFSET)).isEqualTo(Long.toString(poisonOffset));
+                assertThat(header(parked, DeadLetters.CONSUMER)).isEqualTo(loop.name());
+                assertThat(forwarder.restarts()).isZero();
+            } finally {
+                forwarder.stop();
+            }
+        }
+    }
+
+    /** A member with its shared topic and own topic created, and a group of its own. */
+    private record Member(String clientId, Subscription subscription, String shared, String own, String group) {}
+
+    private Member member() throws Exception {
         String clientId = "it-fwd-" + UUID.randomUUID();
         TopicFilter filter =
                 TopicFilter.parse("$share/g/it/fwd/" + UUID.randomUUID()).orElseThrow();
@@ -54,38 +124,12 @@ class SharedGroupForwarderIT {
         admin.createTopics(List.of(new NewTopic(shared, 1, (short) 1), new NewTopic(own, 1, (short) 1)))
                 .all()
                 .get();
-        AtomicInteger attempts = new AtomicInteger();
-        Runnable ensureTopic = () -> {
-            if (attempts.incrementAndGet() == 1) {
-                throw new IllegalStateException("Kafka unavailable (injected)");
-            }
-        };
-        Map<String, Object> config = configs.dataConsumer("it-fwd", "it-fwd-" + UUID.randomUUID(), 100);
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        try (KafkaProducer<byte[], byte[]> producer =
-                new KafkaProducer<>(configs.producer("it-fwd", "all", 0, 16384))) {
-            SharedGroupForwarder forwarder = new SharedGroupForwarder(
-                    clientId,
-                    new Subscription(clientId, filter, SubscriptionOptions.ofQos(1)),
-                    config,
-                    producer,
-                    ensureTopic);
-            Thread thread = new Thread(forwarder, "it-fwd");
-            thread.start();
-            try {
-                await().atMost(Duration.ofSeconds(30)).until(() -> forwarder.restarts() >= 1);
-                for (String payload : List.of("a", "b", "c")) {
-                    producer.send(new ProducerRecord<>(shared, OutboundMessageCodec.encode(message(payload))))
-                            .get();
-                }
-                await().atMost(Duration.ofSeconds(30)).until(() -> payloads(own).size() >= 3);
-                assertThat(payloads(own)).containsExactly("a", "b", "c");
-            } finally {
-                forwarder.stop();
-                thread.join(10_000);
-            }
-            assertThat(thread.isAlive()).as("stopped").isFalse();
-        }
+        return new Member(
+                clientId,
+                new Subscription(clientId, filter, SubscriptionOptions.ofQos(1)),
+                shared,
+                own,
+                "it-fwd-" + UUID.randomUUID());
     }
 
     private static OutboundMessage message(String payload) {
@@ -101,9 +145,8 @@ class SharedGroupForwarderIT {
     }
 
     private List<String> payloads(String topic) {
-        Map<String, Object> config = configs.stateReader("it-fwd-check");
         List<String> out = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(config)) {
+        try (Consumer<byte[], byte[]> c = clients.reader("it-fwd-check")) {
             TopicPartition tp = new TopicPartition(topic, 0);
             c.assign(List.of(tp));
             c.seekToBeginning(List.of(tp));
@@ -116,5 +159,28 @@ class SharedGroupForwarderIT {
             }
         }
         return out;
+    }
+
+    private ConsumerRecord<byte[], byte[]> parkedFrom(String sourceTopic) {
+        try (Consumer<byte[], byte[]> c = clients.groupConsumer(
+                "it-fwd-dlq", "it-fwd-dlq-" + UUID.randomUUID(), 500, KafkaClients.Start.EARLIEST)) {
+            c.subscribe(List.of(kafka.deadLetter().topic()));
+            List<ConsumerRecord<byte[], byte[]>> found = new ArrayList<>();
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                c.poll(Duration.ofMillis(200)).forEach(r -> {
+                    if (sourceTopic.equals(header(r, DeadLetters.SOURCE_TOPIC))) {
+                        found.add(r);
+                    }
+                });
+                return !found.isEmpty();
+            });
+            assertThat(found).hasSize(1);
+            return found.get(0);
+        }
+    }
+
+    private static String header(ConsumerRecord<byte[], byte[]> record, String key) {
+        Header header = record.headers().lastHeader(key);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
     }
 }
