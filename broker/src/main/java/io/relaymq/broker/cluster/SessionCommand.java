@@ -1,15 +1,16 @@
 package io.relaymq.broker.cluster;
 
 import io.relaymq.broker.subscription.Subscription;
-import java.nio.ByteBuffer;
+import io.relaymq.common.wire.SessionCommandRecord;
+import io.relaymq.common.wire.Wire;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * A command for the node that owns a client's session, sent on that node's
- * {@code relaymq.client.disconnect.<nodeId>} topic (key = client id): the value is one tag byte and the
- * command's payload.
+ * {@code relaymq.client.disconnect.<nodeId>} topic (key = client id): a {@link SessionCommandRecord} of the wire
+ * schema. Commands written before the schema (a tag byte and the command's payload) are still read.
  *
  * @param version       for {@link Kind#HAND_OVER}: the new owner's ownership version
  * @param subscriptions for {@link Kind#SET_SUBSCRIPTIONS}: the client's whole new subscription set
@@ -46,18 +47,38 @@ public record SessionCommand(Kind kind, long version, List<Subscription> subscri
     }
 
     public byte[] encode() {
-        byte[] payload = switch (kind) {
-            case HAND_OVER -> Long.toString(version).getBytes(StandardCharsets.UTF_8);
-            case SET_SUBSCRIPTIONS -> ClientSubscriptions.of("", subscriptions).encode();
-            case DISCONNECT, REMOVE -> new byte[0];
-        };
-        return ByteBuffer.allocate(1 + payload.length)
-                .put(kind.tag)
-                .put(payload)
-                .array();
+        SessionCommandRecord.Builder b = SessionCommandRecord.newBuilder();
+        switch (kind) {
+            case HAND_OVER -> b.setHandOver(version);
+            case DISCONNECT -> b.setDisconnect(true);
+            case REMOVE -> b.setRemove(true);
+            case SET_SUBSCRIPTIONS ->
+                b.setSetSubscriptions(ClientSubscriptions.of("", subscriptions).toRecord());
+        }
+        return Wire.frame(b.build());
     }
 
     public static SessionCommand decode(String clientId, byte[] value) {
+        if (!Wire.isFramed(value)) {
+            return decodeBeforeSchema(clientId, value);
+        }
+        SessionCommandRecord r = Wire.unframe(value, SessionCommandRecord.parser(), "session command");
+        return switch (r.getCommandCase()) {
+            case HAND_OVER -> handOver(r.getHandOver());
+            case DISCONNECT -> of(Kind.DISCONNECT);
+            case REMOVE -> of(Kind.REMOVE);
+            case SET_SUBSCRIPTIONS ->
+                setSubscriptions(ClientSubscriptions.fromRecord(clientId, r.getSetSubscriptions())
+                        .subscriptions());
+            case COMMAND_NOT_SET -> throw new IllegalArgumentException("session command without a command");
+        };
+    }
+
+    /** One tag byte, then the payload: the version as text, or a subscriptions record. */
+    private static SessionCommand decodeBeforeSchema(String clientId, byte[] value) {
+        if (value.length == 0) {
+            throw new IllegalArgumentException("empty session command");
+        }
         byte tag = value[0];
         byte[] payload = Arrays.copyOfRange(value, 1, value.length);
         for (Kind kind : Kind.values()) {

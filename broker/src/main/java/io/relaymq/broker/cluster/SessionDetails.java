@@ -1,5 +1,6 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.common.wire.SessionDetailsRecord;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
@@ -40,33 +41,37 @@ public record SessionDetails(
         return new SessionDetails(clientType, clientIp, protocolVersion, cleanStart, connectedAt, millis, principal);
     }
 
-    void writeTo(ByteBuffer out) {
-        put(out, clientType);
-        put(out, clientIp);
-        put(out, protocolVersion);
-        out.put((byte) (cleanStart ? 1 : 0)).putLong(connectedAt).putLong(disconnectedAt);
-        put(out, principal);
+    SessionDetailsRecord toRecord() {
+        return SessionDetailsRecord.newBuilder()
+                .setClientType(nonNull(clientType))
+                .setClientIp(nonNull(clientIp))
+                .setProtocolVersion(nonNull(protocolVersion))
+                .setCleanStart(cleanStart)
+                .setConnectedAt(connectedAt)
+                .setDisconnectedAt(disconnectedAt)
+                .setPrincipal(principal)
+                .build();
     }
 
-    int size() {
-        return 16
-                + utf8(clientType).length
-                + utf8(clientIp).length
-                + utf8(protocolVersion).length
-                + 1
-                + 16
-                + utf8(principal).length;
+    static SessionDetails fromRecord(SessionDetailsRecord r) {
+        return new SessionDetails(
+                r.getClientType(),
+                r.getClientIp(),
+                r.getProtocolVersion(),
+                r.getCleanStart(),
+                r.getConnectedAt(),
+                r.getDisconnectedAt(),
+                r.getPrincipal());
     }
 
-    /** @param withPrincipal false for records written before the principal was recorded */
+    /**
+     * Details as written before the wire schema.
+     *
+     * @param withPrincipal false for records written before the principal was recorded
+     */
     static SessionDetails readFrom(ByteBuffer in, boolean withPrincipal) {
         return new SessionDetails(
                 get(in), get(in), get(in), in.get() == 1, in.getLong(), in.getLong(), withPrincipal ? get(in) : "");
-    }
-
-    private static void put(ByteBuffer out, String s) {
-        byte[] b = utf8(s);
-        out.putInt(b.length).put(b);
     }
 
     private static String get(ByteBuffer in) {
@@ -79,7 +84,7 @@ public record SessionDetails(
         return new String(b, StandardCharsets.UTF_8);
     }
 
-    private static byte[] utf8(String s) {
-        return (s == null ? "" : s).getBytes(StandardCharsets.UTF_8);
+    private static String nonNull(String s) {
+        return s == null ? "" : s;
     }
 }

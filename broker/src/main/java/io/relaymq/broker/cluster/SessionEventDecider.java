@@ -96,7 +96,7 @@ public class SessionEventDecider extends ConsumerWorker {
         SessionEvents.ConnectDecision decision = decide(request, current, version, ownership);
         if (decision.refused()) {
             log.debug("[{}] session takeover refused: the session belongs to another principal", clientId);
-            if (format != SessionEvents.VERSION) {
+            if (!SessionEvents.knowsRefusals(format)) {
                 return;
             }
         } else {

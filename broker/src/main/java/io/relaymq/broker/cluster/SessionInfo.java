@@ -1,5 +1,8 @@
 package io.relaymq.broker.cluster;
 
+import io.relaymq.common.wire.SessionRecord;
+import io.relaymq.common.wire.Wire;
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
@@ -12,10 +15,10 @@ import java.nio.charset.StandardCharsets;
  * @param connected      whether a connection is attached to it
  * @param expirySeconds  its session expiry interval (0 = ends with the connection)
  * @param details        client type, address, version and connect times, and the principal that owns the
- *                       session (version 3; older records decode as unowned)
+ *                       session (records from before version 3 decode as unowned)
  * @param generation     the ownership version granted to the connect this record belongs to: it grows
- *                       with every connect of the client id anywhere in the cluster (version 4; older
- *                       records decode as 0 = unordered, and such a record replaces any other)
+ *                       with every connect of the client id anywhere in the cluster (records from before
+ *                       version 4 decode as 0 = unordered, and such a record replaces any other)
  */
 public record SessionInfo(
         String ownerNode, boolean connected, long expirySeconds, SessionDetails details, long generation) {
@@ -23,12 +26,11 @@ public record SessionInfo(
     /** Record header of a session tombstone: the generation that ended (8 bytes, big-endian). */
     public static final String GENERATION_HEADER = "relaymq-generation";
 
+    // versions before the wire schema: 1 without details; 2 added the details, without the session's
+    // principal; 3 the principal; 4 the generation
     private static final byte VERSION_1 = 1;
-    // version 2 added the details, without the session's principal
-    /** With the principal but without the generation. */
     private static final byte VERSION_3 = 3;
-
-    private static final byte VERSION = 4;
+    private static final byte VERSION_4 = 4;
 
     /** A record without a generation (as written before version 4). */
     public SessionInfo(String ownerNode, boolean connected, long expirySeconds, SessionDetails details) {
@@ -56,32 +58,49 @@ public record SessionInfo(
     }
 
     public byte[] encode() {
-        byte[] owner = ownerNode.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer out = ByteBuffer.allocate(1 + 4 + owner.length + 1 + 8 + details.size() + 8)
-                .put(VERSION)
-                .putInt(owner.length)
-                .put(owner)
-                .put((byte) (connected ? 1 : 0))
-                .putLong(expirySeconds);
-        details.writeTo(out);
-        out.putLong(generation);
-        return out.array();
+        return Wire.frame(SessionRecord.newBuilder()
+                .setOwnerNode(ownerNode)
+                .setConnected(connected)
+                .setExpirySeconds(expirySeconds)
+                .setDetails(details.toRecord())
+                .setGeneration(generation)
+                .build());
     }
 
     public static SessionInfo decode(byte[] value) {
-        ByteBuffer in = ByteBuffer.wrap(value);
+        if (Wire.isFramed(value)) {
+            SessionRecord r = Wire.unframe(value, SessionRecord.parser(), "session");
+            return new SessionInfo(
+                    r.getOwnerNode(),
+                    r.getConnected(),
+                    r.getExpirySeconds(),
+                    SessionDetails.fromRecord(r.getDetails()),
+                    r.getGeneration());
+        }
+        try {
+            return decodeBeforeSchema(ByteBuffer.wrap(value));
+        } catch (BufferUnderflowException | NegativeArraySizeException e) {
+            throw new IllegalArgumentException("truncated session record", e);
+        }
+    }
+
+    private static SessionInfo decodeBeforeSchema(ByteBuffer in) {
         byte version = in.get();
-        if (version < VERSION_1 || version > VERSION) {
+        if (version < VERSION_1 || version > VERSION_4) {
             throw new IllegalArgumentException("unknown session record version");
         }
-        byte[] owner = new byte[in.getInt()];
+        int length = in.getInt();
+        if (length < 0 || length > in.remaining()) {
+            throw new IllegalArgumentException("bad owner length in session record");
+        }
+        byte[] owner = new byte[length];
         in.get(owner);
         String ownerNode = new String(owner, StandardCharsets.UTF_8);
         boolean connected = in.get() == 1;
         long expiry = in.getLong();
         SessionDetails details =
                 version == VERSION_1 ? SessionDetails.UNKNOWN : SessionDetails.readFrom(in, version >= VERSION_3);
-        return new SessionInfo(ownerNode, connected, expiry, details, version == VERSION ? in.getLong() : 0);
+        return new SessionInfo(ownerNode, connected, expiry, details, version == VERSION_4 ? in.getLong() : 0);
     }
 
     /** The generation header of a tombstone. */

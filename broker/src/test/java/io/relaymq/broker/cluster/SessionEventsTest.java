@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.broker.subscription.SubscriptionOptions;
+import io.relaymq.broker.support.PreviousWireFormat;
+import io.relaymq.broker.support.WireSamples;
 import io.relaymq.broker.topic.TopicFilter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -75,26 +77,27 @@ class SessionEventsTest {
         assertThat(SessionInfo.decode(v1)).isEqualTo(new SessionInfo("node-old", true, 60, SessionDetails.UNKNOWN));
     }
 
+    /** Versions 2 and 3 are the version 4 layout (see {@link PreviousWireFormat}) without its trailing fields. */
     @Test
     void recordsAndRequestsWrittenBeforePrincipalsExistedDecodeAsUnowned() {
-        SessionDetails owned = new SessionDetails("DEVICE", "10.0.0.7", "MQTT_5", false, 5, 0, "MQTT_BASIC:username|a");
-        SessionInfo info = new SessionInfo("node-x", true, 60, owned);
-        assertThat(SessionInfo.decode(info.encode())).isEqualTo(info);
-        byte[] v2 = info.encode();
-        v2[0] = 2; // the version 2 layout is version 4 without the trailing principal and generation
-        byte[] withoutPrincipal = Arrays.copyOf(v2, v2.length - 8 - 4 - "MQTT_BASIC:username|a".length());
+        String principal = WireSamples.details().principal();
+        byte[] v2 = PreviousWireFormat.of("session-info");
+        v2[0] = 2;
+        byte[] withoutPrincipal = Arrays.copyOf(v2, v2.length - 8 - 4 - principal.length());
         assertThat(SessionInfo.decode(withoutPrincipal).details().principal()).isEmpty();
-        assertThat(SessionInfo.decode(withoutPrincipal).expirySeconds()).isEqualTo(60);
+        assertThat(SessionInfo.decode(withoutPrincipal).expirySeconds())
+                .isEqualTo(WireSamples.sessionInfo().expirySeconds());
 
-        SessionEvents.ConnectRequest request = new SessionEvents.ConnectRequest("r", "node-b", 0, owned);
-        byte[] v3 = request.encode();
+        byte[] v3 = PreviousWireFormat.of("connect-request");
         v3[0] = SessionEvents.VERSION_3;
-        byte[] oldRequest = Arrays.copyOf(v3, v3.length - 4 - "MQTT_BASIC:username|a".length());
+        byte[] oldRequest = Arrays.copyOf(v3, v3.length - 4 - principal.length());
         assertThat(SessionEvents.ConnectRequest.decode(oldRequest).details().principal())
                 .isEmpty();
         SessionEvents.ConnectDecision refused =
                 new SessionEvents.ConnectDecision("r", "node-a", true, 9, "DEVICE", true);
         assertThat(SessionEvents.ConnectDecision.decode(refused.encode())).isEqualTo(refused);
+        assertThat(SessionEvents.ConnectDecision.decode(refused.encode(SessionEvents.VERSION_4)))
+                .isEqualTo(refused);
         assertThat(SessionEvents.ConnectDecision.decode(refused.encode(SessionEvents.VERSION_3))
                         .refused())
                 .isFalse();

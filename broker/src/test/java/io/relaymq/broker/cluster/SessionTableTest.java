@@ -2,6 +2,8 @@ package io.relaymq.broker.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.relaymq.broker.support.PreviousWireFormat;
+import io.relaymq.broker.support.WireSamples;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -88,9 +90,15 @@ class SessionTableTest {
     void theGenerationIsPartOfTheRecordAndOlderRecordsDecodeWithout() {
         SessionInfo info = record("node-b", true, 42);
         assertThat(SessionInfo.decode(info.encode())).isEqualTo(info);
-        byte[] v3 = Arrays.copyOf(info.encode(), info.encode().length - 8);
+        // version 3 was version 4 without the trailing generation
+        byte[] v4 = PreviousWireFormat.of("session-info");
+        byte[] v3 = Arrays.copyOf(v4, v4.length - 8);
         v3[0] = 3;
-        assertThat(SessionInfo.decode(v3)).isEqualTo(record("node-b", true, 0));
+        SessionInfo sample = WireSamples.sessionInfo();
+        assertThat(SessionInfo.decode(v4)).isEqualTo(sample);
+        assertThat(SessionInfo.decode(v3))
+                .isEqualTo(new SessionInfo(
+                        sample.ownerNode(), sample.connected(), sample.expirySeconds(), sample.details()));
         assertThat(SessionInfo.generationOf(SessionInfo.generationHeader(42))).isEqualTo(42);
         assertThat(SessionInfo.generationOf(null)).isZero();
         assertThat(ByteBuffer.wrap(SessionInfo.generationHeader(7)).getLong()).isEqualTo(7);

@@ -1,5 +1,10 @@
 package io.relaymq.common.message;
 
+import com.google.protobuf.ByteString;
+import com.google.protobuf.UnsafeByteOperations;
+import io.relaymq.common.wire.PublishedRecord;
+import io.relaymq.common.wire.UserPropertyRecord;
+import io.relaymq.common.wire.Wire;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -7,12 +12,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The Kafka record value of a {@link PublishedMessage}: a compact binary layout, versioned by its first
- * byte. Strings are length-prefixed UTF-8; optional fields are announced by a flags byte.
+ * The record value of a {@link PublishedMessage}: a {@link PublishedRecord} of the wire schema. Values written
+ * before the schema (version byte 1: a compact layout whose optional fields are announced by a flags byte) are
+ * still read.
  */
 public final class PublishedMessageCodec {
 
-    static final byte VERSION = 1;
+    /** The layout written before the wire schema. */
+    static final byte VERSION_1 = 1;
+
     private static final int RETAIN = 1;
     private static final int PAYLOAD_FORMAT = 1 << 1;
     private static final int EXPIRY = 1 << 2;
@@ -24,69 +32,79 @@ public final class PublishedMessageCodec {
     private PublishedMessageCodec() {}
 
     public static byte[] encode(PublishedMessage m) {
-        MessageProperties p = m.properties();
-        byte[] topic = utf8(m.topic());
-        byte[] publisher = utf8(m.publisherId());
-        int flags = (m.retain() ? RETAIN : 0)
-                | (p.payloadFormat() != null ? PAYLOAD_FORMAT : 0)
-                | (p.expirySeconds() != null ? EXPIRY : 0)
-                | (p.contentType() != null ? CONTENT_TYPE : 0)
-                | (p.responseTopic() != null ? RESPONSE_TOPIC : 0)
-                | (p.correlationData() != null ? CORRELATION : 0)
-                | (!p.userProperties().isEmpty() ? USER_PROPERTIES : 0);
-        List<byte[]> optional = new ArrayList<>();
-        int size = 1 + 1 + 1 + 8 + 4 + topic.length + 4 + publisher.length + 4 + m.payload().length;
-        if (p.payloadFormat() != null) {
-            size += 1;
-        }
-        if (p.expirySeconds() != null) {
-            size += 8;
-        }
-        for (byte[] field : new byte[][] {
-            p.contentType() == null ? null : utf8(p.contentType()),
-            p.responseTopic() == null ? null : utf8(p.responseTopic()),
-            p.correlationData()
-        }) {
-            if (field != null) {
-                optional.add(field);
-                size += 4 + field.length;
-            }
-        }
-        List<byte[]> userProps = new ArrayList<>();
-        for (UserProperty up : p.userProperties()) {
-            userProps.add(utf8(up.name()));
-            userProps.add(utf8(up.value()));
-        }
-        if (!userProps.isEmpty()) {
-            size += 4;
-            for (byte[] b : userProps) {
-                size += 4 + b.length;
-            }
-        }
-        ByteBuffer out = ByteBuffer.allocate(size);
-        out.put(VERSION).put((byte) flags).put((byte) m.qos()).putLong(m.createdMillis());
-        putBytes(out, topic);
-        putBytes(out, publisher);
-        putBytes(out, m.payload());
-        if (p.payloadFormat() != null) {
-            out.put(p.payloadFormat().byteValue());
-        }
-        if (p.expirySeconds() != null) {
-            out.putLong(p.expirySeconds());
-        }
-        optional.forEach(b -> putBytes(out, b));
-        if (!userProps.isEmpty()) {
-            out.putInt(userProps.size() / 2);
-            userProps.forEach(b -> putBytes(out, b));
-        }
-        return out.array();
+        return Wire.frame(toRecord(m));
     }
 
     public static PublishedMessage decode(byte[] bytes) {
+        if (Wire.isFramed(bytes)) {
+            return fromRecord(Wire.unframe(bytes, PublishedRecord.parser(), "message"));
+        }
+        return decodeVersion1(bytes);
+    }
+
+    /** The message as a part of another record (the payload is shared, not copied). */
+    public static PublishedRecord toRecord(PublishedMessage m) {
+        MessageProperties p = m.properties();
+        PublishedRecord.Builder b = PublishedRecord.newBuilder()
+                .setTopic(m.topic())
+                .setQos(m.qos())
+                .setRetain(m.retain())
+                .setPayload(UnsafeByteOperations.unsafeWrap(m.payload()))
+                .setPublisherId(m.publisherId())
+                .setCreatedMillis(m.createdMillis());
+        if (p.payloadFormat() != null) {
+            b.setPayloadFormat(p.payloadFormat());
+        }
+        if (p.expirySeconds() != null) {
+            b.setExpirySeconds(p.expirySeconds());
+        }
+        if (p.contentType() != null) {
+            b.setContentType(p.contentType());
+        }
+        if (p.responseTopic() != null) {
+            b.setResponseTopic(p.responseTopic());
+        }
+        if (p.correlationData() != null) {
+            b.setCorrelationData(ByteString.copyFrom(p.correlationData()));
+        }
+        for (UserProperty up : p.userProperties()) {
+            b.addUserProperties(
+                    UserPropertyRecord.newBuilder().setName(up.name()).setValue(up.value()));
+        }
+        return b.build();
+    }
+
+    /**
+     * The message in a record.
+     *
+     * @throws IllegalArgumentException when a field is out of range (a QoS above 2)
+     */
+    public static PublishedMessage fromRecord(PublishedRecord r) {
+        List<UserProperty> userProperties = new ArrayList<>(r.getUserPropertiesCount());
+        for (UserPropertyRecord up : r.getUserPropertiesList()) {
+            userProperties.add(new UserProperty(up.getName(), up.getValue()));
+        }
+        return new PublishedMessage(
+                r.getTopic(),
+                r.getQos(),
+                r.getRetain(),
+                r.getPayload().toByteArray(),
+                r.getPublisherId(),
+                r.getCreatedMillis(),
+                new MessageProperties(
+                        r.hasPayloadFormat() ? r.getPayloadFormat() : null,
+                        r.hasExpirySeconds() ? r.getExpirySeconds() : null,
+                        r.hasContentType() ? r.getContentType() : null,
+                        r.hasResponseTopic() ? r.getResponseTopic() : null,
+                        r.hasCorrelationData() ? r.getCorrelationData().toByteArray() : null,
+                        userProperties));
+    }
+
+    private static PublishedMessage decodeVersion1(byte[] bytes) {
         try {
             ByteBuffer in = ByteBuffer.wrap(bytes);
             byte version = in.get();
-            if (version != VERSION) {
+            if (version != VERSION_1) {
                 throw new IllegalArgumentException("unknown message format version " + version);
             }
             int flags = in.get();
@@ -120,21 +138,17 @@ public final class PublishedMessageCodec {
         }
     }
 
-    private static void putBytes(ByteBuffer out, byte[] b) {
-        out.putInt(b.length).put(b);
-    }
-
     private static byte[] bytes(ByteBuffer in) {
-        byte[] b = new byte[in.getInt()];
+        int length = in.getInt();
+        if (length < 0 || length > in.remaining()) {
+            throw new IllegalArgumentException("bad length in message record");
+        }
+        byte[] b = new byte[length];
         in.get(b);
         return b;
     }
 
     private static String string(ByteBuffer in) {
         return new String(bytes(in), StandardCharsets.UTF_8);
-    }
-
-    private static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

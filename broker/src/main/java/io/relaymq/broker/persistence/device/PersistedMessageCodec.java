@@ -1,37 +1,53 @@
 package io.relaymq.broker.persistence.device;
 
+import com.google.protobuf.UnsafeByteOperations;
 import io.relaymq.broker.cluster.OutboundMessageCodec;
 import io.relaymq.broker.session.PersistedMessage;
+import io.relaymq.common.wire.PersistedRecord;
+import io.relaymq.common.wire.Wire;
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 
 /**
- * A saved message on its way to the owning node through {@code relaymq.msg.downlink.persisted.<node>}:
- * version, packet id, score, then the encoded message as stored.
+ * A saved message on its way to the owning node through {@code relaymq.msg.downlink.persisted.<node>}: a
+ * {@link PersistedRecord} of the wire schema (packet id, score, the message as stored). Values written before the
+ * schema (version byte 1, then packet id, score and the stored message) are still read.
  */
 public final class PersistedMessageCodec {
 
-    private static final byte VERSION = 1;
+    private static final byte VERSION_1 = 1;
 
     private PersistedMessageCodec() {}
 
     public static byte[] encode(int packetId, long score, byte[] storedMessage) {
-        return ByteBuffer.allocate(1 + 4 + 8 + storedMessage.length)
-                .put(VERSION)
-                .putInt(packetId)
-                .putLong(score)
-                .put(storedMessage)
-                .array();
+        return Wire.frame(PersistedRecord.newBuilder()
+                .setPacketId(packetId)
+                .setScore(score)
+                .setStored(UnsafeByteOperations.unsafeWrap(storedMessage))
+                .build());
     }
 
     public static PersistedMessage decode(byte[] value) {
-        ByteBuffer in = ByteBuffer.wrap(value);
-        if (in.get() != VERSION) {
-            throw new IllegalArgumentException("unknown persisted downlink record version");
+        if (Wire.isFramed(value)) {
+            PersistedRecord r = Wire.unframe(value, PersistedRecord.parser(), "persisted downlink");
+            return message(r.getPacketId(), r.getScore(), r.getStored().toByteArray());
         }
-        int packetId = in.getInt();
-        long score = in.getLong();
-        byte[] message = new byte[in.remaining()];
-        in.get(message);
-        return new PersistedMessage(packetId, score, PersistedMessage.State.NEW, OutboundMessageCodec.decode(message));
+        try {
+            ByteBuffer in = ByteBuffer.wrap(value);
+            if (in.get() != VERSION_1) {
+                throw new IllegalArgumentException("unknown persisted downlink record version");
+            }
+            int packetId = in.getInt();
+            long score = in.getLong();
+            byte[] message = new byte[in.remaining()];
+            in.get(message);
+            return message(packetId, score, message);
+        } catch (BufferUnderflowException e) {
+            throw new IllegalArgumentException("truncated persisted downlink record", e);
+        }
+    }
+
+    private static PersistedMessage message(int packetId, long score, byte[] stored) {
+        return new PersistedMessage(packetId, score, PersistedMessage.State.NEW, OutboundMessageCodec.decode(stored));
     }
 }
