@@ -1,7 +1,9 @@
 package io.relaymq.broker.session;
 
 import io.relaymq.broker.metrics.MqttMetrics;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,6 +18,7 @@ public final class MemoryOutbound implements SessionOutbound {
 
     private final String clientId;
     private final OutboundFlow flow;
+    private final InFlightWindow<OutboundMessage> window;
     private final QuotaLog quotaLog = new QuotaLog(log, "queued bytes quota exceeded, dropping new messages");
     private final OutboundWriter writer;
     private final MqttMetrics metrics;
@@ -33,10 +36,30 @@ public final class MemoryOutbound implements SessionOutbound {
         this.clientId = clientId;
         this.flow = new OutboundFlow(context.maxQueued(), context.maxQueuedBytes());
         this.writer = context.writer();
+        this.window = new InFlightWindow<>(clientId, new InMemory(), writer, Runnable::run, this::drain);
         this.metrics = context.metrics();
         this.maxInflight = context.maxInflightOutbound();
         this.forgetStored = forgetStored;
         this.discardStored = discardStored;
+    }
+
+    /** Nothing to record: the node's memory is all this session has. */
+    private final class InMemory implements InFlightWindow.Storage<OutboundMessage> {
+
+        @Override
+        public CompletableFuture<?> recordPubrec(int packetId, OutboundMessage message) {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public boolean releaseUnrecorded(int packetId, Throwable failure) {
+            return true;
+        }
+
+        @Override
+        public void finished(int packetId, OutboundMessage message) {
+            flow.finished(message);
+        }
     }
 
     @Override
@@ -47,22 +70,18 @@ public final class MemoryOutbound implements SessionOutbound {
     @Override
     public void attach(MqttConnection newConnection, boolean present) {
         connection = newConnection;
+        window.connection(newConnection);
         if (!present) {
             discardStored.run();
         }
-        for (InFlight entry : flow.inFlight()) {
-            if (entry.stage == InFlight.Stage.AWAITING_PUBCOMP) {
-                writer.pubrel(connection, entry.packetId);
-            } else if (!writer.publish(connection, entry.message, entry.packetId, true)) {
-                flow.abandon(entry.packetId);
-            }
-        }
+        window.resend();
         drain();
     }
 
     @Override
     public void detach() {
         connection = null;
+        window.connection(null);
     }
 
     @Override
@@ -94,47 +113,43 @@ public final class MemoryOutbound implements SessionOutbound {
         if (connection == null) {
             return;
         }
-        int window = Math.min(maxInflight, connection.clientReceiveMaximum());
-        while (connection.isWritable()) {
-            InFlight next = flow.nextToSend(window);
+        int limit = Math.min(maxInflight, connection.clientReceiveMaximum());
+        while (connection.isWritable() && window.size() < limit) {
+            OutboundMessage next = flow.next();
             if (next == null) {
                 return;
             }
-            if (!writer.publish(connection, next.message, next.packetId, false)) {
-                flow.abandon(next.packetId);
+            int packetId = flow.nextPacketId(window::contains);
+            window.sent(packetId, next, next);
+            if (!writer.publish(connection, next, packetId, false)) {
+                window.abandon(packetId);
             }
         }
     }
 
     @Override
     public void onPubAck(int packetId) {
-        if (flow.acknowledge(packetId)) {
-            drain();
-        }
+        window.onPubAck(packetId);
     }
 
     @Override
     public void onPubRec(int packetId, boolean error) {
-        if (error) {
-            flow.abandon(packetId);
-            drain();
-        } else if (flow.received(packetId)) {
-            writer.pubrel(connection, packetId);
-        } else if (connection != null) {
-            writer.pubrelUnknown(connection, packetId);
-        }
+        window.onPubRec(packetId, error);
     }
 
     @Override
     public void onPubComp(int packetId) {
-        if (flow.complete(packetId)) {
-            drain();
-        }
+        window.onPubComp(packetId);
     }
 
+    /** Returns every message in flight and queued, in order. */
     @Override
     public List<OutboundMessage> end(boolean discardStored) {
-        connection = null;
-        return flow.takeAll();
+        detach();
+        List<OutboundMessage> all = new ArrayList<>(window.size() + flow.queued());
+        window.entries().forEach(e -> all.add(e.getValue().item()));
+        window.clear();
+        all.addAll(flow.takeAll());
+        return all;
     }
 }

@@ -3,21 +3,17 @@ package io.relaymq.broker.session;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.function.IntPredicate;
 
 /**
- * The broker-to-client side of one session: QoS 1/2 messages in flight (by packet id, in send order)
- * and the queue behind them. The window is the smaller of the broker's limit and the client's Receive
- * Maximum ([MQTT-3.3.4-9]). Packet ids run 1..65535 and skip ids still in use ([MQTT-2.2.1-3]). The queue
- * is bounded in messages, and the payload bytes held (queued and in flight) in bytes: one message is
- * always taken when nothing is held, so a message larger than the byte limit still gets through. Used
- * from the session's thread only.
+ * The queue behind a session's {@link InFlightWindow} when its messages live in the node's memory, and the
+ * packet ids it hands out: ids run 1..65535 and skip ids still in use ([MQTT-2.2.1-3]). The queue is bounded in
+ * messages, and the payload bytes held (queued and in flight) in bytes: one message is always taken when nothing
+ * is held, so a message larger than the byte limit still gets through. Used from the session's thread only.
  */
 final class OutboundFlow {
 
-    private final Map<Integer, InFlight> inFlight = new LinkedHashMap<>();
     private final Deque<OutboundMessage> queue = new ArrayDeque<>();
     private final int maxQueued;
     private final long maxBytes;
@@ -53,88 +49,34 @@ final class OutboundFlow {
         return heldBytes;
     }
 
-    /** Takes the next queued message into the window, or null when the window is full or nothing waits. */
-    InFlight nextToSend(int window) {
-        if (inFlight.size() >= window || queue.isEmpty()) {
-            return null;
-        }
-        OutboundMessage message = queue.pollFirst();
-        InFlight entry = new InFlight(nextPacketId(), message);
-        inFlight.put(entry.packetId, entry);
-        return entry;
+    /** The next queued message (it stays held until {@link #finished}), or null when nothing waits. */
+    OutboundMessage next() {
+        return queue.pollFirst();
     }
 
-    /** PUBACK for a QoS 1 message; false when no such message is in flight. */
-    boolean acknowledge(int packetId) {
-        InFlight entry = inFlight.get(packetId);
-        if (entry == null || entry.stage != InFlight.Stage.AWAITING_PUBACK) {
-            return false;
-        }
-        forget(packetId);
-        return true;
+    /** The next free packet id. */
+    int nextPacketId(IntPredicate inUse) {
+        return packetIds.next(inUse);
     }
 
-    /** PUBREC for a QoS 2 message: it now waits for PUBCOMP; false when unknown. */
-    boolean received(int packetId) {
-        InFlight entry = inFlight.get(packetId);
-        if (entry == null || entry.stage == InFlight.Stage.AWAITING_PUBACK) {
-            return false;
-        }
-        entry.stage = InFlight.Stage.AWAITING_PUBCOMP;
-        return true;
+    /** A message taken with {@link #next} left the window: its bytes are no longer held. */
+    void finished(OutboundMessage message) {
+        heldBytes -= size(message);
     }
 
-    /** PUBREC with an error reason (5.0): the message is done. */
-    void abandon(int packetId) {
-        forget(packetId);
-    }
-
-    /** PUBCOMP for a QoS 2 message; false when unknown. */
-    boolean complete(int packetId) {
-        InFlight entry = inFlight.get(packetId);
-        if (entry == null || entry.stage != InFlight.Stage.AWAITING_PUBCOMP) {
-            return false;
-        }
-        forget(packetId);
-        return true;
-    }
-
-    /** What to send again after a reconnect, in the original order ([MQTT-4.4.0-1]). */
-    List<InFlight> inFlight() {
-        return new ArrayList<>(inFlight.values());
-    }
-
-    /** Empties the flow, returning every message in flight and queued, in order. */
+    /** Empties the queue, returning what waited in order; nothing is held any more. */
     List<OutboundMessage> takeAll() {
-        List<OutboundMessage> all = new ArrayList<>(inFlight.size() + queue.size());
-        inFlight.values().forEach(entry -> all.add(entry.message));
-        all.addAll(queue);
-        inFlight.clear();
+        List<OutboundMessage> all = new ArrayList<>(queue);
         queue.clear();
         heldBytes = 0;
         return all;
-    }
-
-    int inFlightCount() {
-        return inFlight.size();
     }
 
     int queued() {
         return queue.size();
     }
 
-    private void forget(int packetId) {
-        InFlight entry = inFlight.remove(packetId);
-        if (entry != null) {
-            heldBytes -= size(entry.message);
-        }
-    }
-
     private static long size(OutboundMessage message) {
         return message.message().payload().length;
-    }
-
-    private int nextPacketId() {
-        return packetIds.next(inFlight::containsKey);
     }
 }

@@ -3,6 +3,7 @@ package io.relaymq.broker.persistence.application;
 import io.relaymq.broker.cluster.OutboundMessageCodec;
 import io.relaymq.broker.routing.PersistedSink;
 import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.InFlightWindow;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.session.OutboundWriter;
@@ -15,9 +16,9 @@ import io.relaymq.dao.appsession.ApplicationSessionCtx;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,24 +35,6 @@ final class ApplicationOutbound implements SessionOutbound {
 
     private static final Logger log = LoggerFactory.getLogger(ApplicationOutbound.class);
 
-    /** Where one sent record stands; RELEASING: PUBREC came, PUBREL waits until the context says so. */
-    private enum Stage {
-        AWAITING_ACK,
-        RELEASING,
-        AWAITING_PUBCOMP
-    }
-
-    private static final class Sent {
-        final long offset;
-        final OutboundMessage message;
-        Stage stage = Stage.AWAITING_ACK;
-
-        Sent(long offset, OutboundMessage message) {
-            this.offset = offset;
-            this.message = message;
-        }
-    }
-
     private record Waiting(long offset, OutboundMessage message, long size) {}
 
     private final ClientSession session;
@@ -59,7 +42,9 @@ final class ApplicationOutbound implements SessionOutbound {
     private final PersistedSink sink;
     private final OutboundWriter writer;
     private final int maxInflight;
-    private final Map<Integer, Sent> inFlight = new LinkedHashMap<>();
+    /** The records in flight by packet id, each with its topic offset. */
+    private final InFlightWindow<Long> inFlight;
+
     private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
     private final ReadAhead buffered;
     private final RestoredContext restored = new RestoredContext();
@@ -92,6 +77,44 @@ final class ApplicationOutbound implements SessionOutbound {
         this.writer = writer;
         this.maxInflight = maxInflight;
         this.contextWrites = new ContextWrites(this::context, readers::saveContext, session::execute);
+        this.inFlight =
+                new InFlightWindow<>(session.clientId(), new InContext(), writer, session::execute, this::drain);
+    }
+
+    /** The topic keeps the records; the context in PostgreSQL keeps which are in flight and received. */
+    private final class InContext implements InFlightWindow.Storage<Long> {
+
+        /**
+         * PUBREL only once PostgreSQL knows: the client hands the message to its application on PUBREL, and a node
+         * that continues the session after this one must then send PUBREL, never the PUBLISH again.
+         */
+        @Override
+        public CompletableFuture<?> recordPubrec(int packetId, Long offset) {
+            CompletableFuture<Void> written = new CompletableFuture<>();
+            contextWrites.request(failure -> {
+                if (failure == null) {
+                    written.complete(null);
+                } else {
+                    written.completeExceptionally(failure);
+                }
+            });
+            return written;
+        }
+
+        @Override
+        public boolean releaseUnrecorded(int packetId, Throwable failure) {
+            log.warn(
+                    "[{}] could not record PUBREC of packet {}: {}",
+                    session.clientId(),
+                    packetId,
+                    failure.getMessage());
+            return true;
+        }
+
+        @Override
+        public void finished(int packetId, Long offset) {
+            // the committed offset follows the lowest offset still in flight (see commitPoint)
+        }
     }
 
     @Override
@@ -102,6 +125,7 @@ final class ApplicationOutbound implements SessionOutbound {
     @Override
     public void attach(MqttConnection newConnection, boolean present) {
         connection = newConnection;
+        inFlight.connection(newConnection);
         int gen = ++generation;
         if (!present) {
             forgetAll();
@@ -111,7 +135,7 @@ final class ApplicationOutbound implements SessionOutbound {
             return;
         }
         if (knowsState) {
-            resendInFlight();
+            inFlight.resend();
             startReader(gen, false);
             return;
         }
@@ -161,6 +185,7 @@ final class ApplicationOutbound implements SessionOutbound {
     @Override
     public void detach() {
         connection = null;
+        inFlight.connection(null);
         generation++;
         stopReader();
         if (knowsState) {
@@ -212,9 +237,7 @@ final class ApplicationOutbound implements SessionOutbound {
             Integer pubrel = restored.takePubrel(record.offset());
             if (pubrel != null) {
                 buffered.taken(record.size());
-                Sent sent = new Sent(record.offset(), message);
-                sent.stage = Stage.AWAITING_PUBCOMP;
-                inFlight.put(pubrel, sent);
+                inFlight.releasing(pubrel, record.offset(), message);
                 writer.pubrel(connection, pubrel);
                 continue;
             }
@@ -255,7 +278,7 @@ final class ApplicationOutbound implements SessionOutbound {
             buffered.taken(next.size());
             restored.sent(next.offset());
             int packetId = again != null ? again : nextPacketId();
-            inFlight.put(packetId, new Sent(next.offset(), next.message()));
+            inFlight.sent(packetId, next.offset(), next.message());
             batch.add(new Taken(packetId, again != null));
             newQos2 |= again == null && next.message().qos() == 2;
         }
@@ -288,72 +311,34 @@ final class ApplicationOutbound implements SessionOutbound {
             return;
         }
         for (Taken taken : batch) {
-            Sent sent = inFlight.get(taken.packetId());
-            if (sent != null
-                    && sent.stage == Stage.AWAITING_ACK
-                    && !writer.publish(connection, sent.message, taken.packetId(), taken.dup())) {
-                inFlight.remove(taken.packetId());
+            InFlightWindow.Entry<Long> entry = inFlight.get(taken.packetId());
+            if (entry != null
+                    && entry.unreceived()
+                    && !writer.publish(connection, entry.message(), taken.packetId(), taken.dup())) {
+                inFlight.abandon(taken.packetId());
             }
         }
     }
 
     @Override
     public void onPubAck(int packetId) {
-        Sent sent = inFlight.get(packetId);
-        if (sent != null && sent.stage == Stage.AWAITING_ACK) {
-            inFlight.remove(packetId);
-            drain();
-        }
+        inFlight.onPubAck(packetId);
     }
 
     @Override
     public void onPubRec(int packetId, boolean error) {
-        Sent sent = inFlight.get(packetId);
-        if (sent == null) {
-            if (connection != null) {
-                writer.pubrelUnknown(connection, packetId);
-            }
-        } else if (error) {
-            inFlight.remove(packetId);
-            drain();
-        } else if (sent.stage == Stage.AWAITING_ACK && sent.message.qos() == 2) {
-            sent.stage = Stage.RELEASING;
-            // PUBREL only once PostgreSQL knows: the client hands the message to its application on PUBREL, and a
-            // node that continues the session after this one must then send PUBREL, never the PUBLISH again
-            contextWrites.request(failure -> released(packetId, sent, failure));
-        } else if (sent.stage == Stage.AWAITING_PUBCOMP) {
-            writer.pubrel(connection, packetId);
-        }
-    }
-
-    private void released(int packetId, Sent sent, Throwable failure) {
-        if (failure != null) {
-            log.warn(
-                    "[{}] could not record PUBREC of packet {}: {}",
-                    session.clientId(),
-                    packetId,
-                    failure.getMessage());
-        }
-        if (sent.stage == Stage.RELEASING && inFlight.get(packetId) == sent) {
-            sent.stage = Stage.AWAITING_PUBCOMP;
-            if (connection != null) {
-                writer.pubrel(connection, packetId);
-            }
-        }
+        inFlight.onPubRec(packetId, error);
     }
 
     @Override
     public void onPubComp(int packetId) {
-        Sent sent = inFlight.get(packetId);
-        if (sent != null && sent.stage == Stage.AWAITING_PUBCOMP) {
-            inFlight.remove(packetId);
-            drain();
-        }
+        inFlight.onPubComp(packetId);
     }
 
     @Override
     public List<OutboundMessage> end(boolean discardStored) {
         connection = null;
+        inFlight.connection(null);
         generation++;
         stopReader();
         if (discardStored) {
@@ -369,10 +354,10 @@ final class ApplicationOutbound implements SessionOutbound {
 
     /** The first offset not yet acknowledged: everything before it may be committed. */
     private long commitPoint() {
-        if (!inFlight.isEmpty()) {
+        if (inFlight.size() > 0) {
             long lowest = Long.MAX_VALUE;
-            for (Sent s : inFlight.values()) {
-                lowest = Math.min(lowest, s.offset);
+            for (Map.Entry<Integer, InFlightWindow.Entry<Long>> e : inFlight.entries()) {
+                lowest = Math.min(lowest, e.getValue().item());
             }
             return lowest;
         }
@@ -388,23 +373,13 @@ final class ApplicationOutbound implements SessionOutbound {
         }
     }
 
-    private void resendInFlight() {
-        for (Map.Entry<Integer, Sent> entry : new ArrayList<>(inFlight.entrySet())) {
-            if (entry.getValue().stage == Stage.AWAITING_PUBCOMP) {
-                writer.pubrel(connection, entry.getKey());
-            } else if (entry.getValue().stage == Stage.RELEASING) {
-                continue; // PUBREL goes out once its context write ended
-            } else if (!writer.publish(connection, entry.getValue().message, entry.getKey(), true)) {
-                inFlight.remove(entry.getKey());
-            }
-        }
-    }
-
     private ApplicationSessionCtx context() {
         List<ApplicationSessionCtx.Sent> publishes = new ArrayList<>();
         List<ApplicationSessionCtx.Sent> pubrels = new ArrayList<>();
-        inFlight.forEach((packetId, sent) -> (sent.stage == Stage.AWAITING_ACK ? publishes : pubrels)
-                .add(new ApplicationSessionCtx.Sent(sent.offset, packetId)));
+        for (Map.Entry<Integer, InFlightWindow.Entry<Long>> e : inFlight.entries()) {
+            (e.getValue().unreceived() ? publishes : pubrels)
+                    .add(new ApplicationSessionCtx.Sent(e.getValue().item(), e.getKey()));
+        }
         long sentBelow = restored.addTo(publishes, pubrels);
         return new ApplicationSessionCtx(session.clientId(), System.currentTimeMillis(), publishes, pubrels, sentBelow);
     }
@@ -419,6 +394,6 @@ final class ApplicationOutbound implements SessionOutbound {
 
     /** Ids of restored records not seen again yet stay reserved for them. */
     private int nextPacketId() {
-        return packetIds.next(id -> inFlight.containsKey(id) || restored.reserves(id));
+        return packetIds.next(id -> inFlight.contains(id) || restored.reserves(id));
     }
 }

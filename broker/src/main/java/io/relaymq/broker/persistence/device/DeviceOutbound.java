@@ -3,6 +3,7 @@ package io.relaymq.broker.persistence.device;
 import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.relaymq.broker.routing.PersistedSink;
 import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.InFlightWindow;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.session.OutboundWriter;
@@ -10,9 +11,8 @@ import io.relaymq.broker.session.PersistedMessage;
 import io.relaymq.broker.session.SessionOutbound;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,7 +52,7 @@ final class DeviceOutbound implements SessionOutbound {
 
     private final ArrayDeque<PersistedMessage> pending = new ArrayDeque<>();
     private final ArrayDeque<PersistedMessage> arrivedWhileReading = new ArrayDeque<>();
-    private final Map<Integer, InFlightEntry> inFlight = new LinkedHashMap<>();
+    private final InFlightWindow<PersistedMessage> inFlight;
     /** Packet ids sent for the first time in this drain, marked sent in Redis at its end. */
     private final List<PersistedMessage> firstSends = new ArrayList<>();
 
@@ -61,24 +61,6 @@ final class DeviceOutbound implements SessionOutbound {
     private long cursor;
     private boolean reading;
     private boolean behind;
-
-    /** Where one sent message stands. */
-    private enum Stage {
-        AWAITING_PUBACK,
-        AWAITING_PUBREC,
-        RELEASING,
-        AWAITING_PUBCOMP
-    }
-
-    private static final class InFlightEntry {
-        final PersistedMessage message;
-        Stage stage;
-
-        InFlightEntry(PersistedMessage message, Stage stage) {
-            this.message = message;
-            this.stage = stage;
-        }
-    }
 
     DeviceOutbound(
             ClientSession session,
@@ -93,6 +75,39 @@ final class DeviceOutbound implements SessionOutbound {
         this.writer = writer;
         this.maxInflight = maxInflight;
         this.settings = settings;
+        this.inFlight = new InFlightWindow<>(session.clientId(), new InRedis(), writer, session::execute, this::drain);
+    }
+
+    /** Redis keeps every message until its exchange ends, and what the client received. */
+    private final class InRedis implements InFlightWindow.Storage<PersistedMessage> {
+
+        /** PUBREL only once Redis knows: after a reconnect the client must get PUBREL, never the PUBLISH again. */
+        @Override
+        public CompletableFuture<?> recordPubrec(int packetId, PersistedMessage message) {
+            return store.markPubrel(clientId(), packetId, message.score()).toCompletableFuture();
+        }
+
+        /**
+         * The client still holds the id: it gets the PUBLISH again with DUP after reconnecting and answers PUBREC
+         * without delivering twice; a PUBREL now could be followed by that PUBLISH.
+         */
+        @Override
+        public boolean releaseUnrecorded(int packetId, Throwable failure) {
+            log.warn(
+                    "[{}] could not record PUBREC of packet {}, closing the connection: {}",
+                    clientId(),
+                    packetId,
+                    failure.getMessage());
+            if (connection != null) {
+                connection.close(MqttReasonCodes.Disconnect.UNSPECIFIED_ERROR.byteValue());
+            }
+            return false;
+        }
+
+        @Override
+        public void finished(int packetId, PersistedMessage message) {
+            store.remove(clientId(), packetId, message.score());
+        }
     }
 
     @Override
@@ -104,6 +119,7 @@ final class DeviceOutbound implements SessionOutbound {
     public void attach(MqttConnection newConnection, boolean present) {
         reset();
         connection = newConnection;
+        inFlight.connection(newConnection);
         int gen = generation;
         reading = true;
         store.startReading(clientId(), present, settings.replayPageSize())
@@ -206,7 +222,7 @@ final class DeviceOutbound implements SessionOutbound {
         while (connection.isWritable()
                 && inFlight.size() < window
                 && !pending.isEmpty()
-                && !inFlight.containsKey(pending.peekFirst().packetId())) {
+                && !inFlight.contains(pending.peekFirst().packetId())) {
             send(pending.pollFirst());
         }
         markSent();
@@ -238,7 +254,7 @@ final class DeviceOutbound implements SessionOutbound {
     private void send(PersistedMessage m) {
         if (m.state() == PersistedMessage.State.RELEASED) {
             writer.pubrel(connection, m.packetId());
-            inFlight.put(m.packetId(), new InFlightEntry(m, Stage.AWAITING_PUBCOMP));
+            inFlight.releasing(m.packetId(), m, m.message());
             return;
         }
         OutboundMessage message = m.message();
@@ -254,8 +270,7 @@ final class DeviceOutbound implements SessionOutbound {
             store.remove(clientId(), m.packetId(), m.score());
             return;
         }
-        inFlight.put(
-                m.packetId(), new InFlightEntry(m, message.qos() == 1 ? Stage.AWAITING_PUBACK : Stage.AWAITING_PUBREC));
+        inFlight.sent(m.packetId(), m, message);
         if (m.state() == PersistedMessage.State.NEW) {
             firstSends.add(m);
         }
@@ -263,62 +278,17 @@ final class DeviceOutbound implements SessionOutbound {
 
     @Override
     public void onPubAck(int packetId) {
-        InFlightEntry entry = inFlight.get(packetId);
-        if (entry != null && entry.stage == Stage.AWAITING_PUBACK) {
-            finish(packetId);
-        }
+        inFlight.onPubAck(packetId);
     }
 
     @Override
     public void onPubRec(int packetId, boolean error) {
-        InFlightEntry entry = inFlight.get(packetId);
-        if (entry == null) {
-            if (connection != null) {
-                writer.pubrelUnknown(connection, packetId);
-            }
-        } else if (error) {
-            finish(packetId);
-        } else if (entry.stage == Stage.AWAITING_PUBREC) {
-            entry.stage = Stage.RELEASING;
-            int gen = generation;
-            // PUBREL only once Redis knows: after a reconnect the client must get PUBREL, never the PUBLISH again
-            store.markPubrel(clientId(), packetId, entry.message.score())
-                    .whenComplete((ok, failure) -> session.execute(() -> {
-                        if (gen != generation || entry.stage != Stage.RELEASING || inFlight.get(packetId) != entry) {
-                            return;
-                        }
-                        if (failure != null) {
-                            // the client still holds the id: it gets the PUBLISH again with DUP after reconnecting and
-                            // answers PUBREC without delivering twice; a PUBREL now could be followed by that PUBLISH
-                            log.warn(
-                                    "[{}] could not record PUBREC of packet {}, closing the connection: {}",
-                                    clientId(),
-                                    packetId,
-                                    failure.getMessage());
-                            entry.stage = Stage.AWAITING_PUBREC;
-                            connection.close(MqttReasonCodes.Disconnect.UNSPECIFIED_ERROR.byteValue());
-                            return;
-                        }
-                        entry.stage = Stage.AWAITING_PUBCOMP;
-                        writer.pubrel(connection, packetId);
-                    }));
-        } else if (entry.stage == Stage.AWAITING_PUBCOMP) {
-            writer.pubrel(connection, packetId);
-        }
+        inFlight.onPubRec(packetId, error);
     }
 
     @Override
     public void onPubComp(int packetId) {
-        InFlightEntry entry = inFlight.get(packetId);
-        if (entry != null && entry.stage == Stage.AWAITING_PUBCOMP) {
-            finish(packetId);
-        }
-    }
-
-    private void finish(int packetId) {
-        InFlightEntry entry = inFlight.remove(packetId);
-        store.remove(clientId(), packetId, entry.message.score());
-        drain();
+        inFlight.onPubComp(packetId);
     }
 
     @Override
@@ -333,6 +303,7 @@ final class DeviceOutbound implements SessionOutbound {
     private void reset() {
         generation++;
         connection = null;
+        inFlight.connection(null);
         pending.clear();
         arrivedWhileReading.clear();
         inFlight.clear();
