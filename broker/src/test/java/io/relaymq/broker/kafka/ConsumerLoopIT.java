@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.relaymq.broker.support.ParkedRecords;
 import io.relaymq.broker.support.RelayMqNodeTest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -21,7 +22,6 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -186,26 +186,14 @@ class ConsumerLoopIT {
     }
 
     private ConsumerRecord<byte[], byte[]> parkedBy(String loopName) {
-        try (Consumer<byte[], byte[]> consumer =
-                clients.groupConsumer("it-dlq", "it-dlq-" + UUID.randomUUID(), 500, KafkaClients.Start.EARLIEST)) {
-            consumer.subscribe(List.of(kafka.deadLetter().topic()));
-            List<ConsumerRecord<byte[], byte[]>> found = new ArrayList<>();
-            await().atMost(Duration.ofSeconds(30)).until(() -> {
-                consumer.poll(Duration.ofMillis(200)).forEach(r -> {
-                    if (loopName.equals(header(r, DeadLetters.CONSUMER))) {
-                        found.add(r);
-                    }
-                });
-                return !found.isEmpty();
-            });
-            assertThat(found).hasSize(1);
-            return found.get(0);
-        }
+        List<ConsumerRecord<byte[], byte[]>> found = ParkedRecords.find(
+                clients, kafka.deadLetter().topic(), r -> loopName.equals(header(r, DeadLetters.CONSUMER)));
+        assertThat(found).hasSize(1);
+        return found.get(0);
     }
 
     static String header(ConsumerRecord<byte[], byte[]> record, String key) {
-        Header header = record.headers().lastHeader(key);
-        return header == null ? null : text(header.value());
+        return ParkedRecords.header(record, key);
     }
 
     private static byte[] bytes(String s) {

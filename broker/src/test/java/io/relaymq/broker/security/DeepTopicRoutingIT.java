@@ -10,6 +10,7 @@ import io.relaymq.broker.kafka.DeadLetters;
 import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.support.Endpoints;
+import io.relaymq.broker.support.ParkedRecords;
 import io.relaymq.broker.support.RelayMqNodeTest;
 import io.relaymq.broker.transport.MqttServer;
 import io.relaymq.common.message.MessageProperties;
@@ -22,7 +23,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -178,27 +178,17 @@ class DeepTopicRoutingIT {
     }
 
     private ConsumerRecord<byte[], byte[]> parkedRecordAt(RecordMetadata source) {
-        try (Consumer<byte[], byte[]> consumer =
-                clients.groupConsumer("it-dlq", "it-dlq-" + UUID.randomUUID(), 500, KafkaClients.Start.EARLIEST)) {
-            consumer.subscribe(List.of(kafka.deadLetter().topic()));
-            List<ConsumerRecord<byte[], byte[]>> found = new ArrayList<>();
-            await().atMost(Duration.ofSeconds(30)).until(() -> {
-                consumer.poll(Duration.ofMillis(200)).forEach(r -> {
-                    if (source.topic().equals(header(r, DeadLetters.SOURCE_TOPIC))
-                            && Integer.toString(source.partition()).equals(header(r, DeadLetters.SOURCE_PARTITION))
-                            && Long.toString(source.offset()).equals(header(r, DeadLetters.SOURCE_OFFSET))) {
-                        found.add(r);
-                    }
-                });
-                return !found.isEmpty();
-            });
-            return found.get(0);
-        }
+        return ParkedRecords.find(
+                        clients,
+                        kafka.deadLetter().topic(),
+                        r -> source.topic().equals(header(r, DeadLetters.SOURCE_TOPIC))
+                                && Integer.toString(source.partition()).equals(header(r, DeadLetters.SOURCE_PARTITION))
+                                && Long.toString(source.offset()).equals(header(r, DeadLetters.SOURCE_OFFSET)))
+                .get(0);
     }
 
     private static String header(ConsumerRecord<byte[], byte[]> record, String key) {
-        var header = record.headers().lastHeader(key);
-        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+        return ParkedRecords.header(record, key);
     }
 
     @FunctionalInterface

@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.handler.codec.mqtt.MqttMessage;
-import io.netty.handler.codec.mqtt.MqttMessageIdVariableHeader;
-import io.netty.handler.codec.mqtt.MqttPubReplyMessageVariableHeader;
-import io.netty.handler.codec.mqtt.MqttPublishMessage;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.support.WrittenPackets;
 import io.relaymq.common.message.PublishedMessage;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -71,27 +68,8 @@ class InFlightWindowTest {
                 List.of());
     }
 
-    /** Packets written so far: "PUBLISH 3 a DUP", "PUBREL 3", "PUBREL 3 0x92". */
     private List<String> written() {
-        List<String> out = new ArrayList<>();
-        Object o;
-        while ((o = channel.readOutbound()) != null) {
-            MqttMessage m = (MqttMessage) o;
-            if (m instanceof MqttPublishMessage p) {
-                out.add("PUBLISH " + p.variableHeader().packetId() + " "
-                        + p.payload().toString(StandardCharsets.UTF_8)
-                        + (p.fixedHeader().isDup() ? " DUP" : ""));
-                p.release();
-            } else if (m.variableHeader() instanceof MqttPubReplyMessageVariableHeader reply
-                    && reply.reasonCode() != 0) {
-                out.add(m.fixedHeader().messageType() + " " + reply.messageId() + " 0x"
-                        + Integer.toHexString(reply.reasonCode() & 0xFF));
-            } else {
-                out.add(m.fixedHeader().messageType() + " "
-                        + ((MqttMessageIdVariableHeader) m.variableHeader()).messageId());
-            }
-        }
-        return out;
+        return WrittenPackets.readFrom(channel);
     }
 
     @Test

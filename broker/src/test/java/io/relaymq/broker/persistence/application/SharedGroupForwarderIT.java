@@ -12,6 +12,7 @@ import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.broker.subscription.SubscriptionOptions;
+import io.relaymq.broker.support.ParkedRecords;
 import io.relaymq.broker.support.RelayMqNodeTest;
 import io.relaymq.broker.topic.TopicFilter;
 import io.relaymq.common.message.MessageProperties;
@@ -29,7 +30,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -162,25 +162,13 @@ class SharedGroupForwarderIT {
     }
 
     private ConsumerRecord<byte[], byte[]> parkedFrom(String sourceTopic) {
-        try (Consumer<byte[], byte[]> c = clients.groupConsumer(
-                "it-fwd-dlq", "it-fwd-dlq-" + UUID.randomUUID(), 500, KafkaClients.Start.EARLIEST)) {
-            c.subscribe(List.of(kafka.deadLetter().topic()));
-            List<ConsumerRecord<byte[], byte[]>> found = new ArrayList<>();
-            await().atMost(Duration.ofSeconds(30)).until(() -> {
-                c.poll(Duration.ofMillis(200)).forEach(r -> {
-                    if (sourceTopic.equals(header(r, DeadLetters.SOURCE_TOPIC))) {
-                        found.add(r);
-                    }
-                });
-                return !found.isEmpty();
-            });
-            assertThat(found).hasSize(1);
-            return found.get(0);
-        }
+        List<ConsumerRecord<byte[], byte[]>> found = ParkedRecords.find(
+                clients, kafka.deadLetter().topic(), r -> sourceTopic.equals(header(r, DeadLetters.SOURCE_TOPIC)));
+        assertThat(found).hasSize(1);
+        return found.get(0);
     }
 
     private static String header(ConsumerRecord<byte[], byte[]> record, String key) {
-        Header header = record.headers().lastHeader(key);
-        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+        return ParkedRecords.header(record, key);
     }
 }

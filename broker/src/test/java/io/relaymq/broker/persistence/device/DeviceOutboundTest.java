@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.mqtt.MqttMessage;
-import io.netty.handler.codec.mqtt.MqttMessageIdVariableHeader;
 import io.netty.handler.codec.mqtt.MqttMessageType;
-import io.netty.handler.codec.mqtt.MqttPublishMessage;
 import io.netty.handler.codec.mqtt.MqttReasonCodeAndPropertiesVariableHeader;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.netty.util.ReferenceCountUtil;
@@ -22,6 +20,7 @@ import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.broker.subscription.SubscriptionTrie;
 import io.relaymq.broker.support.NoOps;
+import io.relaymq.broker.support.WrittenPackets;
 import io.relaymq.common.message.MessageProperties;
 import io.relaymq.common.message.PublishedMessage;
 import java.nio.charset.StandardCharsets;
@@ -104,23 +103,8 @@ class DeviceOutboundTest {
                 packetId, score, state, state == State.RELEASED ? null : new OutboundMessage(m, qos, false, List.of()));
     }
 
-    /** Packets written so far, as "PUBLISH 3 m3", "PUBLISH 3 m3 DUP" or "PUBREL 3". */
     private List<String> written() {
-        List<String> out = new ArrayList<>();
-        Object o;
-        while ((o = channel.readOutbound()) != null) {
-            MqttMessage m = (MqttMessage) o;
-            if (m instanceof MqttPublishMessage p) {
-                out.add("PUBLISH " + p.variableHeader().packetId() + " "
-                        + p.payload().toString(StandardCharsets.UTF_8)
-                        + (p.fixedHeader().isDup() ? " DUP" : ""));
-            } else {
-                out.add(m.fixedHeader().messageType() + " "
-                        + ((MqttMessageIdVariableHeader) m.variableHeader()).messageId());
-            }
-            ReferenceCountUtil.release(o);
-        }
-        return out;
+        return WrittenPackets.readFrom(channel);
     }
 
     @Test
