@@ -87,6 +87,8 @@ class SharedGroupForwarderIT {
     void aRecordThatCannotBeDecodedIsParkedAndTheRecordsAfterItAreMoved() throws Exception {
         Member member = member();
         try (Producer<byte[], byte[]> producer = clients.producer(KafkaClients.ProducerSpec.reliable("it-fwd"))) {
+            // subscribed before the records were written: a new group starts at the time of its SUBSCRIBE
+            SharedGroupForwarder forwarder = new SharedGroupForwarder(member.clientId, member.subscription, producer);
             producer.send(new ProducerRecord<>(member.shared, OutboundMessageCodec.encode(message("a"))))
                     .get();
             long poisonOffset = producer.send(new ProducerRecord<>(member.shared, new byte[] {(byte) 0xFF, 1, 2}))
@@ -94,7 +96,6 @@ class SharedGroupForwarderIT {
                     .offset();
             producer.send(new ProducerRecord<>(member.shared, OutboundMessageCodec.encode(message("b"))))
                     .get();
-            SharedGroupForwarder forwarder = new SharedGroupForwarder(member.clientId, member.subscription, producer);
             ConsumerLoop loop = loops.create(forwarder.plan(
                     () -> clients.dataConsumer("it-fwd", member.group, 100, KafkaClients.Start.EARLIEST)));
             forwarder.start(loop);
