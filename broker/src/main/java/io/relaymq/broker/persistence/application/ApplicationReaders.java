@@ -151,8 +151,9 @@ public class ApplicationReaders implements DisposableBean {
     /** A loop for {@code plan}, remembered until its thread ends so that shutdown can stop it. */
     private ConsumerLoop started(LoopPlan plan) {
         ConsumerLoop loop = loops.create(plan);
+        // not yet started: only loops whose thread already ended are dropped
+        running.removeIf(ConsumerLoop::ended);
         running.add(loop);
-        running.removeIf(l -> !l.isRunning());
         return loop;
     }
 
