@@ -154,21 +154,23 @@ public final class PersistentSessions {
     }
 
     /**
-     * Like {@link #awaitAllInOrder(Received, int)} for a subscriber whose session held the probe when its node
-     * was killed: the probe's PUBACK may not have reached the node, so QoS 1 may deliver it once more, first.
+     * Like {@link #awaitAllInOrder(Received, int)} for a subscriber whose node was killed just after a routing
+     * probe reached it. A probe published before the kill may not have been routed yet; its partition's next
+     * router routes it afterwards, at QoS 0 straight to the session, while the numbered QoS 1 messages go
+     * through the store. MQTT orders only one publisher's messages of one QoS ([MQTT-4.6.0-6]), and the probes
+     * come from another client at another QoS: they may arrive anywhere and are left out.
      */
-    public static void awaitAllInOrderAfterUnacknowledgedProbe(Received subscriber, int count) {
+    public static void awaitAllInOrderBesideLateProbes(Received subscriber, int count) {
         await().atMost(Duration.ofSeconds(120))
-                .until(() -> withoutLeadingProbe(subscriber).size() >= count);
-        assertThat(withoutLeadingProbe(subscriber))
+                .until(() -> withoutProbes(subscriber).size() >= count);
+        assertThat(withoutProbes(subscriber))
                 .as("all, once, in publish order")
                 .containsExactlyElementsOf(sequence(0, count));
     }
 
-    private static List<String> withoutLeadingProbe(Received subscriber) {
+    private static List<String> withoutProbes(Received subscriber) {
         synchronized (subscriber.payloads) {
-            List<String> got = new ArrayList<>(subscriber.payloads);
-            return !got.isEmpty() && got.get(0).equals("probe") ? got.subList(1, got.size()) : got;
+            return subscriber.payloads.stream().filter(p -> !p.equals("probe")).toList();
         }
     }
 

@@ -1,7 +1,7 @@
 package io.relaymq.broker.persistence.device;
 
 import static io.relaymq.broker.support.PersistentSessions.awaitAllInOrder;
-import static io.relaymq.broker.support.PersistentSessions.awaitAllInOrderAfterUnacknowledgedProbe;
+import static io.relaymq.broker.support.PersistentSessions.awaitAllInOrderBesideLateProbes;
 import static io.relaymq.broker.support.PersistentSessions.id;
 import static io.relaymq.broker.support.PersistentSessions.publishAll;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -112,7 +112,7 @@ class DevicePersistenceIT {
         await().atMost(Duration.ofSeconds(90))
                 .ignoreExceptions()
                 .until(() -> persistent(b, clientId, after, false).isConnected());
-        awaitAllInOrderAfterUnacknowledgedProbe(after, MESSAGES);
+        awaitAllInOrderBesideLateProbes(after, MESSAGES);
     }
 
     /** MQTT 5.0 §4.8.2: with no member connected, a persistent member keeps the group's messages. */
