@@ -93,10 +93,22 @@ final class ResilientClient implements MqttCallback, AutoCloseable {
         return client.isConnected();
     }
 
-    /** Drops the connection without DISCONNECT semantics mattering (the session stays) and lets it come back. */
+    /**
+     * Drops the connection without DISCONNECT semantics mattering (the session stays) and lets it come back.
+     * Paho may still write a PUBACK for a message it was handing over after its DISCONNECT; the broker has
+     * closed the socket by then ([MQTT-3.14.4-1]), the write fails, and Paho fails the DISCONNECT with
+     * "connection lost" instead of reporting a lost connection. The connection is gone either way: that is
+     * a bounce too.
+     */
     void bounce() throws MqttException {
         if (client.isConnected()) {
-            client.disconnect(0).waitForCompletion(10_000);
+            try {
+                client.disconnect(0).waitForCompletion(10_000);
+            } catch (MqttException e) {
+                if (e.getReasonCode() != MqttException.REASON_CODE_CONNECTION_LOST) {
+                    throw e;
+                }
+            }
             scheduleReconnect();
         }
     }
