@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -62,12 +63,17 @@ public final class LocalInfraMain {
                 .withRedisReplicas(options.redisReplicas());
         LocalStack stack = LocalStack.create(settings, ExternalServers.fromEnvironment(System.getenv()));
         refuseIfRunning(stack);
+        RunState state = new RunState();
+        CountDownLatch stopped = new CountDownLatch(1);
+        // before the first server starts: Ctrl-C during the start must stop what was started so far
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> shutdown(state, stack, stopped), "relaymq-stop"));
         out.println("Starting the local stack in " + work + " …");
         long began = System.nanoTime();
-        stack.start();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Process[] node = new Process[1];
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> shutdown(node[0], stack, stopped), "relaymq-stop"));
+        try {
+            stack.start();
+        } finally {
+            state.stackStartEnded();
+        }
         out.printf("Stack ready in %.1f s:%n", (System.nanoTime() - began) / 1e9);
         stack.summary().forEach(line -> out.println("  " + line));
         if (!withNode) {
@@ -77,8 +83,8 @@ public final class LocalInfraMain {
             stopped.await();
             return 0;
         }
-        node[0] = startNode(stack.endpoints());
-        return node[0] == null ? 1 : waitForExit(node[0]);
+        Optional<Process> node = startNode(state, stack.endpoints());
+        return node.isEmpty() ? 1 : waitForExit(node.get());
     }
 
     private int runExtraNode() throws Exception {
@@ -89,34 +95,44 @@ public final class LocalInfraMain {
             return 1;
         }
         StackEndpoints endpoints = StackEndpoints.readFrom(envFile);
-        Process node = startNode(endpoints);
-        if (node == null) {
-            return 1;
-        }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopNode(node), "relaymq-stop-node"));
-        return waitForExit(node);
+        RunState state = new RunState();
+        state.stackStartEnded();
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(() -> state.beginStopping().forEach(LocalInfraMain::stopNode), "relaymq-stop-node"));
+        Optional<Process> node = startNode(state, endpoints);
+        return node.isEmpty() ? 1 : waitForExit(node.get());
     }
 
-    private Process startNode(StackEndpoints endpoints) throws Exception {
+    /** Starts a node and waits until it is healthy; empty when it did not become healthy or stopping began. */
+    private Optional<Process> startNode(RunState state, StackEndpoints endpoints) throws Exception {
         int http = BrokerLauncher.HTTP_PORT + options.portOffset();
         int mqtt = BrokerLauncher.MQTT_PORT + options.portOffset();
         if (Ports.isListening(http) || Ports.isListening(mqtt)) {
             out.println("Port " + http + " or " + mqtt + " is in use: give this node another --port-offset");
-            return null;
+            return Optional.empty();
         }
-        out.println("Starting broker node " + options.nodeId() + " …");
         Map<String, String> environment = BrokerLauncher.environment(endpoints, options);
-        Process broker = BrokerLauncher.locate().start(environment);
+        Optional<Process> started = state.startNode(() -> {
+            out.println("Starting broker node " + options.nodeId() + " …");
+            return BrokerLauncher.locate().start(environment);
+        });
+        if (started.isEmpty()) {
+            return started;
+        }
+        Process broker = started.get();
         if (BrokerLauncher.awaitHealthy(
                         broker, BrokerLauncher.probeHost(options.bindAddress()), http, Duration.ofMinutes(3))
                 .isEmpty()) {
-            out.println("Broker node " + options.nodeId() + " did not become healthy; see its log above.");
+            if (!state.stopping()) {
+                out.println("Broker node " + options.nodeId() + " did not become healthy; see its log above.");
+            }
             stopNode(broker);
-            return null;
+            return Optional.empty();
         }
         out.println();
         Banner.lines(options, environment).forEach(out::println);
-        return broker;
+        return started;
     }
 
     private static int waitForExit(Process node) throws InterruptedException {
@@ -131,9 +147,15 @@ public final class LocalInfraMain {
         }
     }
 
-    private void shutdown(Process node, LocalStack stack, CountDownLatch stopped) {
+    /** Every exit path: the nodes first, then the stack once its start has returned; each awaited. */
+    private void shutdown(RunState state, LocalStack stack, CountDownLatch stopped) {
         out.println("\nStopping …");
-        stopNode(node);
+        state.beginStopping().forEach(LocalInfraMain::stopNode);
+        try {
+            state.awaitStackStartEnded();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         stack.stop();
         out.println("Stopped. Data kept in " + options.workDir());
         stopped.countDown();
