@@ -13,8 +13,8 @@ bin="$("$root/k8s/checks/tools.sh")"
 export PATH="$bin:$PATH"
 
 # What a production user must set (see README "Deploy on Kubernetes / EKS").
-endpoints=(--set kafka.bootstrapServers=kafka:9092 --set redis.nodes=redis:6379
-           --set postgresql.url=jdbc:postgresql://postgres:5432/relaymq)
+endpoints=(--set image.repository=registry.example/relaymq --set kafka.bootstrapServers=kafka:9092
+           --set redis.nodes=redis:6379 --set postgresql.url=jdbc:postgresql://postgres:5432/relaymq)
 
 echo "== helm lint"
 helm lint --strict "$chart" "${endpoints[@]}"
@@ -26,17 +26,48 @@ helm template relaymq "$chart" "${endpoints[@]}" > "$out/default.yaml"
 helm template relaymq "$chart" -f "$chart/values-eks.yaml" > "$out/eks.yaml"
 helm template relaymq "$chart" -f "$chart/values-dev.yaml" > "$out/dev.yaml"
 helm template relaymq "$chart" "${endpoints[@]}" --set autoscaling.enabled=true --set grafanaDashboard.enabled=true \
-  --set tls.enabled=true --set tls.secretName=relaymq-tls --set tls.clientAuth=optional > "$out/features.yaml"
+  --set tls.enabled=true --set tls.secretName=relaymq-tls --set tls.clientAuth=optional \
+  --set 'serviceAccount.annotations.eks\.amazonaws\.com/role-arn=arn:aws:iam::123456789012:role/relaymq' \
+  --set 'extraEnvVars[0].name=MQTT_AUTH_JWT_SECRET' \
+  --set 'extraEnvVars[0].valueFrom.secretKeyRef.name=relaymq-jwt' \
+  --set 'extraEnvVars[0].valueFrom.secretKeyRef.key=secret' \
+  --set 'extraEnvFrom[0].secretRef.name=relaymq-extra' > "$out/features.yaml"
 helm template relaymq "$chart" "${endpoints[@]}" --set serviceMonitor.enabled=true --show-only templates/servicemonitor.yaml \
   > "$out/servicemonitor.yaml"
 grep -q "kind: ServiceMonitor" "$out/servicemonitor.yaml"
+# config and kafka.clientConfig both set: they must end up in one relaymq: key (DeploymentManifestsIT parses it)
+helm template relaymq "$chart" "${endpoints[@]}" --show-only templates/configmap.yaml \
+  --set config.relaymq.kafka.msg-all.partitions=24 --set config.relaymq.mqtt.max-inflight-outbound=500 \
+  --set kafka.clientConfig.security\\.protocol=SSL > "$out/configmap-merged.yaml"
 
-echo "== missing endpoints are refused with a message"
-if helm template relaymq "$chart" > "$out/missing.txt" 2>&1; then
+# TLS terminated at the NLB with an ACM certificate: 8883 on the Service reaches the nodes' plain MQTT port
+helm template relaymq "$chart" -f "$chart/values-eks.yaml" --set service.mqtt.tlsTermination.enabled=true \
+  --set-string 'service.mqtt.annotations.service\.beta\.kubernetes\.io/aws-load-balancer-ssl-ports=8883' \
+  --show-only templates/services.yaml > "$out/eks-acm.yaml"
+
+echo "== missing endpoints and image are refused with a message"
+if helm template relaymq "$chart" --set image.repository=registry.example/relaymq > "$out/missing.txt" 2>&1; then
   echo "rendering without kafka.bootstrapServers must fail" >&2
   exit 1
 fi
 grep -q "kafka.bootstrapServers is required" "$out/missing.txt"
+if helm template relaymq "$chart" --set kafka.bootstrapServers=kafka:9092 --set redis.nodes=redis:6379 \
+    --set postgresql.url=jdbc:postgresql://postgres:5432/relaymq > "$out/missing-image.txt" 2>&1; then
+  echo "rendering without image.repository must fail" >&2
+  exit 1
+fi
+grep -q "image.repository is required" "$out/missing-image.txt"
+
+echo "== values.schema.json refuses a misspelt or out-of-range value"
+if helm template relaymq "$chart" "${endpoints[@]}" --set replicaCounts=3 > "$out/typo.txt" 2>&1; then
+  echo "the chart accepted an unknown value (replicaCounts)" >&2
+  exit 1
+fi
+grep -q "replicaCounts" "$out/typo.txt"
+if helm template relaymq "$chart" "${endpoints[@]}" --set tls.clientAuth=maybe > "$out/enum.txt" 2>&1; then
+  echo "the chart accepted tls.clientAuth=maybe" >&2
+  exit 1
+fi
 
 echo "== the validators catch mistakes (a broken manifest and a broken compose file must fail)"
 sed 's/^  replicas:/  replicasX:/' "$out/default.yaml" > "$out/broken.yaml"

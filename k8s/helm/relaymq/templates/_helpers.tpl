@@ -51,6 +51,16 @@ app.kubernetes.io/component: broker
 {{- end -}}
 {{- end -}}
 
+{{/* No public registry carries RelayMQ's image: it is built from docker/Dockerfile and pushed by the user. */}}
 {{- define "relaymq.image" -}}
-{{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) -}}
+{{- $repository := required "image.repository is required: build docker/Dockerfile and push the image to your registry (README: Deploy on Kubernetes / EKS)" .Values.image.repository -}}
+{{- printf "%s:%s" $repository (default .Chart.AppVersion .Values.image.tag) -}}
+{{- end -}}
+
+{{- define "relaymq.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "relaymq.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
 {{- end -}}

@@ -5,9 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
 
 /**
  * The Helm chart and the compose file, checked without a cluster or Docker engine by
@@ -65,6 +70,103 @@ class DeploymentManifestsIT {
                 .containsPattern("name: RELAYMQ_KAFKA_MIN_INSYNC_REPLICAS, value: ['\"]0['\"]");
         assertThat(Files.readString(OUT.resolve("dev.yaml")))
                 .containsPattern("name: MQTT_PERSISTENT_SESSION_APP_TOPIC_REPLICATION_FACTOR, value: ['\"]1['\"]");
+    }
+
+    /**
+     * {@code config} and {@code kafka.clientConfig} both set: one {@code relaymq:} key holding both, read with
+     * duplicate keys refused as Spring Boot reads the mounted file (two keys made every pod crash-loop).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void configAndKafkaClientConfigMergeIntoOneDocumentWithoutDuplicateKeys() throws IOException {
+        Map<String, Object> configMap =
+                (Map<String, Object>) new Yaml().load(Files.readString(OUT.resolve("configmap-merged.yaml")));
+        String applicationYml = ((Map<String, String>) configMap.get("data")).get("application.yml");
+        LoaderOptions strict = new LoaderOptions();
+        strict.setAllowDuplicateKeys(false);
+
+        Map<String, Object> config = (Map<String, Object>) new Yaml(strict).load(applicationYml);
+
+        Map<String, Object> relaymq = (Map<String, Object>) config.get("relaymq");
+        Map<String, Object> kafka = (Map<String, Object>) relaymq.get("kafka");
+        assertThat(kafka.get("client-config")).isEqualTo(Map.of("security.protocol", "SSL"));
+        assertThat(kafka.get("msg-all")).isEqualTo(Map.of("partitions", 24));
+        assertThat(relaymq.get("mqtt")).isEqualTo(Map.of("max-inflight-outbound", 500));
+    }
+
+    /** Every pod the chart runs outside the throw-away dev dependencies meets the "restricted" standard. */
+    @Test
+    void everyBrokerPodMeetsTheRestrictedPodSecurityStandard() throws IOException {
+        for (String render : List.of("default.yaml", "eks.yaml", "features.yaml")) {
+            List<Map<String, Object>> pods = podSpecs(render);
+            assertThat(pods).as(render).isNotEmpty();
+            for (Map<String, Object> pod : pods) {
+                assertThat(RestrictedPodSecurity.violations(render, pod)).isEmpty();
+            }
+        }
+    }
+
+    /** The check itself: the chart's pod as it was (no seccomp profile, escalation allowed) fails it. */
+    @Test
+    void theRestrictedCheckRefusesAPodWithoutSeccompOrWithEscalation() throws IOException {
+        Map<String, Object> pod = podSpecs("default.yaml").get(0);
+        RestrictedPodSecurity.map(pod.get("securityContext")).remove("seccompProfile");
+        Map<String, Object> container = RestrictedPodSecurity.map(((List<?>) pod.get("containers")).get(0));
+        RestrictedPodSecurity.map(container.get("securityContext")).put("allowPrivilegeEscalation", true);
+
+        assertThat(RestrictedPodSecurity.violations("old", pod))
+                .containsExactlyInAnyOrder(
+                        "old container relaymq: allowPrivilegeEscalation is not false",
+                        "old container relaymq: seccompProfile is not RuntimeDefault or Localhost");
+    }
+
+    @Test
+    void theBrokerRunsOnAReadOnlyRootWithItsOwnServiceAccountAndExtraEnvironment() throws IOException {
+        Map<String, Object> pod = podSpecs("features.yaml").get(0);
+        Map<String, Object> container = RestrictedPodSecurity.map(((List<?>) pod.get("containers")).get(0));
+        assertThat(RestrictedPodSecurity.map(container.get("securityContext")).get("readOnlyRootFilesystem"))
+                .isEqualTo(true);
+        assertThat(pod.get("serviceAccountName")).isEqualTo("relaymq");
+        assertThat(pod.get("automountServiceAccountToken")).isEqualTo(false);
+        String rendered = Files.readString(OUT.resolve("features.yaml"));
+        assertThat(rendered)
+                .contains("eks.amazonaws.com/role-arn: arn:aws:iam::123456789012:role/relaymq")
+                .contains("mountPath: /tmp")
+                .containsPattern(
+                        "name: MQTT_AUTH_JWT_SECRET\\s+valueFrom:\\s+secretKeyRef:\\s+key: secret\\s+name: relaymq-jwt")
+                .containsPattern("envFrom:\\s+- secretRef:\\s+name: relaymq-extra");
+    }
+
+    @Test
+    void eksTlsTerminationAtTheNlbSendsPort8883ToThePlainMqttPort() throws IOException {
+        String rendered = Files.readString(OUT.resolve("eks-acm.yaml"));
+        assertThat(rendered)
+                .contains("{name: mqtts, port: 8883, targetPort: mqtt, protocol: TCP}")
+                .containsPattern("aws-load-balancer-ssl-ports: ['\"]8883['\"]");
+    }
+
+    /** The pod specs of the workloads in one render. */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> podSpecs(String render) throws IOException {
+        List<Map<String, Object>> pods = new ArrayList<>();
+        for (Object document : new Yaml().loadAll(Files.readString(OUT.resolve(render)))) {
+            Map<String, Object> manifest = RestrictedPodSecurity.map(document);
+            Map<String, Object> spec = RestrictedPodSecurity.map(manifest.get("spec"));
+            switch (String.valueOf(manifest.get("kind"))) {
+                case "StatefulSet", "Deployment", "DaemonSet", "ReplicaSet", "Job" ->
+                    pods.add(RestrictedPodSecurity.map(
+                            RestrictedPodSecurity.map(spec.get("template")).get("spec")));
+                case "CronJob" -> {
+                    Map<String, Object> job = RestrictedPodSecurity.map(spec.get("jobTemplate"));
+                    Map<String, Object> template = RestrictedPodSecurity.map(
+                            RestrictedPodSecurity.map(job.get("spec")).get("template"));
+                    pods.add(RestrictedPodSecurity.map(template.get("spec")));
+                }
+                case "Pod" -> pods.add(spec);
+                default -> {}
+            }
+        }
+        return pods;
     }
 
     @Test
