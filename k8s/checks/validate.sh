@@ -20,11 +20,13 @@ echo "== helm lint"
 helm lint --strict "$chart" "${endpoints[@]}"
 helm lint --strict "$chart" -f "$chart/values-eks.yaml"
 helm lint --strict "$chart" -f "$chart/values-dev.yaml"
+helm lint --strict "$chart" -f "$chart/values-eks.yaml" -f "$chart/values-eks-msk-iam.yaml"
 
 echo "== helm template"
 helm template relaymq "$chart" "${endpoints[@]}" > "$out/default.yaml"
 helm template relaymq "$chart" -f "$chart/values-eks.yaml" > "$out/eks.yaml"
 helm template relaymq "$chart" -f "$chart/values-dev.yaml" > "$out/dev.yaml"
+helm template relaymq "$chart" -f "$chart/values-eks.yaml" -f "$chart/values-eks-msk-iam.yaml" > "$out/eks-msk-iam.yaml"
 helm template relaymq "$chart" "${endpoints[@]}" --set autoscaling.enabled=true --set grafanaDashboard.enabled=true \
   --set tls.enabled=true --set tls.secretName=relaymq-tls --set tls.clientAuth=optional \
   --set 'serviceAccount.annotations.eks\.amazonaws\.com/role-arn=arn:aws:iam::123456789012:role/relaymq' \
@@ -82,7 +84,7 @@ if docker-compose -f "$out/broken-compose.yml" config -q > "$out/broken-compose.
 fi
 
 echo "== Kubernetes $k8s_version schemas (strict)"
-for f in default eks dev features; do
+for f in default eks eks-msk-iam dev features; do
   kubernetes-validate -k "$k8s_version" --strict "$out/$f.yaml"
 done
 

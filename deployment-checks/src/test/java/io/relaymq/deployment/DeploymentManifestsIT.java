@@ -137,6 +137,35 @@ class DeploymentManifestsIT {
                 .containsPattern("envFrom:\\s+- secretRef:\\s+name: relaymq-extra");
     }
 
+    /** values-eks-msk-iam.yaml: the IAM SASL settings in the mounted configuration, the role on the ServiceAccount. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void mskIamValuesConfigureSaslAndGiveThePodsARole() throws IOException {
+        Map<String, Object> clientConfig = null;
+        Map<String, Object> accountAnnotations = null;
+        for (Object document : new Yaml().loadAll(Files.readString(OUT.resolve("eks-msk-iam.yaml")))) {
+            Map<String, Object> manifest = RestrictedPodSecurity.map(document);
+            Map<String, Object> metadata = RestrictedPodSecurity.map(manifest.get("metadata"));
+            if ("ConfigMap".equals(manifest.get("kind")) && "relaymq-config".equals(metadata.get("name"))) {
+                String yml = ((Map<String, String>) manifest.get("data")).get("application.yml");
+                Map<String, Object> config = RestrictedPodSecurity.map(new Yaml().load(yml));
+                clientConfig = RestrictedPodSecurity.map(RestrictedPodSecurity.map(
+                                RestrictedPodSecurity.map(config.get("relaymq")).get("kafka"))
+                        .get("client-config"));
+            }
+            if ("ServiceAccount".equals(manifest.get("kind"))) {
+                accountAnnotations = RestrictedPodSecurity.map(metadata.get("annotations"));
+            }
+        }
+        assertThat(clientConfig)
+                .containsEntry("security.protocol", "SASL_SSL")
+                .containsEntry("sasl.mechanism", "AWS_MSK_IAM")
+                .containsEntry("sasl.jaas.config", "software.amazon.msk.auth.iam.IAMLoginModule required;")
+                .containsEntry(
+                        "sasl.client.callback.handler.class", "software.amazon.msk.auth.iam.IAMClientCallbackHandler");
+        assertThat(accountAnnotations).containsKey("eks.amazonaws.com/role-arn");
+    }
+
     @Test
     void eksTlsTerminationAtTheNlbSendsPort8883ToThePlainMqttPort() throws IOException {
         String rendered = Files.readString(OUT.resolve("eks-acm.yaml"));
