@@ -3,20 +3,19 @@ package io.relaymq.broker.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.relaymq.broker.support.ShippedConfiguration;
 import io.relaymq.common.node.NodeId;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.producer.Producer;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.bind.PropertySourcesPlaceholdersResolver;
-import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.env.YamlPropertySourceLoader;
 import org.springframework.core.env.MapPropertySource;
-import org.springframework.core.env.MutablePropertySources;
+import org.springframework.core.env.PropertySource;
 import org.springframework.core.io.ByteArrayResource;
-import org.springframework.core.io.ClassPathResource;
 
 /**
  * Amazon MSK with IAM access control: the client properties the README and the chart give (a mounted YAML
@@ -38,17 +37,10 @@ class MskIamClientConfigTest {
             """;
 
     private static KafkaProperties shippedWithMounted() throws IOException {
-        MutablePropertySources sources = new MutablePropertySources();
-        new YamlPropertySourceLoader()
-                .load("mounted", new ByteArrayResource(MOUNTED.getBytes()))
-                .forEach(sources::addLast);
-        sources.addLast(new MapPropertySource("environment", Map.of("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9098")));
-        new YamlPropertySourceLoader()
-                .load("application.yml", new ClassPathResource("application.yml"))
-                .forEach(sources::addLast);
-        Binder binder = new Binder(
-                ConfigurationPropertySources.from(sources), new PropertySourcesPlaceholdersResolver(sources));
-        return binder.bind("relaymq.kafka", KafkaProperties.class).get();
+        List<PropertySource<?>> overrides = new ArrayList<>(
+                new YamlPropertySourceLoader().load("mounted", new ByteArrayResource(MOUNTED.getBytes())));
+        overrides.add(new MapPropertySource("environment", Map.of("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9098")));
+        return ShippedConfiguration.bind("relaymq.kafka", KafkaProperties.class, overrides);
     }
 
     @Test

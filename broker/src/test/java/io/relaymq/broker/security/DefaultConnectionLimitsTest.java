@@ -5,15 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.relaymq.broker.limits.ConnectAdmission;
 import io.relaymq.broker.limits.LimitsProperties;
 import io.relaymq.broker.mqtt.ConnectReject;
+import io.relaymq.broker.support.ShippedConfiguration;
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.bind.PropertySourcesPlaceholdersResolver;
-import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
-import org.springframework.boot.env.YamlPropertySourceLoader;
-import org.springframework.core.env.MutablePropertySources;
-import org.springframework.core.io.ClassPathResource;
 
 /**
  * Finding 6: a node started with the shipped configuration and no overrides limits how many connections
@@ -23,13 +19,7 @@ import org.springframework.core.io.ClassPathResource;
 class DefaultConnectionLimitsTest {
 
     private static LimitsProperties shippedDefaults() throws IOException {
-        MutablePropertySources sources = new MutablePropertySources();
-        new YamlPropertySourceLoader()
-                .load("application.yml", new ClassPathResource("application.yml"))
-                .forEach(sources::addLast);
-        Binder binder = new Binder(
-                ConfigurationPropertySources.from(sources), new PropertySourcesPlaceholdersResolver(sources));
-        return binder.bind("relaymq.mqtt.limits", LimitsProperties.class).get();
+        return ShippedConfiguration.bind("relaymq.mqtt.limits", LimitsProperties.class, List.of());
     }
 
     @Test
