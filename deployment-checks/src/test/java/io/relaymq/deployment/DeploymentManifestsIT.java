@@ -205,6 +205,7 @@ class DeploymentManifestsIT {
                 .contains("service.beta.kubernetes.io/aws-load-balancer-type: external")
                 .containsPattern("service.beta.kubernetes.io/aws-load-balancer-proxy-protocol: ['\"]\\*['\"]")
                 .contains("name: MQTT_PROXY_PROTOCOL_ENABLED")
+                .containsPattern("name: REDIS_TLS_ENABLED, value: ['\"]true['\"]")
                 .contains("name: relaymq-db");
     }
 

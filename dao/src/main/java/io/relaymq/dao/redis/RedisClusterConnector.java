@@ -2,6 +2,7 @@ package io.relaymq.dao.redis;
 
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.SslOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.cluster.ClusterClientOptions;
 import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
@@ -12,6 +13,7 @@ import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
+import java.io.File;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -86,8 +88,12 @@ public final class RedisClusterConnector implements AutoCloseable {
                     RedisURI.Builder uri = RedisURI.builder()
                             .withHost(node.substring(0, colon))
                             .withPort(Integer.parseInt(node.substring(colon + 1)))
-                            .withTimeout(settings.commandTimeout());
-                    if (!settings.password().isEmpty()) {
+                            .withTimeout(settings.commandTimeout())
+                            .withSsl(settings.tls().enabled())
+                            .withVerifyPeer(settings.tls().verifyPeer());
+                    if (!settings.username().isEmpty()) {
+                        uri.withAuthentication(settings.username(), settings.password());
+                    } else if (!settings.password().isEmpty()) {
                         uri.withPassword(settings.password().toCharArray());
                     }
                     return uri.build();
@@ -100,11 +106,17 @@ public final class RedisClusterConnector implements AutoCloseable {
                 .enablePeriodicRefresh(settings.topologyRefreshPeriod())
                 .enableAllAdaptiveRefreshTriggers()
                 .build();
-        return ClusterClientOptions.builder()
+        ClusterClientOptions.Builder options = ClusterClientOptions.builder()
                 .topologyRefreshOptions(refresh)
                 .timeoutOptions(TimeoutOptions.enabled(settings.commandTimeout()))
-                .validateClusterNodeMembership(false)
-                .build();
+                .validateClusterNodeMembership(false);
+        if (settings.tls().enabled() && !settings.tls().trustCertificate().isEmpty()) {
+            options.sslOptions(SslOptions.builder()
+                    .jdkSslProvider()
+                    .trustManager(new File(settings.tls().trustCertificate()))
+                    .build());
+        }
+        return options.build();
     }
 
     private static void pause() {

@@ -38,4 +38,35 @@ class RedisClusterSettingsTest {
                     .containsExactly("s3cret".toCharArray());
         });
     }
+
+    @Test
+    void seedUrisCarryTheUserAndTls() {
+        RedisClusterSettings tls = new RedisClusterSettings(
+                List.of("node.cache.amazonaws.com:6379"),
+                "relaymq",
+                "s3cret",
+                new RedisTls(true, "", true),
+                Duration.ofSeconds(3),
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(5));
+        assertThat(RedisClusterConnector.seedUris(tls)).singleElement().satisfies(uri -> {
+            assertThat(uri.isSsl()).isTrue();
+            assertThat(uri.isVerifyPeer()).isTrue();
+            assertThat(uri.getCredentialsProvider().resolveCredentials().block().getUsername())
+                    .isEqualTo("relaymq");
+        });
+    }
+
+    @Test
+    void aUserNameWithoutItsPasswordIsRefused() {
+        assertThatThrownBy(() -> new RedisClusterSettings(
+                        List.of("a:7000"),
+                        "relaymq",
+                        "",
+                        RedisTls.OFF,
+                        Duration.ofSeconds(3),
+                        Duration.ofSeconds(30),
+                        Duration.ofSeconds(5)))
+                .hasMessageContaining("REDIS_PASSWORD");
+    }
 }
