@@ -1,0 +1,36 @@
+package io.relaymq.deployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
+import org.junit.jupiter.api.Test;
+
+/** The broker jar the image copies (docker/Dockerfile): Netty's native epoll transport for both CPU kinds. */
+class BrokerJarIT {
+
+    private static final Path JAR = Path.of(System.getProperty("relaymq.root", ".."))
+            .toAbsolutePath()
+            .normalize()
+            .resolve("broker/target/relaymq-broker.jar");
+
+    @Test
+    void theJarCarriesEpollForX86AndArm() throws IOException {
+        assertThat(Files.isRegularFile(JAR))
+                .as(JAR + " (built by the broker module)")
+                .isTrue();
+        try (JarFile jar = new JarFile(JAR.toFile())) {
+            List<String> natives = jar.stream()
+                    .map(ZipEntry::getName)
+                    .filter(name -> name.startsWith("BOOT-INF/lib/netty-transport-native-epoll-"))
+                    .toList();
+            assertThat(natives)
+                    .anyMatch(name -> name.endsWith("-linux-x86_64.jar"))
+                    .anyMatch(name -> name.endsWith("-linux-aarch_64.jar"));
+        }
+    }
+}
