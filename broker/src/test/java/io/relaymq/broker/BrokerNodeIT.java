@@ -1,6 +1,7 @@
 package io.relaymq.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.relaymq.broker.support.Endpoints;
 import io.relaymq.broker.support.RelayMqNodeTest;
@@ -9,6 +10,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.Test;
@@ -17,7 +19,12 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** A node started against the real local stack reports every dependency UP and serves metrics. */
+/**
+ * A node started against the real local stack reports every dependency UP and serves metrics. Its health is
+ * DOWN until its Kafka consumer loops have joined their groups (the {@code consumers} component), which the
+ * test context does not wait for and which takes longer while Kafka rebalances a group: the health checks wait
+ * (bounded) for a 200 first, then look at what it says. A 503 that lasts fails them.
+ */
 @RelayMqNodeTest
 class BrokerNodeIT {
 
@@ -32,8 +39,7 @@ class BrokerNodeIT {
 
     @Test
     void healthReportsKafkaRedisAndPostgresUp() throws Exception {
-        HttpResponse<String> health = get("/actuator/health");
-        assertThat(health.statusCode()).isEqualTo(200);
+        HttpResponse<String> health = awaitOk("/actuator/health");
         JsonNode body = json.readTree(health.body());
         assertThat(body.path("status").asString()).isEqualTo("UP");
         JsonNode components = body.path("components");
@@ -55,8 +61,7 @@ class BrokerNodeIT {
     /** PostgreSQL is shared by every node and not on the MQTT path: its failover must not empty the load balancer. */
     @Test
     void readinessProbeWaitsForKafkaAndRedisButNotPostgres() throws Exception {
-        HttpResponse<String> readiness = get("/actuator/health/readiness");
-        assertThat(readiness.statusCode()).isEqualTo(200);
+        HttpResponse<String> readiness = awaitOk("/actuator/health/readiness");
         assertThat(readiness.body())
                 .contains("\"kafka\"", "\"redis\"", "\"consumers\"")
                 .doesNotContain("postgres");
@@ -101,6 +106,12 @@ class BrokerNodeIT {
                 .containsPattern(
                         "kafka_producer_request_latency_avg\\{[^}]*client_id=\"relaymq-dead-letters-it-node-1\"")
                 .containsPattern("relaymq_kafka_consumer_loops\\{[^}]*} [1-9]");
+    }
+
+    private HttpResponse<String> awaitOk(String path) {
+        return await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> get(path), response -> response.statusCode() == 200);
     }
 
     private HttpResponse<String> get(String path) throws Exception {
