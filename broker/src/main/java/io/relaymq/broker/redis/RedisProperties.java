@@ -2,7 +2,6 @@ package io.relaymq.broker.redis;
 
 import io.relaymq.dao.redis.RedisClusterSettings;
 import io.relaymq.dao.redis.RedisTls;
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -18,7 +17,7 @@ import org.springframework.validation.annotation.Validated;
  * @param nodes                 comma-separated seed nodes, host:port
  * @param username              ACL user name, empty for the default user
  * @param password              AUTH password, empty for none
- * @param tls                   TLS to every node
+ * @param tls                   TLS to every node ({@code relaymq.redis.tls.*}, bound straight to the store's settings)
  * @param commandTimeout        bound of one command
  * @param topologyRefreshPeriod periodic slot-map refresh
  */
@@ -31,16 +30,9 @@ public record RedisProperties(
         @NotBlank String nodes,
         String username,
         String password,
-        @Valid @NotNull Tls tls,
+        @NotNull RedisTls tls,
         @NotNull Duration commandTimeout,
         @NotNull Duration topologyRefreshPeriod) {
-
-    /**
-     * @param enabled          TLS to every node
-     * @param trustCertificate PEM file of the CAs to trust; empty: the JVM's trust store
-     * @param verifyPeer       check that a node's certificate names the host connected to
-     */
-    public record Tls(boolean enabled, String trustCertificate, boolean verifyPeer) {}
 
     public RedisProperties {
         username = username == null ? "" : username;
@@ -53,12 +45,6 @@ public record RedisProperties(
 
     public RedisClusterSettings toSettings(Duration connectTimeout) {
         return new RedisClusterSettings(
-                nodeList(),
-                username,
-                password,
-                new RedisTls(tls.enabled(), tls.trustCertificate(), tls.verifyPeer()),
-                commandTimeout,
-                topologyRefreshPeriod,
-                connectTimeout);
+                nodeList(), username, password, tls, commandTimeout, topologyRefreshPeriod, connectTimeout);
     }
 }
