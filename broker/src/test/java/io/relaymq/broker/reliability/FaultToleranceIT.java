@@ -189,8 +189,9 @@ class FaultToleranceIT {
             run.awaitTraffic(5, Duration.ofSeconds(60));
             int partition = MsgAllTopic.partitionOf(run.publishers().get(0).topic(), msgAll.partitions());
             run.mark("leaders move");
-            Map<Integer, Integer> before = msgAll.moveLeaders();
-            Map<Integer, Integer> after = msgAll.leaders();
+            MsgAllTopic.LeaderMove move = msgAll.moveLeaders();
+            Map<Integer, Integer> before = move.before();
+            Map<Integer, Integer> after = move.after();
             log.info("msg.all leaders before {} after {}; the publisher's partition is {}", before, after, partition);
             assertThat(after.get(partition))
                     .as("leader of the partition under traffic")

@@ -106,12 +106,16 @@ final class MsgAllTopic implements AutoCloseable {
                         TreeMap::new));
     }
 
+    /** Each partition's leader before and after {@link #moveLeaders()}. */
+    record LeaderMove(Map<Integer, Integer> before, Map<Integer, Integer> after) {}
+
     /**
      * Rotates every partition's replica list by one, so the preferred leader is another replica, and
      * elects the preferred leaders: each partition's leader moves to another Kafka node with no data
-     * copied. Returns once every leader changed.
+     * copied. Returns once every leader changed, with the leaders it saw then: the metadata of the Kafka
+     * node a later describe happens to ask may still be behind the controller's.
      */
-    Map<Integer, Integer> moveLeaders() throws Exception {
+    LeaderMove moveLeaders() throws Exception {
         Map<Integer, Integer> before = leaders();
         Map<TopicPartition, Optional<NewPartitionReassignment>> moves =
                 new TreeMap<>((x, y) -> Integer.compare(x.partition(), y.partition()));
@@ -131,21 +135,23 @@ final class MsgAllTopic implements AutoCloseable {
                         .reassignments()
                         .get(10, TimeUnit.SECONDS)
                         .isEmpty());
-        await().atMost(Duration.ofSeconds(60))
+        Map<Integer, Integer> after = await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(500))
                 .ignoreExceptions()
-                .until(() -> {
-                    try {
-                        admin.electLeaders(ElectionType.PREFERRED, moves.keySet())
-                                .all()
-                                .get(10, TimeUnit.SECONDS);
-                    } catch (ExecutionException e) {
-                        // some partitions already have their preferred leader (election not needed)
-                    }
-                    Map<Integer, Integer> now = leaders();
-                    return before.keySet().stream().noneMatch(p -> before.get(p).equals(now.get(p)));
-                });
-        return before;
+                .until(
+                        () -> {
+                            try {
+                                admin.electLeaders(ElectionType.PREFERRED, moves.keySet())
+                                        .all()
+                                        .get(10, TimeUnit.SECONDS);
+                            } catch (ExecutionException e) {
+                                // some partitions already have their preferred leader (election not needed)
+                            }
+                            return leaders();
+                        },
+                        now -> before.keySet().stream()
+                                .noneMatch(p -> before.get(p).equals(now.get(p))));
+        return new LeaderMove(before, after);
     }
 
     private TopicDescription describe() throws Exception {
