@@ -71,7 +71,7 @@ class AuthProvidersIT {
                 null,
                 "meters " + cn,
                 ClientType.APPLICATION,
-                CredentialsType.X_509,
+                CredentialsType.SSL,
                 "{\"certCnPattern\":\"" + cn
                         + "\",\"certCnIsRegex\":false,\"authRulesMapping\":{\".*\":{\"pubAuthRulePatterns\":[\"meters/${cn}/.*\"],"
                         + "\"subAuthRulePatterns\":[]}}}");
@@ -88,7 +88,7 @@ class AuthProvidersIT {
                 null,
                 fleet,
                 ClientType.DEVICE,
-                CredentialsType.X_509,
+                CredentialsType.SSL,
                 "{\"certCnPattern\":\"" + fleet + "-[0-9]+\",\"certCnIsRegex\":true,\"authRulesMapping\":{}}");
         Mqtt5BlockingClient client = tlsClient(TestPki.client(fleet + "-17", TestTlsMaterial.clientCa()));
         assertThat(connect(client, null, null)).isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
@@ -106,7 +106,7 @@ class AuthProvidersIT {
                 null,
                 cn,
                 ClientType.DEVICE,
-                CredentialsType.X_509,
+                CredentialsType.SSL,
                 "{\"certCnPattern\":\"" + cn + "\",\"certCnIsRegex\":false}");
         TestPki.Identity lookalikeCa = TestPki.ca(TestTlsMaterial.clientCa()
                 .certificate()
@@ -123,7 +123,7 @@ class AuthProvidersIT {
                 null,
                 cn,
                 ClientType.DEVICE,
-                CredentialsType.X_509,
+                CredentialsType.SSL,
                 "{\"certCnPattern\":\"" + cn + "\",\"certCnIsRegex\":false}");
         Instant now = Instant.now();
         TestPki.Identity expired = TestPki.client(

@@ -60,7 +60,7 @@ class X509AppendedAnchorIT {
                 null,
                 "fleet of " + secondCaCn + " " + UUID.randomUUID(),
                 ClientType.APPLICATION,
-                CredentialsType.X_509,
+                CredentialsType.SSL,
                 "{\"certCnPattern\":\"" + secondCaCn + "\",\"certCnIsRegex\":false," + "\"authRulesMapping\":{}}");
     }
 

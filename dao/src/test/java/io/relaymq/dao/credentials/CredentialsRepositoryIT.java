@@ -97,7 +97,7 @@ class CredentialsRepositoryIT {
                 1,
                 "regex",
                 ClientType.DEVICE,
-                CredentialsType.X_509,
+                CredentialsType.SSL,
                 CredentialsIds.ssl(regex),
                 CredentialsJson.write(regex)));
         SslCredentials exact = new SslCredentials("gateway", false, Map.of());
@@ -106,7 +106,7 @@ class CredentialsRepositoryIT {
                 1,
                 "exact",
                 ClientType.DEVICE,
-                CredentialsType.X_509,
+                CredentialsType.SSL,
                 CredentialsIds.ssl(exact),
                 CredentialsJson.write(exact)));
 

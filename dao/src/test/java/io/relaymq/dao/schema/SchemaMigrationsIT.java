@@ -7,6 +7,7 @@ import io.relaymq.dao.jdbc.Jdbc;
 import io.relaymq.dao.support.ScratchSchema;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
+import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -36,6 +37,30 @@ class SchemaMigrationsIT {
                             "generic_client_session_ctx",
                             "application_shared_subscription",
                             "unauthorized_client");
+        }
+    }
+
+    @Test
+    void version3RenamesCertificateCredentialsToSsl(StackEndpoints stack) {
+        try (ScratchSchema schema = new ScratchSchema(stack)) {
+            Flyway.configure()
+                    .dataSource(schema.dataSource())
+                    .locations("classpath:db/migration")
+                    .table("relaymq_schema_history")
+                    .target("2")
+                    .load()
+                    .migrate();
+            Jdbc jdbc = new Jdbc(schema.dataSource());
+            jdbc.update("INSERT INTO mqtt_client_credentials (id, created_time, name, client_type, credentials_type,"
+                    + " credentials_id, credentials_value) VALUES (gen_random_uuid(), 1, 'meter', 'DEVICE', 'X_509',"
+                    + " 'ssl|meter-1', '{\"certCnPattern\":\"meter-1\"}')");
+
+            new SchemaMigrations(schema.dataSource()).migrate();
+
+            assertThat(jdbc.query("SELECT credentials_type FROM mqtt_client_credentials", r -> r.getString(1)))
+                    .containsExactly("SSL");
+            assertThatThrownBy(() -> jdbc.update("UPDATE mqtt_client_credentials SET credentials_type = 'X_509'"))
+                    .hasMessageContaining("credentials_type_check");
         }
     }
 
