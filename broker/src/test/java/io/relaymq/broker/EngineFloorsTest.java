@@ -38,6 +38,7 @@ class EngineFloorsTest {
                     "api.provider",
                     "api.retained",
                     "api.subscription",
+                    "api.system",
                     "api.unauthorized"),
             List.of("api.session"),
             List.of("api"),

@@ -19,6 +19,7 @@ import org.springframework.validation.annotation.Validated;
  * @param publicActuator  actuator endpoints served without a token (others need one)
  * @param swaggerEnabled  serve the OpenAPI document and Swagger UI (without a token)
  * @param trustedProxies  addresses or CIDR networks of proxies whose X-Forwarded-For is believed (empty: none)
+ * @param mqttsCaCertFile PEM file of the CA certificates devices need for the MQTTS listener (empty: none)
  */
 @Validated
 @ConfigurationProperties("relaymq.api")
@@ -29,7 +30,8 @@ public record ApiProperties(
         @NotNull List<String> corsAllowedOrigins,
         @NotNull List<String> publicActuator,
         boolean swaggerEnabled,
-        @NotNull List<String> trustedProxies) {
+        @NotNull List<String> trustedProxies,
+        String mqttsCaCertFile) {
 
     /**
      * @param signingKey      base64 HMAC key of at least 64 bytes; empty: one is generated and shared through PostgreSQL

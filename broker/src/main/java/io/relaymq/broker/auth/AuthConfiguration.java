@@ -2,6 +2,7 @@ package io.relaymq.broker.auth;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.relaymq.broker.auth.blocked.BlockedClients;
+import io.relaymq.broker.auth.blocked.ExpiredBlockSweeper;
 import io.relaymq.broker.auth.lanes.AuthBackoff;
 import io.relaymq.broker.auth.lanes.AuthLanesProperties;
 import io.relaymq.broker.auth.lanes.AuthQueue;
@@ -115,6 +116,11 @@ class AuthConfiguration {
             Clock clock,
             StateWrites writes) {
         return new BlockedClients(auth.blockedTopic(), kafka, clients, loops, admin, nodeId, node, clock, writes);
+    }
+
+    @Bean
+    ExpiredBlockSweeper expiredBlockSweeper(BlockedClients blocked, AuthProperties auth) {
+        return new ExpiredBlockSweeper(blocked, auth.blockedTtl(), auth.blockedCleanupInterval());
     }
 
     @Bean

@@ -20,6 +20,8 @@ import org.springframework.validation.annotation.Validated;
  * @param unauthorizedMaxEntries at most this many refused clients are kept (the newest)
  * @param changesTopic         compacted Kafka topic that tells every node about credential and provider changes
  * @param blockedTopic         compacted Kafka topic with the blocked clients
+ * @param blockedTtl           an expired block is still listed this long, then removed from every node
+ * @param blockedCleanupInterval how often each node looks for such blocks
  */
 @Validated
 @ConfigurationProperties("relaymq.auth")
@@ -33,4 +35,6 @@ public record AuthProperties(
         @NotNull Duration unauthorizedTtl,
         @Min(1) int unauthorizedMaxEntries,
         @NotBlank String changesTopic,
-        @NotBlank String blockedTopic) {}
+        @NotBlank String blockedTopic,
+        @NotNull Duration blockedTtl,
+        @NotNull Duration blockedCleanupInterval) {}

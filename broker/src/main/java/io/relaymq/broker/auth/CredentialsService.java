@@ -149,7 +149,7 @@ public final class CredentialsService {
     private static SslCredentials validSsl(String json) {
         SslCredentials ssl = CredentialsJson.ssl(json);
         if (isEmpty(ssl.certCnPattern())) {
-            throw new IllegalArgumentException("X_509 credentials need certCnPattern");
+            throw new IllegalArgumentException("SSL credentials need certCnPattern");
         }
         if (ssl.certCnIsRegex()) {
             compile(ssl.certCnPattern(), "certCnPattern");

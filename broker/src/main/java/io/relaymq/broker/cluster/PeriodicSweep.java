@@ -14,7 +14,7 @@ import org.springframework.context.SmartLifecycle;
  * trace the first time, then in one line until a round succeeds again, so an outage of Redis or Kafka does
  * not fill the log.
  */
-abstract class PeriodicSweep implements SmartLifecycle {
+public abstract class PeriodicSweep implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(PeriodicSweep.class);
 
@@ -24,7 +24,7 @@ abstract class PeriodicSweep implements SmartLifecycle {
     private volatile boolean running;
     private boolean failing;
 
-    PeriodicSweep(String name, Duration interval) {
+    protected PeriodicSweep(String name, Duration interval) {
         this.name = name;
         this.interval = interval;
     }

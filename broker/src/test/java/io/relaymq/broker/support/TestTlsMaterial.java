@@ -55,6 +55,26 @@ public final class TestTlsMaterial implements BeforeAllCallback {
         System.setProperty("LISTENER_SSL_CRL_ENABLED", "true");
         System.setProperty("LISTENER_SSL_CRL_FILE", crls.toString());
         System.setProperty("LISTENER_SSL_CRL_REFRESH_INTERVAL", "1s");
+        Path caFile = context.getRoot().getStore(NAMESPACE).computeIfAbsent("mqttsCa", k -> writeMqttsCa(), Path.class);
+        System.setProperty("API_MQTTS_CA_CERT_FILE", caFile.toString());
+    }
+
+    /** The PEM file the node offers as its MQTTS CA certificate (the client CA stands in for one). */
+    public static Path mqttsCaFile() {
+        return Path.of(System.getProperty("API_MQTTS_CA_CERT_FILE"));
+    }
+
+    private static Path writeMqttsCa() {
+        try {
+            Path dir = Files.createDirectories(Path.of("target", "test-tls").toAbsolutePath());
+            Path file = dir.resolve("mqtts-ca-" + ProcessHandle.current().pid() + ".pem");
+            try (var out = new JcaPEMWriter(Files.newBufferedWriter(file))) {
+                out.writeObject(clientCa().certificate());
+            }
+            return file;
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot write the MQTTS CA file", e);
+        }
     }
 
     /**

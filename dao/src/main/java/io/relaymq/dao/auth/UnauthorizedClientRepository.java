@@ -1,9 +1,9 @@
 package io.relaymq.dao.auth;
 
 import io.relaymq.dao.jdbc.Jdbc;
-import io.relaymq.dao.jdbc.Like;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -12,9 +12,6 @@ import javax.sql.DataSource;
 public final class UnauthorizedClientRepository {
 
     private static final String COLUMNS = "client_id, ip_address, ts, username, password_provided, tls_used, reason";
-
-    private static final String SEARCH =
-            "(client_id || ' ' || coalesce(username, '') || ' ' || coalesce(ip_address, '')) ILIKE ?";
 
     private final Jdbc jdbc;
 
@@ -61,24 +58,35 @@ public final class UnauthorizedClientRepository {
     /** A page of entries whose client id, user name or address contains {@code textSearch}. */
     public List<UnauthorizedClient> page(
             String textSearch, String sortColumn, boolean ascending, int limit, long offset) {
+        return page(UnauthorizedFilter.search(textSearch), sortColumn, ascending, limit, offset);
+    }
+
+    /** A page of the entries {@code filter} matches. */
+    public List<UnauthorizedClient> page(
+            UnauthorizedFilter filter, String sortColumn, boolean ascending, int limit, long offset) {
         String order = switch (sortColumn) {
             case "ts", "client_id", "username", "ip_address", "reason" -> sortColumn;
             default -> throw new IllegalArgumentException("cannot sort unauthorized clients by " + sortColumn);
         };
+        List<Object> args = new ArrayList<>(filter.arguments());
+        args.add(limit);
+        args.add(offset);
         return jdbc.query(
-                "SELECT " + COLUMNS + " FROM unauthorized_client WHERE " + SEARCH + " ORDER BY " + order
+                "SELECT " + COLUMNS + " FROM unauthorized_client WHERE " + filter.where() + " ORDER BY " + order
                         + (ascending ? " ASC" : " DESC") + ", client_id LIMIT ? OFFSET ?",
                 UnauthorizedClientRepository::map,
-                Like.pattern(textSearch),
-                limit,
-                offset);
+                args.toArray());
     }
 
     public long count(String textSearch) {
+        return count(UnauthorizedFilter.search(textSearch));
+    }
+
+    public long count(UnauthorizedFilter filter) {
         return jdbc.queryOne(
-                        "SELECT count(*) FROM unauthorized_client WHERE " + SEARCH,
+                        "SELECT count(*) FROM unauthorized_client WHERE " + filter.where(),
                         row -> row.getLong(1),
-                        Like.pattern(textSearch))
+                        filter.arguments().toArray())
                 .orElse(0L);
     }
 

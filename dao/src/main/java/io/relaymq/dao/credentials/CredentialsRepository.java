@@ -2,9 +2,9 @@ package io.relaymq.dao.credentials;
 
 import io.relaymq.common.client.ClientType;
 import io.relaymq.dao.jdbc.Jdbc;
-import io.relaymq.dao.jdbc.Like;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -95,24 +95,35 @@ public final class CredentialsRepository {
     /** A page of credentials ordered by {@code sortColumn} (one of name, created_time, client_type, credentials_type). */
     public List<MqttClientCredentials> page(
             String textSearch, String sortColumn, boolean ascending, int limit, long offset) {
+        return page(CredentialsFilter.byName(textSearch), sortColumn, ascending, limit, offset);
+    }
+
+    /** A page of the credentials {@code filter} matches, ordered by {@code sortColumn} as above. */
+    public List<MqttClientCredentials> page(
+            CredentialsFilter filter, String sortColumn, boolean ascending, int limit, long offset) {
         String order = switch (sortColumn) {
             case "name", "created_time", "client_type", "credentials_type" -> sortColumn;
             default -> throw new IllegalArgumentException("cannot sort credentials by " + sortColumn);
         };
+        List<Object> args = new ArrayList<>(filter.arguments());
+        args.add(limit);
+        args.add(offset);
         return jdbc.query(
-                "SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE name ILIKE ? ORDER BY " + order
+                "SELECT " + COLUMNS + " FROM mqtt_client_credentials WHERE " + filter.where() + " ORDER BY " + order
                         + (ascending ? " ASC" : " DESC") + ", id LIMIT ? OFFSET ?",
                 CredentialsRepository::map,
-                Like.pattern(textSearch),
-                limit,
-                offset);
+                args.toArray());
     }
 
     public long count(String textSearch) {
+        return count(CredentialsFilter.byName(textSearch));
+    }
+
+    public long count(CredentialsFilter filter) {
         return jdbc.queryOne(
-                        "SELECT count(*) FROM mqtt_client_credentials WHERE name ILIKE ?",
+                        "SELECT count(*) FROM mqtt_client_credentials WHERE " + filter.where(),
                         row -> row.getLong(1),
-                        Like.pattern(textSearch))
+                        filter.arguments().toArray())
                 .orElse(0L);
     }
 

@@ -42,14 +42,31 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/app/shared/subs")
 class AppSharedSubscriptionController {
 
+    /** A new entry; the filter comes in {@code topicFilter} (TBMQ's name) or {@code topic}. */
     record CreateRequest(
             @NotBlank @Size(max = 255) String name,
-            @NotBlank @Size(max = 1024) String topic,
-            @Min(1) @Max(1000) Integer partitions) {}
+            @Size(max = 1024) String topicFilter,
+            @Size(max = 1024) String topic,
+            @Min(1) @Max(1000) Integer partitions) {
 
-    /** An entry with the Kafka topic it uses. */
+        String filter() {
+            String filter = topicFilter != null && !topicFilter.isBlank() ? topicFilter : topic;
+            if (filter == null || filter.isBlank()) {
+                throw new IllegalArgumentException("topicFilter is required");
+            }
+            return filter;
+        }
+    }
+
+    /** An entry (TBMQ's fields, the filter also as {@code topic}) with the Kafka topic it uses. */
     record SharedSubscriptionView(
-            UUID id, long createdTime, String name, String topic, int partitions, String kafkaTopic) {
+            UUID id,
+            long createdTime,
+            String name,
+            String topicFilter,
+            String topic,
+            int partitions,
+            String kafkaTopic) {
 
         static SharedSubscriptionView of(AppSharedSubscription s) {
             return new SharedSubscriptionView(
@@ -57,13 +74,23 @@ class AppSharedSubscriptionController {
                     s.createdTime(),
                     s.name(),
                     s.topic(),
+                    s.topic(),
                     s.partitions(),
                     AppTopicNames.forSharedFilter(s.topic()));
         }
     }
 
-    private static final Map<String, String> SORTS =
-            Map.of("name", "name", "topic", "topic", "partitions", "partitions", "createdTime", "created_time");
+    private static final Map<String, String> SORTS = Map.of(
+            "name",
+            "name",
+            "topic",
+            "topic",
+            "topicFilter",
+            "topic",
+            "partitions",
+            "partitions",
+            "createdTime",
+            "created_time");
 
     private final AppSharedSubscriptionRepository repository;
     private final TopicProvisioner topics;
@@ -86,8 +113,9 @@ class AppSharedSubscriptionController {
 
     @PostMapping
     SharedSubscriptionView create(@Valid @RequestBody CreateRequest body) {
-        TopicFilter filter = TopicFilter.parse(body.topic())
-                .orElseThrow(() -> new IllegalArgumentException("invalid topic filter '" + body.topic() + "'"));
+        String topic = body.filter();
+        TopicFilter filter = TopicFilter.parse(topic)
+                .orElseThrow(() -> new IllegalArgumentException("invalid topic filter '" + topic + "'"));
         if (filter.isShared()) {
             throw new IllegalArgumentException("give the topic filter without its $share/<group>/ prefix");
         }
@@ -95,13 +123,13 @@ class AppSharedSubscriptionController {
                 UUID.randomUUID(),
                 clock.millis(),
                 body.name().strip(),
-                body.topic(),
+                topic,
                 body.partitions() == null ? 1 : body.partitions());
         try {
             repository.insert(entry);
         } catch (Jdbc.DataAccessException e) {
             if (e.isDuplicateKey()) {
-                throw new ApiConflictException("topic filter " + body.topic() + " is registered already");
+                throw new ApiConflictException("topic filter " + topic + " is registered already");
             }
             throw e;
         }

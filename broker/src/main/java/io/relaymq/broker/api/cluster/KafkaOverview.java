@@ -6,14 +6,18 @@ import io.relaymq.broker.kafka.ConsumerGroupLag;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ConsumerGroupListing;
+import org.apache.kafka.clients.admin.LogDirDescription;
+import org.apache.kafka.clients.admin.ReplicaInfo;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
@@ -26,9 +30,11 @@ import org.springframework.stereotype.Component;
 @Component
 public class KafkaOverview {
 
-    public record KafkaBroker(int brokerId, String address, boolean controller) {}
+    /** A Kafka broker; {@code brokerSize} is the bytes of all replicas in its log directories. */
+    public record KafkaBroker(int brokerId, String address, long brokerSize, boolean controller) {}
 
-    public record KafkaTopic(String name, int partitions, int replicationFactor) {}
+    /** A topic; {@code size} is the bytes of all its replicas on all brokers. */
+    public record KafkaTopic(String name, int partitions, int replicationFactor, long size) {}
 
     /** A consumer group: its state, member count, and messages not yet consumed over all its partitions. */
     public record ConsumerGroup(String groupId, String state, int members, long lag) {}
@@ -44,10 +50,17 @@ public class KafkaOverview {
     public List<KafkaBroker> brokers() {
         var cluster = admin.describeCluster();
         Node controller = await(cluster.controller());
-        return await(cluster.nodes()).stream()
+        Collection<Node> nodes = await(cluster.nodes());
+        Map<Integer, Map<String, LogDirDescription>> dirs = logDirs(nodes);
+        return nodes.stream()
                 .sorted(Comparator.comparingInt(Node::id))
                 .map(n -> new KafkaBroker(
-                        n.id(), n.host() + ":" + n.port(), controller != null && controller.id() == n.id()))
+                        n.id(),
+                        n.host() + ":" + n.port(),
+                        replicas(dirs.getOrDefault(n.id(), Map.of()))
+                                .mapToLong(ReplicaInfo::size)
+                                .sum(),
+                        controller != null && controller.id() == n.id()))
                 .toList();
     }
 
@@ -55,13 +68,21 @@ public class KafkaOverview {
         Collection<String> names = await(admin.listTopics().names());
         Map<String, TopicDescription> described =
                 await(admin.describeTopics(names).allTopicNames());
+        Map<String, Long> sizes = new HashMap<>();
+        logDirs(await(admin.describeCluster().nodes()))
+                .values()
+                .forEach(dirs -> dirs.values()
+                        .forEach(dir -> dir.replicaInfos()
+                                .forEach((partition, replica) ->
+                                        sizes.merge(partition.topic(), replica.size(), Long::sum))));
         return described.values().stream()
                 .map(d -> new KafkaTopic(
                         d.name(),
                         d.partitions().size(),
                         d.partitions().isEmpty()
                                 ? 0
-                                : d.partitions().get(0).replicas().size()))
+                                : d.partitions().get(0).replicas().size(),
+                        sizes.getOrDefault(d.name(), 0L)))
                 .sorted(Comparator.comparing(KafkaTopic::name))
                 .toList();
     }
@@ -80,12 +101,21 @@ public class KafkaOverview {
             ConsumerGroupDescription d = described.get(id);
             groups.add(new ConsumerGroup(
                     id,
-                    d == null ? "UNKNOWN" : d.groupState().toString(),
+                    d == null ? "UNKNOWN" : d.groupState().name(),
                     d == null ? 0 : d.members().size(),
                     lag(id)));
         }
         groups.sort(Comparator.comparing(ConsumerGroup::groupId));
         return groups;
+    }
+
+    private Map<Integer, Map<String, LogDirDescription>> logDirs(Collection<Node> nodes) {
+        return await(
+                admin.describeLogDirs(nodes.stream().map(Node::id).toList()).allDescriptions());
+    }
+
+    private static Stream<ReplicaInfo> replicas(Map<String, LogDirDescription> dirs) {
+        return dirs.values().stream().flatMap(dir -> dir.replicaInfos().values().stream());
     }
 
     /** Deletes a consumer group; Kafka refuses while it has members. */

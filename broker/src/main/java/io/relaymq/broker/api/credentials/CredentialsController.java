@@ -5,6 +5,7 @@ import io.relaymq.broker.api.page.PageData;
 import io.relaymq.broker.api.page.PageQuery;
 import io.relaymq.broker.auth.CredentialsService;
 import io.relaymq.common.client.ClientType;
+import io.relaymq.dao.credentials.CredentialsFilter;
 import io.relaymq.dao.credentials.CredentialsRepository;
 import io.relaymq.dao.credentials.CredentialsType;
 import io.relaymq.dao.credentials.MqttClientCredentials;
@@ -13,6 +14,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -32,7 +34,7 @@ import tools.jackson.databind.JsonNode;
  * shown only as such.
  */
 @RestController
-@RequestMapping("/api/mqtt/client/credentials")
+@RequestMapping("/api")
 class CredentialsController {
 
     record SaveRequest(
@@ -63,40 +65,71 @@ class CredentialsController {
             "credentialsType",
             "credentials_type");
 
+    private static final String PATH = "/mqtt/client/credentials";
+
     private final CredentialsService service;
     private final CredentialsRepository repository;
     private final CredentialsCsvImport csvImport;
+    private final CredentialsBulkImport bulkImport;
 
     CredentialsController(CredentialsService service, CredentialsRepository repository) {
         this.service = service;
         this.repository = repository;
         this.csvImport = new CredentialsCsvImport(service, repository);
+        this.bulkImport = new CredentialsBulkImport(service, repository);
     }
 
-    @PostMapping
+    @PostMapping(PATH)
     MqttClientCredentials save(@Valid @RequestBody SaveRequest body) {
         return service.save(body.id(), body.name(), body.clientType(), body.credentialsType(), body.valueJson());
     }
 
-    @GetMapping(params = {"pageSize", "page"})
+    @GetMapping(
+            value = PATH,
+            params = {"pageSize", "page"})
     PageData<MqttClientCredentials> list(@Valid PageQuery query) {
+        return page(CredentialsFilter.byName(query.search()), query);
+    }
+
+    /**
+     * TBMQ's filtered list: {@code textSearch} on the name, {@code clientTypeList} and
+     * {@code credentialsTypeList} (comma-separated), {@code clientId}, {@code username} and
+     * {@code certificateCn} as "contains".
+     */
+    @GetMapping(
+            value = "/v2" + PATH,
+            params = {"pageSize", "page"})
+    PageData<MqttClientCredentials> filtered(
+            @Valid PageQuery query,
+            @RequestParam(required = false) Set<ClientType> clientTypeList,
+            @RequestParam(required = false) Set<CredentialsType> credentialsTypeList,
+            @RequestParam(required = false) @Size(max = 255) String clientId,
+            @RequestParam(required = false) @Size(max = 255) String username,
+            @RequestParam(required = false) @Size(max = 255) String certificateCn) {
+        return page(
+                new CredentialsFilter(
+                        query.search(), clientTypeList, credentialsTypeList, clientId, username, certificateCn),
+                query);
+    }
+
+    private PageData<MqttClientCredentials> page(CredentialsFilter filter, PageQuery query) {
         return PageData.of(
                 repository.page(
-                        query.search(),
+                        filter,
                         query.sortKey(SORTS, "created_time"),
                         query.ascending(),
                         query.pageSize(),
                         query.offset()),
-                repository.count(query.search()),
+                repository.count(filter),
                 query);
     }
 
-    @GetMapping(params = "name")
+    @GetMapping(value = PATH, params = "name")
     MqttClientCredentials byName(@RequestParam String name) {
         return repository.findByName(name).orElseThrow(() -> new ApiNotFoundException("no credentials named " + name));
     }
 
-    @GetMapping("/info")
+    @GetMapping(PATH + "/info")
     CredentialsInfo info() {
         Map<ClientType, Long> counts = repository.countByClientType();
         long devices = counts.get(ClientType.DEVICE);
@@ -104,12 +137,12 @@ class CredentialsController {
         return new CredentialsInfo(devices, applications, devices + applications);
     }
 
-    @GetMapping("/{id}")
+    @GetMapping(PATH + "/{id}")
     MqttClientCredentials get(@PathVariable UUID id) {
         return repository.findById(id).orElseThrow(() -> new ApiNotFoundException("no credentials " + id));
     }
 
-    @DeleteMapping("/{id}")
+    @DeleteMapping(PATH + "/{id}")
     ResponseEntity<Void> delete(@PathVariable UUID id) {
         if (!service.delete(id)) {
             throw new ApiNotFoundException("no credentials " + id);
@@ -117,17 +150,23 @@ class CredentialsController {
         return ResponseEntity.ok().build();
     }
 
-    @PostMapping("/{id}")
+    @PostMapping(PATH + "/{id}")
     MqttClientCredentials changePassword(@PathVariable UUID id, @Valid @RequestBody ChangePasswordRequest body) {
         service.checkPassword(id, body.currentPassword());
         return service.changePassword(id, body.newPassword());
     }
 
+    /** TBMQ's import: JSON with the CSV text and its column mapping; see {@link CredentialsBulkImport}. */
+    @PostMapping(value = PATH + "/bulk_import", consumes = MediaType.APPLICATION_JSON_VALUE)
+    CredentialsBulkImport.Result bulkImport(@Valid @RequestBody CredentialsBulkImport.Request request) {
+        return bulkImport.run(request);
+    }
+
     /** CSV with a header row; see {@link CredentialsCsvImport} for the columns. */
     @PostMapping(
-            value = "/bulk_import",
+            value = PATH + "/bulk_import",
             consumes = {"text/csv", MediaType.TEXT_PLAIN_VALUE})
-    CredentialsCsvImport.Result bulkImport(
+    CredentialsCsvImport.Result csvImport(
             @RequestBody String csv, @RequestParam(defaultValue = "false") boolean update) {
         return csvImport.run(csv, update);
     }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * RFC 4180 CSV: comma-separated cells, cells in double quotes may hold commas, line breaks and doubled
+ * RFC 4180 CSV: comma-separated cells (or another delimiter), cells in double quotes may hold commas, line breaks and doubled
  * quotes; CRLF or LF line ends; blank lines are skipped.
  */
 final class CsvRows {
@@ -12,6 +12,14 @@ final class CsvRows {
     private CsvRows() {}
 
     static List<List<String>> parse(String csv) {
+        return parse(csv, ',');
+    }
+
+    /** The same with another cell delimiter (for example {@code ;}, {@code |} or a tab). */
+    static List<List<String>> parse(String csv, char delimiter) {
+        if (delimiter == '"' || delimiter == '\n' || delimiter == '\r') {
+            throw new IllegalArgumentException("the delimiter cannot be a quote or a line break");
+        }
         List<List<String>> rows = new ArrayList<>();
         List<String> row = new ArrayList<>();
         StringBuilder cell = new StringBuilder();
@@ -29,7 +37,7 @@ final class CsvRows {
                 }
             } else if (c == '"' && cell.isEmpty()) {
                 quoted = true;
-            } else if (c == ',') {
+            } else if (c == delimiter) {
                 row.add(cell.toString());
                 cell.setLength(0);
             } else if (c == '\n' || c == '\r') {

@@ -9,9 +9,13 @@ import io.relaymq.common.message.MessageProperties;
 import io.relaymq.common.message.PublishedMessage;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
 import java.time.Clock;
 import java.util.Comparator;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -40,15 +44,48 @@ class RetainedMsgController {
     }
 
     @GetMapping(
-            value = {"/retained-msg", "/v2/retained-msg"},
+            value = "/retained-msg",
             params = {"pageSize", "page"})
     PageData<RetainedMsgView> list(@Valid PageQuery query) {
+        return page(query, m -> true);
+    }
+
+    /**
+     * TBMQ's filtered list: {@code topicName} and {@code payload} as "contains", {@code qosList}
+     * (comma-separated), and the creation time between {@code startTime} and {@code endTime} when both
+     * are given.
+     */
+    @GetMapping(
+            value = "/retained-msg/v2",
+            params = {"pageSize", "page"})
+    PageData<RetainedMsgView> filtered(
+            @Valid PageQuery query,
+            @RequestParam(required = false) @Size(max = 65535) String topicName,
+            @RequestParam(required = false) @Size(max = 65535) String payload,
+            @RequestParam(required = false) Set<Integer> qosList,
+            @RequestParam(required = false) Long startTime,
+            @RequestParam(required = false) Long endTime) {
+        Predicate<RetainedMsgView> filter = m -> contains(m.topic(), topicName) && contains(m.payload(), payload);
+        filter = filter.and(m -> qosList == null || qosList.isEmpty() || qosList.contains(m.qos()));
+        filter = filter.and(m ->
+                startTime == null || endTime == null || (m.createdTime() >= startTime && m.createdTime() <= endTime));
+        return page(query, filter);
+    }
+
+    private PageData<RetainedMsgView> page(PageQuery query, Predicate<RetainedMsgView> filter) {
         return PageData.ofAll(
-                retained.all(clock.millis()).stream().map(RetainedMsgView::of).toList(),
+                retained.all(clock.millis()).stream()
+                        .map(RetainedMsgView::of)
+                        .filter(filter)
+                        .toList(),
                 query,
                 RetainedMsgView::topic,
                 SORTS,
                 "topic");
+    }
+
+    private static boolean contains(String text, String part) {
+        return part == null || text.toLowerCase(Locale.ROOT).contains(part.toLowerCase(Locale.ROOT));
     }
 
     @GetMapping(value = "/retained-msg", params = "topicName")
@@ -68,6 +105,15 @@ class RetainedMsgController {
         replica.retain(
                 new PublishedMessage(topicName, 0, true, new byte[0], null, clock.millis(), MessageProperties.NONE));
         retained.remove(topicName);
+        return ResponseEntity.ok().build();
+    }
+
+    /**
+     * TBMQ clears empty branches of its retained-message trie here; RelayMQ keeps retained messages by
+     * topic name, so there is nothing to clear and the call only answers 200.
+     */
+    @DeleteMapping("/retained-msg/topic-trie/clear")
+    ResponseEntity<Void> clearTrie() {
         return ResponseEntity.ok().build();
     }
 }

@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * A retained message as the API shows it: payload as UTF-8 text (binary payloads as they decode), plus
- * base64 so nothing is lost.
+ * base64 so nothing is lost. User properties come in TBMQ's shape, {@code {"props": [{"k", "v"}]}}, or
+ * null when there are none.
  */
 public record RetainedMsgView(
         String topic,
@@ -18,7 +19,12 @@ public record RetainedMsgView(
         long createdTime,
         String contentType,
         Long messageExpiryInterval,
-        List<UserProperty> userProperties) {
+        UserProperties userProperties) {
+
+    /** TBMQ's wrapper of MQTT 5 user properties. */
+    public record UserProperties(List<Property> props) {}
+
+    public record Property(String k, String v) {}
 
     static RetainedMsgView of(PublishedMessage m) {
         return new RetainedMsgView(
@@ -29,6 +35,14 @@ public record RetainedMsgView(
                 m.createdMillis(),
                 m.properties().contentType(),
                 m.properties().expirySeconds(),
-                m.properties().userProperties());
+                userProperties(m.properties().userProperties()));
+    }
+
+    private static UserProperties userProperties(List<UserProperty> properties) {
+        if (properties == null || properties.isEmpty()) {
+            return null;
+        }
+        return new UserProperties(
+                properties.stream().map(p -> new Property(p.name(), p.value())).toList());
     }
 }

@@ -3,9 +3,12 @@ package io.relaymq.broker.api.session;
 import io.relaymq.broker.api.page.PageData;
 import io.relaymq.broker.api.page.PageQuery;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -17,15 +20,38 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Client sessions of the whole cluster: list with filters, details, disconnect, remove. Filters are
- * comma-separated lists, as in TBMQ's {@code /api/v2/client-session}: {@code connectedStatusList}
- * (CONNECTED, DISCONNECTED), {@code clientTypeList}, {@code nodeIdList}, {@code cleanStartList}.
+ * Client sessions of the whole cluster: list with filters, details, disconnect, remove. The filters are
+ * those of TBMQ's {@code /api/v2/client-session}: comma-separated lists {@code connectedStatusList}
+ * (CONNECTED, DISCONNECTED), {@code clientTypeList}, {@code nodeIdList}, {@code cleanStartList}; a
+ * subscription count compared by {@code subscriptionOperation}; {@code clientIpAddress} as "contains";
+ * and {@code startTime}/{@code endTime} on the connect (or, disconnected, disconnect) time.
  */
 @RestController
 @RequestMapping("/api")
 class ClientSessionController {
 
     record SessionStats(long connectedCount, long disconnectedCount, long totalCount) {}
+
+    /** How a session's subscription count is compared with {@code subscriptions}. */
+    enum Comparison {
+        EQUAL,
+        NOT_EQUAL,
+        GREATER,
+        LESS,
+        GREATER_OR_EQUAL,
+        LESS_OR_EQUAL;
+
+        boolean test(int count, int bound) {
+            return switch (this) {
+                case EQUAL -> count == bound;
+                case NOT_EQUAL -> count != bound;
+                case GREATER -> count > bound;
+                case LESS -> count < bound;
+                case GREATER_OR_EQUAL -> count >= bound;
+                case LESS_OR_EQUAL -> count <= bound;
+            };
+        }
+    }
 
     private static final Map<String, Comparator<SessionView>> SORTS = Map.of(
             "clientId", Comparator.comparing(SessionView::clientId),
@@ -50,12 +76,23 @@ class ClientSessionController {
             @RequestParam(required = false) List<String> connectedStatusList,
             @RequestParam(required = false) List<String> clientTypeList,
             @RequestParam(required = false) List<String> nodeIdList,
-            @RequestParam(required = false) List<Boolean> cleanStartList) {
+            @RequestParam(required = false) List<Boolean> cleanStartList,
+            @RequestParam(required = false) @Min(0) Integer subscriptions,
+            @RequestParam(defaultValue = "EQUAL") Comparison subscriptionOperation,
+            @RequestParam(required = false) @Size(max = 255) String clientIpAddress,
+            @RequestParam(required = false) Long startTime,
+            @RequestParam(required = false) Long endTime) {
         Predicate<SessionView> filter = in(connectedStatusList, SessionView::connectionState)
                 .and(in(clientTypeList, SessionView::clientType))
                 .and(in(nodeIdList, SessionView::nodeId))
-                .and(v ->
-                        cleanStartList == null || cleanStartList.isEmpty() || cleanStartList.contains(v.cleanStart()));
+                .and(v -> cleanStartList == null || cleanStartList.isEmpty() || cleanStartList.contains(v.cleanStart()))
+                .and(v -> subscriptions == null || subscriptionOperation.test(v.subscriptionsCount(), subscriptions))
+                .and(v -> clientIpAddress == null
+                        || (v.clientIpAdr() != null
+                                && v.clientIpAdr()
+                                        .toLowerCase(Locale.ROOT)
+                                        .contains(clientIpAddress.toLowerCase(Locale.ROOT))))
+                .and(v -> startTime == null || endTime == null || between(v, startTime, endTime));
         List<SessionView> matching = sessions.all().stream().filter(filter).toList();
         return PageData.ofAll(matching, query, SessionView::clientId, SORTS, "clientId");
     }
@@ -91,6 +128,12 @@ class ClientSessionController {
             @RequestParam @NotBlank String clientId, @RequestParam(required = false) String sessionId) {
         sessions.remove(clientId);
         return ResponseEntity.ok().build();
+    }
+
+    /** A connected session by when it connected, any other by when it disconnected, both bounds inclusive. */
+    private static boolean between(SessionView v, long start, long end) {
+        long at = v.connected() ? v.connectedAt() : v.disconnectedAt();
+        return at >= start && at <= end;
     }
 
     private static Predicate<SessionView> in(List<String> allowed, Function<SessionView, String> field) {

@@ -9,10 +9,13 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 
-/** One subscription of a client as the API shows and takes it (TBMQ's field names). */
+/**
+ * One subscription of a client as the API shows and takes it (TBMQ's field names and QoS names; a QoS
+ * number is read too).
+ */
 public record SubscriptionView(
         @NotBlank String topicFilter,
-        @NotNull @Min(0) @Max(2) Integer qos,
+        @NotNull QosLevel qos,
         @Valid Options options,
         @Min(0) @Max(268_435_455) Integer subscriptionId) {
 
@@ -26,7 +29,7 @@ public record SubscriptionView(
         SubscriptionOptions o = s.options();
         return new SubscriptionView(
                 s.filter().text(),
-                o.qos(),
+                QosLevel.of(o.qos()),
                 new Options(o.noLocal(), o.retainAsPublished(), o.retainHandling()),
                 o.subscriptionId() == 0 ? null : o.subscriptionId());
     }
@@ -40,7 +43,7 @@ public record SubscriptionView(
                 clientId,
                 filter,
                 new SubscriptionOptions(
-                        qos,
+                        qos.value(),
                         o.noLocal(),
                         o.retainAsPublish(),
                         o.retainHandling(),

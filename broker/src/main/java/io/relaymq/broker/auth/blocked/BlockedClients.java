@@ -12,6 +12,7 @@ import io.relaymq.common.node.NodeId;
 import io.relaymq.dao.credentials.CredentialsJson;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -64,14 +65,26 @@ public final class BlockedClients extends ReplicatedState {
         return known;
     }
 
-    /** The blocks in force, newest expiry last. */
+    /** Every block, expired ones too (they are removed {@link #removeExpired some time} after they expire). */
     public List<BlockedClient> list() {
-        long now = clock.millis();
         return entries.values().stream()
                 .map(Entry::client)
-                .filter(c -> !c.isExpired(now))
                 .sorted(Comparator.comparing(BlockedClient::key))
                 .toList();
+    }
+
+    /** Removes, on every node, the blocks that expired more than {@code ttl} ago; returns how many. */
+    public int removeExpired(Duration ttl) {
+        long now = clock.millis();
+        int removed = 0;
+        for (Entry entry : entries.values()) {
+            BlockedClient c = entry.client();
+            if (c.isExpired(now) && now - c.expirationTime() >= ttl.toMillis()) {
+                replica().write(c.key(), null);
+                removed++;
+            }
+        }
+        return removed;
     }
 
     /** The first block in force that matches the client, if any. */

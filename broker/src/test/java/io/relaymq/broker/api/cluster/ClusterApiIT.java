@@ -56,18 +56,23 @@ class ClusterApiIT {
 
     @Test
     void nodesKafkaAndConfigAreDescribed() {
-        JsonNode services = api.get("/api/app/service/info").body();
+        JsonNode services = api.get("/api/app/service/info").body().get("data");
         JsonNode self = services.findParents("serviceId").stream()
                 .filter(n -> n.get("serviceId").asString().equals("it-node-1"))
                 .findFirst()
                 .orElseThrow();
-        assertThat(self.get("status").asString()).isEqualTo("ONLINE");
+        assertThat(self.get("status").asString()).isEqualTo("ACTIVE");
         assertThat(self.get("heapUsedBytes").asLong()).isPositive();
         assertThat(self.get("cpuCount").asInt()).isPositive();
         assertThat(api.get("/api/app/brokers").body().findValuesAsString("")).isEmpty();
         assertThat(api.get("/api/app/brokers").text()).contains("it-node-1");
 
-        assertThat(api.get("/api/app/cluster-info").body().get(0).get("address").asString())
+        assertThat(api.get("/api/app/cluster-info")
+                        .body()
+                        .get("data")
+                        .get(0)
+                        .get("address")
+                        .asString())
                 .contains(":");
         JsonNode topics = api.get("/api/app/kafka-topics?pageSize=100&page=0&textSearch=relaymq.msg.all")
                 .body();
@@ -232,14 +237,14 @@ class ClusterApiIT {
     void listEndpointsWithoutPagingAndTheirPagedForms() {
         JsonNode topics = api.get("/api/app/kafka-topics").body();
         assertThat(topics.findValuesAsString("name")).contains("relaymq.msg.all", "relaymq.client.session");
-        JsonNode groups = api.get("/api/app/v2/consumer-groups?pageSize=1&page=0&sortProperty=groupId&sortOrder=ASC")
+        JsonNode groups = api.get("/api/app/consumer-groups/v2?pageSize=1&page=0&sortProperty=groupId&sortOrder=ASC")
                 .body();
         assertThat(groups.get("data")).hasSize(1);
         assertThat(groups.get("totalElements").asLong()).isGreaterThan(1);
         assertThat(api.get("/api/subscription/all").status()).isEqualTo(200);
-        assertThat(api.get("/api/v2/retained-msg?pageSize=5&page=0").body().has("totalElements"))
+        assertThat(api.get("/api/retained-msg/v2?pageSize=5&page=0").body().has("totalElements"))
                 .isTrue();
-        assertThat(api.get("/api/v2/blockedClient?pageSize=5&page=0").status()).isEqualTo(200);
+        assertThat(api.get("/api/blockedClient/v2?pageSize=5&page=0").status()).isEqualTo(200);
         assertThat(api.get("/api/admin?pageSize=5&page=0&sortProperty=createdTime")
                         .status())
                 .isEqualTo(200);

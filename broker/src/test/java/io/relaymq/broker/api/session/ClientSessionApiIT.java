@@ -118,7 +118,7 @@ class ClientSessionApiIT {
         assertThat(details.get("sessionExpiryInterval").asLong()).isEqualTo(3600);
         assertThat(details.get("subscriptions").get(0).get("topicFilter").asString())
                 .isEqualTo("api/" + run + "/+");
-        assertThat(details.get("subscriptions").get(0).get("qos").asInt()).isEqualTo(1);
+        assertThat(details.get("subscriptions").get(0).get("qos").asString()).isEqualTo("AT_LEAST_ONCE");
         assertThat(api.get("/api/client-session?clientId=durable-" + run)
                         .body()
                         .get("clientId")
@@ -225,7 +225,8 @@ class ClientSessionApiIT {
                 .until(() -> api.get("/api/subscription?clientId=subs-" + run)
                         .body()
                         .toString()
-                        .equals("[{\"topicFilter\":\"new/" + run + "/#\",\"qos\":1,\"options\":{\"noLocal\":false,"
+                        .equals("[{\"topicFilter\":\"new/" + run + "/#\",\"qos\":\"AT_LEAST_ONCE\","
+                                + "\"options\":{\"noLocal\":false,"
                                 + "\"retainAsPublish\":false,\"retainHandling\":0},\"subscriptionId\":null}]"));
 
         Mqtt5BlockingClient publisher = connect("pub-" + run, false, null);
