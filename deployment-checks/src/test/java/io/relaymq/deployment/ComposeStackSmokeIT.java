@@ -16,9 +16,9 @@ import org.testcontainers.junit.jupiter.Container;
 import org.testcontainers.junit.jupiter.Testcontainers;
 
 /**
- * The compose stack as a user starts it: both nodes become ready behind HAProxy and the admin API
- * answers. Needs a Docker engine and the image built from this checkout (see README); it is reported
- * as skipped where there is no engine.
+ * The compose stack as a user starts it ({@code docker compose up --build}: the broker image is built
+ * from this checkout's sources): both nodes become ready behind HAProxy and the admin API answers.
+ * Needs a Docker engine; it is reported as skipped where there is none.
  */
 @Testcontainers(disabledWithoutDocker = true)
 class ComposeStackSmokeIT {
@@ -29,6 +29,7 @@ class ComposeStackSmokeIT {
     @Container
     static final ComposeContainer STACK = new ComposeContainer(
                     new File(ROOT.resolve("docker/docker-compose.yml").toString()))
+            .withBuild(true)
             .withEnv("ADMIN_PASSWORD", "smoke-test-password")
             .withExposedService(
                     "haproxy",
