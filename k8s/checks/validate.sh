@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Validates the deployment files without a cluster or a Docker engine:
-#   helm lint + helm template of the chart for the default, EKS and dev values, every rendered
+#   helm lint + helm template of the chart for the default, EKS and dev values (and the standalone and
+#   sentinel Redis connection types), every rendered
 #   manifest checked against the Kubernetes schemas offline, and the compose file checked.
 # Usage: k8s/checks/validate.sh [output folder]   (exit 0 when everything is valid)
 set -euo pipefail
@@ -47,6 +48,14 @@ helm template relaymq "$chart" -f "$chart/values-eks.yaml" --set service.mqtt.tl
   --set-string 'service.mqtt.annotations.service\.beta\.kubernetes\.io/aws-load-balancer-ssl-ports=8883' \
   --show-only templates/services.yaml > "$out/eks-acm.yaml"
 
+# the other Redis connection types: ElastiCache with cluster mode disabled (standalone), and Redis Sentinel
+helm template relaymq "$chart" "${endpoints[@]}" --set redis.connectionType=standalone --set redis.database=2 \
+  --set redis.tls.enabled=true > "$out/redis-standalone.yaml"
+helm template relaymq "$chart" --set image.repository=registry.example/relaymq --set kafka.bootstrapServers=kafka:9092 \
+  --set postgresql.url=jdbc:postgresql://postgres:5432/relaymq --set redis.connectionType=sentinel \
+  --set 'redis.sentinel.nodes=sentinel-0:26379\,sentinel-1:26379' --set redis.sentinel.master=mymaster \
+  --set redis.sentinel.password=s3cret > "$out/redis-sentinel.yaml"
+
 echo "== missing endpoints and image are refused with a message"
 if helm template relaymq "$chart" --set image.repository=registry.example/relaymq > "$out/missing.txt" 2>&1; then
   echo "rendering without kafka.bootstrapServers must fail" >&2
@@ -60,6 +69,17 @@ if helm template relaymq "$chart" --set kafka.bootstrapServers=kafka:9092 --set 
 fi
 grep -q "image.repository is required" "$out/missing-image.txt"
 
+if helm template relaymq "$chart" "${endpoints[@]}" --set redis.connectionType=sentinel > "$out/missing-sentinels.txt" 2>&1; then
+  echo "rendering sentinel without redis.sentinel.nodes must fail" >&2
+  exit 1
+fi
+grep -q "redis.sentinel.nodes is required" "$out/missing-sentinels.txt"
+if helm template relaymq "$chart" -f "$chart/values-dev.yaml" --set redis.connectionType=standalone > "$out/dev-standalone.txt" 2>&1; then
+  echo "dev values start a Valkey Cluster: another redis.connectionType must fail" >&2
+  exit 1
+fi
+grep -q "redis.connectionType must be cluster" "$out/dev-standalone.txt"
+
 echo "== values.schema.json refuses a misspelt or out-of-range value"
 if helm template relaymq "$chart" "${endpoints[@]}" --set replicaCounts=3 > "$out/typo.txt" 2>&1; then
   echo "the chart accepted an unknown value (replicaCounts)" >&2
@@ -68,6 +88,10 @@ fi
 grep -q "replicaCounts" "$out/typo.txt"
 if helm template relaymq "$chart" "${endpoints[@]}" --set tls.clientAuth=maybe > "$out/enum.txt" 2>&1; then
   echo "the chart accepted tls.clientAuth=maybe" >&2
+  exit 1
+fi
+if helm template relaymq "$chart" "${endpoints[@]}" --set redis.connectionType=replicated > "$out/redis-enum.txt" 2>&1; then
+  echo "the chart accepted redis.connectionType=replicated" >&2
   exit 1
 fi
 
@@ -84,7 +108,7 @@ if docker-compose -f "$out/broken-compose.yml" config -q > "$out/broken-compose.
 fi
 
 echo "== Kubernetes $k8s_version schemas (strict)"
-for f in default eks eks-msk-iam dev features; do
+for f in default eks eks-msk-iam dev features redis-standalone redis-sentinel; do
   kubernetes-validate -k "$k8s_version" --strict "$out/$f.yaml"
 done
 

@@ -35,6 +35,9 @@ app.kubernetes.io/component: broker
 {{- end -}}
 
 {{- define "relaymq.redisNodes" -}}
+{{- if and .Values.dev.enabled (ne .Values.redis.connectionType "cluster") -}}
+{{- fail "dev.enabled starts a Valkey Cluster: redis.connectionType must be cluster" -}}
+{{- end -}}
 {{- if .Values.dev.enabled -}}
 {{- $name := include "relaymq.fullname" . -}}
 {{- range $i, $e := until 6 -}}{{ if $i }},{{ end }}{{ printf "%s-valkey-%d.%s-valkey:6379" $name $i $name }}{{- end -}}

@@ -210,6 +210,29 @@ class DeploymentManifestsIT {
     }
 
     @Test
+    void eachRedisConnectionTypeGetsItsSettings() throws IOException {
+        assertThat(Files.readString(OUT.resolve("default.yaml")))
+                .containsPattern("name: REDIS_CONNECTION_TYPE, value: ['\"]cluster['\"]")
+                .containsPattern("name: REDIS_NODES, value: ['\"]redis:6379['\"]")
+                .doesNotContain("REDIS_DATABASE")
+                .doesNotContain("REDIS_SENTINEL");
+        assertThat(Files.readString(OUT.resolve("redis-standalone.yaml")))
+                .containsPattern("name: REDIS_CONNECTION_TYPE, value: ['\"]standalone['\"]")
+                .containsPattern("name: REDIS_NODES, value: ['\"]redis:6379['\"]")
+                .containsPattern("name: REDIS_DATABASE, value: ['\"]2['\"]")
+                .containsPattern("name: REDIS_TLS_ENABLED, value: ['\"]true['\"]");
+        String sentinel = Files.readString(OUT.resolve("redis-sentinel.yaml"));
+        assertThat(sentinel)
+                .containsPattern("name: REDIS_CONNECTION_TYPE, value: ['\"]sentinel['\"]")
+                .containsPattern("name: REDIS_SENTINEL_NODES, value: ['\"]sentinel-0:26379,sentinel-1:26379['\"]")
+                .containsPattern("name: REDIS_SENTINEL_MASTER, value: ['\"]mymaster['\"]")
+                .contains("name: REDIS_SENTINEL_PASSWORD")
+                .contains("key: redis-sentinel-password")
+                .containsPattern("redis-sentinel-password: ['\"]s3cret['\"]")
+                .doesNotContain("name: REDIS_NODES");
+    }
+
+    @Test
     void devValuesBringTheirOwnKafkaValkeyAndPostgres() throws IOException {
         String rendered = Files.readString(OUT.resolve("dev.yaml"));
         assertThat(rendered)

@@ -1,9 +1,9 @@
 package io.relaymq.broker.cluster;
 
-import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.broker.session.SessionContext;
 import io.relaymq.common.node.NodeId;
+import io.relaymq.dao.redis.RedisConnection;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -13,7 +13,7 @@ class ClusterConfiguration {
 
     @Bean
     NodeRegistry nodeRegistry(
-            StatefulRedisClusterConnection<String, String> redis,
+            RedisConnection<String, String> redis,
             NodeId nodeId,
             ListenerPorts mqtt,
             NodeProperties node,

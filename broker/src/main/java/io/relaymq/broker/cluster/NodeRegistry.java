@@ -1,8 +1,8 @@
 package io.relaymq.broker.cluster;
 
 import com.sun.management.OperatingSystemMXBean;
-import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.relaymq.common.node.NodeId;
+import io.relaymq.dao.redis.RedisConnection;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.time.Clock;
@@ -34,7 +34,7 @@ public final class NodeRegistry implements SmartLifecycle {
     static final Duration RETRY = Duration.ofSeconds(1);
     private static final Logger log = LoggerFactory.getLogger(NodeRegistry.class);
 
-    private final StatefulRedisClusterConnection<String, String> redis;
+    private final RedisConnection<String, String> redis;
     private final NodeId nodeId;
     private final ListenerPorts mqtt;
     private final Duration heartbeat;
@@ -46,7 +46,7 @@ public final class NodeRegistry implements SmartLifecycle {
     private volatile boolean running;
 
     public NodeRegistry(
-            StatefulRedisClusterConnection<String, String> redis,
+            RedisConnection<String, String> redis,
             NodeId nodeId,
             ListenerPorts mqtt,
             Duration heartbeat,

@@ -31,14 +31,24 @@ class EffectiveSettingsLog {
     @EventListener(ApplicationReadyEvent.class)
     void logOnce() {
         log.info(
-                "RelayMQ node '{}' ready: http port {}, kafka {}, redis {} ({} nodes, password {}), postgres {} as {}",
+                "RelayMQ node '{}' ready: http port {}, kafka {}, redis {} ({}, password {}), postgres {} as {}",
                 nodeId,
                 environment.getProperty("local.server.port", environment.getProperty("server.port")),
                 kafka.bootstrapServers(),
-                redis.connectionType(),
-                redis.nodeList().size(),
+                redis.type().value(),
+                redisTarget(),
                 redis.password().isEmpty() ? "none" : "set",
                 environment.getProperty("spring.datasource.url"),
                 environment.getProperty("spring.datasource.username"));
+    }
+
+    private String redisTarget() {
+        return switch (redis.type()) {
+            case CLUSTER -> redis.nodeList().size() + " seed nodes";
+            case STANDALONE -> redis.nodeList().get(0) + ", database " + redis.database();
+            case SENTINEL ->
+                "master '" + redis.sentinel().master() + "' of "
+                        + redis.sentinel().nodes() + ", database " + redis.database();
+        };
     }
 }

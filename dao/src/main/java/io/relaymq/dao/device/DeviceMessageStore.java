@@ -14,7 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * The undelivered messages of persistent DEVICE sessions on Redis Cluster, one script call per
+ * The undelivered messages of persistent DEVICE sessions in Redis (any connection type), one script call per
  * operation (see {@code redis-lua/src/main/resources/lua}). Nothing here blocks: every call returns a
  * stage that completes on a Lettuce thread.
  */
@@ -70,7 +70,9 @@ public final class DeviceMessageStore {
         this.trimmed = trimmed;
     }
 
-    /** Loads every script into every master (SCRIPT LOAD), so calls rarely need the EVAL fallback. */
+    /**
+     * Loads every script (SCRIPT LOAD; on a cluster into every master), so calls rarely need the EVAL fallback.
+     */
     public CompletionStage<Void> loadScripts() {
         List<CompletableFuture<String>> loads = new ArrayList<>();
         for (LuaScript script : scripts.all()) {

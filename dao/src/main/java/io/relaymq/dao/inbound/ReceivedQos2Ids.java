@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
 /**
- * The QoS 2 packet ids persistent sessions received and have not seen PUBREL for, on Redis Cluster: one hash
+ * The QoS 2 packet ids persistent sessions received and have not seen PUBREL for, in Redis: one hash
  * per client, {@code {client}_qos2_received}, packet id to the token of the message's Kafka record, the time
  * it was kept and the node that kept it, plus the generation of the session begun last (field {@code #g}). The client id is the hash tag,
- * as for the client's stored messages, so a client's keys share a slot. Nothing here blocks.
+ * as for the client's stored messages, so a client's keys share a slot on a Redis Cluster. Nothing here blocks.
  */
 public final class ReceivedQos2Ids {
 

@@ -1,8 +1,7 @@
 package io.relaymq.dao.redis;
 
 import io.lettuce.core.RedisFuture;
-import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
-import io.lettuce.core.cluster.api.async.RedisAdvancedClusterAsyncCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
@@ -13,18 +12,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
- * Batches the commands of one Redis Cluster connection: commands are written to the sockets
+ * Batches the commands of one Redis connection (any connection type): commands are written to the sockets
  * together, after {@code maxCommands} commands or {@code maxDelay} after the first unflushed one,
  * whichever comes first. Many small script calls then cost one system call instead of one each.
- * Commands that Lettuce re-sends by itself (MOVED/ASK redirects, reconnects) are flushed by a slow
- * safety timer while any command is outstanding. With {@code maxCommands = 1} every command is written
- * at once (no batching).
+ * Commands that Lettuce re-sends by itself (MOVED/ASK redirects, reconnects, also to a new master after a
+ * failover) are flushed by a slow safety timer while any command is outstanding. With {@code maxCommands = 1}
+ * every command is written at once (no batching).
  */
 public final class CommandBatcher implements AutoCloseable {
 
     private static final long SAFETY_FLUSH_MILLIS = 50;
 
-    private final StatefulRedisClusterConnection<String, byte[]> connection;
+    private final RedisConnection<String, byte[]> connection;
     private final int maxCommands;
     private final Duration maxDelay;
     private final ScheduledExecutorService timer;
@@ -32,8 +31,7 @@ public final class CommandBatcher implements AutoCloseable {
     private int unflushed;
     private ScheduledFuture<?> pendingFlush;
 
-    public CommandBatcher(
-            StatefulRedisClusterConnection<String, byte[]> connection, int maxCommands, Duration maxDelay) {
+    public CommandBatcher(RedisConnection<String, byte[]> connection, int maxCommands, Duration maxDelay) {
         if (maxCommands < 1) {
             throw new IllegalArgumentException("maxCommands must be at least 1");
         }
@@ -45,7 +43,7 @@ public final class CommandBatcher implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        connection.setAutoFlushCommands(maxCommands == 1);
+        connection.stateful().setAutoFlushCommands(maxCommands == 1);
         if (maxCommands > 1) {
             timer.scheduleWithFixedDelay(
                     this::safetyFlush, SAFETY_FLUSH_MILLIS, SAFETY_FLUSH_MILLIS, TimeUnit.MILLISECONDS);
@@ -53,13 +51,12 @@ public final class CommandBatcher implements AutoCloseable {
     }
 
     /** The connection's commands; whoever calls one must report it through {@link #dispatched()}. */
-    public RedisAdvancedClusterAsyncCommands<String, byte[]> commands() {
+    public RedisClusterAsyncCommands<String, byte[]> commands() {
         return connection.async();
     }
 
     /** Runs one command and schedules its flush. */
-    public <T> CompletionStage<T> submit(
-            Function<RedisAdvancedClusterAsyncCommands<String, byte[]>, RedisFuture<T>> command) {
+    public <T> CompletionStage<T> submit(Function<RedisClusterAsyncCommands<String, byte[]>, RedisFuture<T>> command) {
         RedisFuture<T> future = command.apply(connection.async());
         track(future);
         dispatched();
@@ -95,7 +92,7 @@ public final class CommandBatcher implements AutoCloseable {
     }
 
     private synchronized void flush() {
-        connection.flushCommands();
+        connection.stateful().flushCommands();
         unflushed = 0;
         if (pendingFlush != null) {
             pendingFlush.cancel(false);

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.relaymq.dao.redis.CommandBatcher;
-import io.relaymq.dao.redis.RedisClusterConnector;
-import io.relaymq.dao.redis.RedisClusterSettings;
+import io.relaymq.dao.redis.RedisConnector;
+import io.relaymq.dao.redis.RedisSettings;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import io.relaymq.redis.lua.DeviceSessionScripts;
@@ -29,14 +29,14 @@ class DeviceMessageStoreIT {
 
     private static final long DAY = 86_400;
 
-    private RedisClusterConnector connector;
+    private RedisConnector connector;
     private CommandBatcher batcher;
     private DeviceMessageStore store;
 
     @BeforeEach
     void connect(StackEndpoints stack) {
-        connector = new RedisClusterConnector(new RedisClusterSettings(
-                RedisClusterSettings.parseNodes(stack.redisNodes()),
+        connector = new RedisConnector(RedisSettings.cluster(
+                RedisSettings.parseNodes(stack.redisNodes()),
                 "",
                 Duration.ofSeconds(5),
                 Duration.ofSeconds(30),

@@ -3,7 +3,6 @@ package io.relaymq.dao.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.codec.StringCodec;
 import io.relaymq.localinfra.junit.LocalStackExtension;
@@ -15,16 +14,18 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+/** The connector with REDIS_CONNECTION_TYPE=cluster, against the stack's Redis Cluster. */
 @ExtendWith(LocalStackExtension.class)
 class RedisClusterConnectorIT {
 
     @Test
     void oneSeedNodeIsEnoughToDiscoverTheWholeCluster(StackEndpoints stack) throws Exception {
-        String seed = RedisClusterSettings.parseNodes(stack.redisNodes()).get(0);
-        try (RedisClusterConnector connector = new RedisClusterConnector(new RedisClusterSettings(
+        String seed = RedisSettings.parseNodes(stack.redisNodes()).get(0);
+        try (RedisConnector connector = new RedisConnector(RedisSettings.cluster(
                 List.of(seed), "", Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(10)))) {
-            StatefulRedisClusterConnection<String, String> connection = connector.connect(StringCodec.UTF8);
-            assertThat(connection.getPartitions().stream().filter(n -> n.is(RedisClusterNode.NodeFlag.UPSTREAM)))
+            RedisConnection<String, String> connection = connector.connect(StringCodec.UTF8);
+            assertThat(connection.cluster().orElseThrow().getPartitions().stream()
+                            .filter(n -> n.is(RedisClusterNode.NodeFlag.UPSTREAM)))
                     .hasSize(3);
             for (int i = 0; i < 30; i++) {
                 connection.async().set("dao:it:" + i, Integer.toString(i)).get(5, TimeUnit.SECONDS);
@@ -38,12 +39,24 @@ class RedisClusterConnectorIT {
     @Test
     void anUnreachableClusterFailsStartWithTheNodesNamed() {
         String nowhere = "127.0.0.1:" + Ports.free();
-        try (RedisClusterConnector connector = new RedisClusterConnector(new RedisClusterSettings(
+        try (RedisConnector connector = new RedisConnector(RedisSettings.cluster(
                 List.of(nowhere), "", Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(2)))) {
             assertThatThrownBy(() -> connector.connect(StringCodec.UTF8))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining(nowhere)
                     .hasMessageContaining("REDIS_NODES");
+        }
+    }
+
+    @Test
+    void aStandaloneConnectionToAClusterNodeSaysToSetCluster(StackEndpoints stack) {
+        String seed = RedisSettings.parseNodes(stack.redisNodes()).get(0);
+        try (RedisConnector connector = new RedisConnector(RedisSettings.standalone(
+                seed, 0, "", "", RedisTls.OFF, Duration.ofSeconds(5), Duration.ofSeconds(30)))) {
+            assertThatThrownBy(() -> connector.connect(StringCodec.UTF8))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining(seed)
+                    .hasMessageContaining("REDIS_CONNECTION_TYPE=cluster");
         }
     }
 }

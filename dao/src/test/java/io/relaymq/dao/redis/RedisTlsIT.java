@@ -3,7 +3,6 @@ package io.relaymq.dao.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.codec.StringCodec;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,8 +36,8 @@ class RedisTlsIT {
         }
     }
 
-    private static RedisClusterSettings settings(String username, String password, RedisTls tls) {
-        return new RedisClusterSettings(
+    private static RedisSettings settings(String username, String password, RedisTls tls) {
+        return RedisSettings.cluster(
                 List.of(redis.address()),
                 username,
                 password,
@@ -51,9 +50,8 @@ class RedisTlsIT {
     @Test
     void aUserWithItsPasswordOverTlsTrustingTheGivenCaWritesAndReads() throws Exception {
         RedisTls tls = new RedisTls(true, redis.caFile().toString(), true);
-        try (RedisClusterConnector connector =
-                new RedisClusterConnector(settings(TlsRedisNode.USER, TlsRedisNode.PASSWORD, tls))) {
-            StatefulRedisClusterConnection<String, String> connection = connector.connect(StringCodec.UTF8);
+        try (RedisConnector connector = new RedisConnector(settings(TlsRedisNode.USER, TlsRedisNode.PASSWORD, tls))) {
+            RedisConnection<String, String> connection = connector.connect(StringCodec.UTF8);
             connection.async().set("dao:tls", "over tls").get(5, TimeUnit.SECONDS);
             assertThat(connection.async().get("dao:tls").get(5, TimeUnit.SECONDS))
                     .as(redis.log())
@@ -65,8 +63,8 @@ class RedisTlsIT {
 
     @Test
     void plainTcpToATlsOnlyNodeNeverConnects() {
-        try (RedisClusterConnector connector =
-                new RedisClusterConnector(settings(TlsRedisNode.USER, TlsRedisNode.PASSWORD, RedisTls.OFF))) {
+        try (RedisConnector connector =
+                new RedisConnector(settings(TlsRedisNode.USER, TlsRedisNode.PASSWORD, RedisTls.OFF))) {
             assertThatThrownBy(() -> connector.connect(StringCodec.UTF8))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining(redis.address());
@@ -76,8 +74,8 @@ class RedisTlsIT {
     @Test
     void aCertificateFromAnotherCaIsRefused() {
         // the JVM's trust store does not hold the test CA
-        try (RedisClusterConnector connector = new RedisClusterConnector(
-                settings(TlsRedisNode.USER, TlsRedisNode.PASSWORD, new RedisTls(true, "", true)))) {
+        try (RedisConnector connector =
+                new RedisConnector(settings(TlsRedisNode.USER, TlsRedisNode.PASSWORD, new RedisTls(true, "", true)))) {
             assertThatThrownBy(() -> connector.connect(StringCodec.UTF8)).isInstanceOf(IllegalStateException.class);
         }
     }
@@ -85,7 +83,7 @@ class RedisTlsIT {
     @Test
     void withoutTheUserNameThePasswordAloneIsRefused() {
         RedisTls tls = new RedisTls(true, redis.caFile().toString(), true);
-        try (RedisClusterConnector connector = new RedisClusterConnector(settings("", TlsRedisNode.PASSWORD, tls))) {
+        try (RedisConnector connector = new RedisConnector(settings("", TlsRedisNode.PASSWORD, tls))) {
             assertThatThrownBy(() -> connector.connect(StringCodec.UTF8)).isInstanceOf(IllegalStateException.class);
         }
     }

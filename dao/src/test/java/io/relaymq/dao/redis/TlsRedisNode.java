@@ -22,6 +22,7 @@ import java.security.cert.X509Certificate;
 import java.security.spec.ECGenParameterSpec;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Date;
 import java.util.List;
@@ -37,10 +38,10 @@ import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
- * One real {@code redis-server} in cluster mode that speaks only TLS (a CA and a certificate for 127.0.0.1
- * made here, PEM files as Redis reads them), holds all 16384 slots, and knows only the ACL user
- * {@code relaymq} with password {@code secret} (the default user is off): ElastiCache with in-transit
- * encryption and RBAC, on one node.
+ * One real {@code redis-server} that speaks only TLS (a CA and a certificate for 127.0.0.1 made here, PEM files
+ * as Redis reads them) and knows only the ACL user {@code relaymq} with password {@code secret} (the default user
+ * is off): ElastiCache with in-transit encryption and RBAC, on one node. In cluster mode it holds all 16384 slots;
+ * standalone, it is ElastiCache with cluster mode disabled.
  */
 final class TlsRedisNode implements AutoCloseable {
 
@@ -57,7 +58,17 @@ final class TlsRedisNode implements AutoCloseable {
         this.caFile = caFile;
     }
 
+    /** In cluster mode, holding every slot. */
     static TlsRedisNode start(Path dir) throws Exception {
+        return start(dir, true);
+    }
+
+    /** Without cluster mode (REDIS_CONNECTION_TYPE=standalone). */
+    static TlsRedisNode startStandalone(Path dir) throws Exception {
+        return start(dir, false);
+    }
+
+    private static TlsRedisNode start(Path dir, boolean cluster) throws Exception {
         KeyPair caKeys = keyPair();
         X509Certificate ca = certificate("CN=relaymq test CA", caKeys, "CN=relaymq test CA", caKeys.getPrivate(), true);
         KeyPair serverKeys = keyPair();
@@ -71,7 +82,7 @@ final class TlsRedisNode implements AutoCloseable {
                 serverKeys.getPrivate().getEncoded());
         int port = Ports.free();
         Path redis = RedisBinary.resolve(dir.resolve("cache"));
-        List<String> command = List.of(
+        List<String> command = new ArrayList<>(List.of(
                 redis.toString(),
                 "--port",
                 "0",
@@ -87,12 +98,6 @@ final class TlsRedisNode implements AutoCloseable {
                 caFile.toString(),
                 "--tls-auth-clients",
                 "no",
-                "--tls-cluster",
-                "yes",
-                "--cluster-enabled",
-                "yes",
-                "--cluster-config-file",
-                dir.resolve("nodes.conf").toString(),
                 "--dir",
                 dir.toString(),
                 "--save",
@@ -108,10 +113,23 @@ final class TlsRedisNode implements AutoCloseable {
                 ">" + PASSWORD,
                 "~*",
                 "&*",
-                "+@all");
+                "+@all"));
+        if (cluster) {
+            command.addAll(List.of(
+                    "--tls-cluster",
+                    "yes",
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-config-file",
+                    dir.resolve("nodes.conf").toString()));
+        }
         ManagedProcess process = ManagedProcess.start("redis-tls", command, dir, dir.resolve("redis.log"), Map.of());
         TlsRedisNode node = new TlsRedisNode(process, port, caFile);
-        node.takeAllSlots();
+        if (cluster) {
+            node.takeAllSlots();
+        } else {
+            await().atMost(Duration.ofSeconds(30)).until(() -> Ports.isListening(port));
+        }
         return node;
     }
 

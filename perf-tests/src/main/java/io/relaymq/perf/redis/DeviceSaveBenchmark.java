@@ -3,8 +3,8 @@ package io.relaymq.perf.redis;
 import io.relaymq.dao.device.DeviceMessageStore;
 import io.relaymq.dao.device.NewMessage;
 import io.relaymq.dao.redis.CommandBatcher;
-import io.relaymq.dao.redis.RedisClusterConnector;
-import io.relaymq.dao.redis.RedisClusterSettings;
+import io.relaymq.dao.redis.RedisConnector;
+import io.relaymq.dao.redis.RedisSettings;
 import io.relaymq.localinfra.stack.ExternalServers;
 import io.relaymq.localinfra.stack.LocalStack;
 import io.relaymq.localinfra.stack.StackSettings;
@@ -83,8 +83,8 @@ public final class DeviceSaveBenchmark {
     }
 
     private static Result run(String nodes, Case c, int seconds, List<Long> pids) throws Exception {
-        try (RedisClusterConnector connector = new RedisClusterConnector(new RedisClusterSettings(
-                        RedisClusterSettings.parseNodes(nodes),
+        try (RedisConnector connector = new RedisConnector(RedisSettings.cluster(
+                        RedisSettings.parseNodes(nodes),
                         "",
                         Duration.ofSeconds(10),
                         Duration.ofSeconds(30),

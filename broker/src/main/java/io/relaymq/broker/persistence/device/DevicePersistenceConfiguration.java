@@ -15,7 +15,7 @@ import io.relaymq.common.node.NodeId;
 import io.relaymq.dao.device.DeviceMessageStore;
 import io.relaymq.dao.inbound.ReceivedQos2Ids;
 import io.relaymq.dao.redis.CommandBatcher;
-import io.relaymq.dao.redis.RedisClusterConnector;
+import io.relaymq.dao.redis.RedisConnector;
 import io.relaymq.redis.lua.DeviceSessionScripts;
 import java.time.Clock;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +32,7 @@ class DevicePersistenceConfiguration {
 
     /** The connection of the device message store, with its own write batching. */
     @Bean(destroyMethod = "close")
-    CommandBatcher deviceStoreBatcher(RedisClusterConnector connector, DevicePersistenceProperties settings) {
+    CommandBatcher deviceStoreBatcher(RedisConnector connector, DevicePersistenceProperties settings) {
         return new CommandBatcher(
                 connector.connectBinary(),
                 settings.redis().batchMaxCommands(),
