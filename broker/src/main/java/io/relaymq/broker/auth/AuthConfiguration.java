@@ -13,6 +13,7 @@ import io.relaymq.broker.auth.provider.CredentialsLookup;
 import io.relaymq.broker.auth.provider.JwtAuthProvider;
 import io.relaymq.broker.auth.provider.PasswordChecker;
 import io.relaymq.broker.auth.provider.X509AuthProvider;
+import io.relaymq.broker.cluster.NodeRegistry;
 import io.relaymq.broker.cluster.StateWrites;
 import io.relaymq.broker.kafka.ConsumerLoops;
 import io.relaymq.broker.kafka.KafkaClients;
@@ -119,8 +120,10 @@ class AuthConfiguration {
     }
 
     @Bean
-    ExpiredBlockSweeper expiredBlockSweeper(BlockedClients blocked, AuthProperties auth) {
-        return new ExpiredBlockSweeper(blocked, auth.blockedTtl(), auth.blockedCleanupInterval());
+    ExpiredBlockSweeper expiredBlockSweeper(
+            BlockedClients blocked, NodeRegistry registry, NodeProperties node, Clock clock, AuthProperties auth) {
+        return new ExpiredBlockSweeper(
+                blocked, registry, node.deadAfter(), clock, auth.blockedTtl(), auth.blockedCleanupInterval());
     }
 
     @Bean

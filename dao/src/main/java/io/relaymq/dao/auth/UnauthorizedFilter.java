@@ -3,7 +3,9 @@ package io.relaymq.dao.auth;
 import io.relaymq.dao.jdbc.Like;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Which refused clients a list shows, as TBMQ's {@code /api/unauthorized/client/v2} filters them:
@@ -23,8 +25,12 @@ public record UnauthorizedFilter(
         Long endTime) {
 
     public UnauthorizedFilter {
-        passwordProvided = passwordProvided == null ? Set.of() : Set.copyOf(passwordProvided);
-        tlsUsed = tlsUsed == null ? Set.of() : Set.copyOf(tlsUsed);
+        passwordProvided = passwordProvided == null
+                ? Set.of()
+                : passwordProvided.stream().filter(Objects::nonNull).collect(Collectors.toUnmodifiableSet());
+        tlsUsed = tlsUsed == null
+                ? Set.of()
+                : tlsUsed.stream().filter(Objects::nonNull).collect(Collectors.toUnmodifiableSet());
     }
 
     public static UnauthorizedFilter search(String textSearch) {

@@ -5,7 +5,9 @@ import io.relaymq.dao.jdbc.Like;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Which credentials a list shows, as TBMQ's {@code /api/v2/mqtt/client/credentials} filters them: every
@@ -22,8 +24,12 @@ public record CredentialsFilter(
         String certificateCn) {
 
     public CredentialsFilter {
-        clientTypes = clientTypes == null ? Set.of() : Set.copyOf(clientTypes);
-        credentialsTypes = credentialsTypes == null ? Set.of() : Set.copyOf(credentialsTypes);
+        clientTypes = clientTypes == null
+                ? Set.of()
+                : clientTypes.stream().filter(Objects::nonNull).collect(Collectors.toUnmodifiableSet());
+        credentialsTypes = credentialsTypes == null
+                ? Set.of()
+                : credentialsTypes.stream().filter(Objects::nonNull).collect(Collectors.toUnmodifiableSet());
     }
 
     /** Only a name search, as the first version of the list has. */

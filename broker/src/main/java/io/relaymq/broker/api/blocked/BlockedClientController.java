@@ -160,6 +160,11 @@ class BlockedClientController {
                 .map(c -> BlockedClientView.of(c, now, auth.blockedTtl()))
                 .filter(filter)
                 .toList();
-        return PageData.ofAll(views, query, BlockedClientView::value, SORTS, "value");
+        return PageData.ofAll(
+                views,
+                query,
+                v -> v.description() == null ? v.value() : v.value() + " " + v.description(),
+                SORTS,
+                "value");
     }
 }

@@ -24,6 +24,8 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.errors.GroupNotEmptyException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /** What the Kafka cluster looks like to an operator: brokers, topics, consumer groups with their lag. */
@@ -38,6 +40,8 @@ public class KafkaOverview {
 
     /** A consumer group: its state, member count, and messages not yet consumed over all its partitions. */
     public record ConsumerGroup(String groupId, String state, int members, long lag) {}
+
+    private static final Logger log = LoggerFactory.getLogger(KafkaOverview.class);
 
     private static final long TIMEOUT_SECONDS = 10;
 
@@ -109,9 +113,22 @@ public class KafkaOverview {
         return groups;
     }
 
+    /**
+     * The log directories of these brokers; empty when Kafka refuses (describing them needs Describe on the
+     * cluster), so the sizes then read 0 and the rest of the answer stays.
+     */
     private Map<Integer, Map<String, LogDirDescription>> logDirs(Collection<Node> nodes) {
-        return await(
-                admin.describeLogDirs(nodes.stream().map(Node::id).toList()).allDescriptions());
+        try {
+            return admin.describeLogDirs(nodes.stream().map(Node::id).toList())
+                    .allDescriptions()
+                    .get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while asking Kafka");
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn("Kafka log directory sizes unavailable: {}", e.toString());
+            return Map.of();
+        }
     }
 
     private static Stream<ReplicaInfo> replicas(Map<String, LogDirDescription> dirs) {

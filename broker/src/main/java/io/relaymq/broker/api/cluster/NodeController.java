@@ -86,18 +86,19 @@ class NodeController {
         return new PageData<>(services, 1, services.size(), false);
     }
 
-    /** Removes a node that no longer runs from the registry; a live node is refused (409). */
+    /**
+     * TBMQ's call to drop a stopped node's entry. RelayMQ's nodes clean up after a node that stops sending
+     * heartbeats and then forget it on their own, so there is never an entry to drop by hand: a registered
+     * node is refused (409; removing it early would skip that clean-up), an unknown one is 404.
+     */
     @DeleteMapping("/service/info")
     ResponseEntity<Void> forget(@RequestParam @NotBlank String serviceId) throws Exception {
-        NodeRegistry.NodeInfo info = nodes.nodes().stream()
-                .filter(n -> n.nodeId().equals(serviceId))
-                .findFirst()
-                .orElseThrow(() -> new ApiNotFoundException("no node " + serviceId + " in the registry"));
-        if (info.isAliveAt(clock.millis(), node.deadAfter())) {
-            throw new ApiConflictException("node " + serviceId + " is running; stop it first");
+        if (nodes.nodes().stream().noneMatch(n -> n.nodeId().equals(serviceId))) {
+            throw new ApiNotFoundException("no node " + serviceId + " in the registry");
         }
-        nodes.forget(serviceId);
-        return ResponseEntity.ok().build();
+        throw new ApiConflictException("node " + serviceId + " is registered; a node that stops sending heartbeats"
+                + " is cleaned up after and removed by the cluster within "
+                + node.deadAfter().toSeconds() + " s");
     }
 
     /**

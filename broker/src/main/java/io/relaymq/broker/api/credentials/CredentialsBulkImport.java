@@ -17,6 +17,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -53,7 +54,7 @@ final class CredentialsBulkImport {
             boolean header) {}
 
     record Request(
-            @NotNull @Size(max = 16_000_000) String file,
+            @NotNull @Size(max = 4_000_000) String file,
             @NotNull @Valid Mapping mapping) {}
 
     record Result(int created, int updated, int errors, List<String> errorsList) {}
@@ -88,7 +89,7 @@ final class CredentialsBulkImport {
                 } else {
                     created++;
                 }
-            } catch (IllegalArgumentException e) {
+            } catch (IllegalArgumentException | NoSuchElementException e) {
                 errors.add("Line " + (i + 1) + ": " + e.getMessage());
             }
         }
@@ -144,9 +145,11 @@ final class CredentialsBulkImport {
     private static Map<ColumnType, String> cells(List<String> row, List<Column> columns) {
         Map<ColumnType, String> cells = new EnumMap<>(ColumnType.class);
         for (int i = 0; i < columns.size() && i < row.size(); i++) {
-            String value = row.get(i).strip();
+            ColumnType type = columns.get(i).type();
+            // a password is taken as it is; other cells lose surrounding blanks
+            String value = type == ColumnType.PASSWORD ? row.get(i) : row.get(i).strip();
             if (!value.isEmpty()) {
-                cells.put(columns.get(i).type(), value);
+                cells.put(type, value);
             }
         }
         return cells;

@@ -67,6 +67,8 @@ class CredentialsController {
 
     private static final String PATH = "/mqtt/client/credentials";
 
+    private static final int MAX_CSV_CHARS = 4_000_000;
+
     private final CredentialsService service;
     private final CredentialsRepository repository;
     private final CredentialsCsvImport csvImport;
@@ -168,6 +170,9 @@ class CredentialsController {
             consumes = {"text/csv", MediaType.TEXT_PLAIN_VALUE})
     CredentialsCsvImport.Result csvImport(
             @RequestBody String csv, @RequestParam(defaultValue = "false") boolean update) {
+        if (csv.length() > MAX_CSV_CHARS) {
+            throw new IllegalArgumentException("a CSV import may have at most " + MAX_CSV_CHARS + " characters");
+        }
         return csvImport.run(csv, update);
     }
 }

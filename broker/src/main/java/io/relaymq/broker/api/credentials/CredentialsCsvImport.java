@@ -27,7 +27,7 @@ import java.util.UUID;
  */
 final class CredentialsCsvImport {
 
-    static final int MAX_ROWS = 100_000;
+    static final int MAX_ROWS = CsvRows.MAX_ROWS - 1;
 
     /** What the import did; {@code errors} hold "line N: reason". */
     record Result(int created, int updated, List<String> errors) {}

@@ -9,6 +9,12 @@ import java.util.List;
  */
 final class CsvRows {
 
+    /** Rows (the header included) one import may have. */
+    static final int MAX_ROWS = 10_001;
+
+    /** Cells one row may have. */
+    static final int MAX_CELLS = 64;
+
     private CsvRows() {}
 
     static List<List<String>> parse(String csv) {
@@ -40,12 +46,19 @@ final class CsvRows {
             } else if (c == delimiter) {
                 row.add(cell.toString());
                 cell.setLength(0);
+                if (row.size() >= MAX_CELLS) {
+                    throw new IllegalArgumentException(
+                            "row " + (rows.size() + 1) + " has more than " + MAX_CELLS + " cells");
+                }
             } else if (c == '\n' || c == '\r') {
                 if (c == '\r' && i + 1 < csv.length() && csv.charAt(i + 1) == '\n') {
                     i++;
                 }
                 endRow(rows, row, cell);
                 row = new ArrayList<>();
+                if (rows.size() > MAX_ROWS) {
+                    throw new IllegalArgumentException("at most " + (MAX_ROWS - 1) + " rows per import");
+                }
             } else {
                 cell.append(c);
             }

@@ -52,8 +52,8 @@ class RetainedMsgController {
 
     /**
      * TBMQ's filtered list: {@code topicName} and {@code payload} as "contains", {@code qosList}
-     * (comma-separated), and the creation time between {@code startTime} and {@code endTime} when both
-     * are given.
+     * (comma-separated), and the creation time within {@code startTime} and {@code endTime} (each
+     * optional).
      */
     @GetMapping(
             value = "/retained-msg/v2",
@@ -68,7 +68,7 @@ class RetainedMsgController {
         Predicate<RetainedMsgView> filter = m -> contains(m.topic(), topicName) && contains(m.payload(), payload);
         filter = filter.and(m -> qosList == null || qosList.isEmpty() || qosList.contains(m.qos()));
         filter = filter.and(m ->
-                startTime == null || endTime == null || (m.createdTime() >= startTime && m.createdTime() <= endTime));
+                (startTime == null || m.createdTime() >= startTime) && (endTime == null || m.createdTime() <= endTime));
         return page(query, filter);
     }
 

@@ -92,7 +92,7 @@ class ClientSessionController {
                                 && v.clientIpAdr()
                                         .toLowerCase(Locale.ROOT)
                                         .contains(clientIpAddress.toLowerCase(Locale.ROOT))))
-                .and(v -> startTime == null || endTime == null || between(v, startTime, endTime));
+                .and(v -> between(v, startTime, endTime));
         List<SessionView> matching = sessions.all().stream().filter(filter).toList();
         return PageData.ofAll(matching, query, SessionView::clientId, SORTS, "clientId");
     }
@@ -130,10 +130,10 @@ class ClientSessionController {
         return ResponseEntity.ok().build();
     }
 
-    /** A connected session by when it connected, any other by when it disconnected, both bounds inclusive. */
-    private static boolean between(SessionView v, long start, long end) {
+    /** A connected session by when it connected, any other by when it disconnected; each bound inclusive, if given. */
+    private static boolean between(SessionView v, Long start, Long end) {
         long at = v.connected() ? v.connectedAt() : v.disconnectedAt();
-        return at >= start && at <= end;
+        return (start == null || at >= start) && (end == null || at <= end);
     }
 
     private static Predicate<SessionView> in(List<String> allowed, Function<SessionView, String> field) {

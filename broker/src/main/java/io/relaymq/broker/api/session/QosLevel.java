@@ -19,8 +19,15 @@ public enum QosLevel {
 
     @JsonCreator
     static QosLevel parse(Object value) {
-        if (value instanceof Number number) {
-            return of(number.intValue());
+        if (value instanceof Integer || value instanceof Long || value instanceof Short) {
+            long number = ((Number) value).longValue();
+            if (number < 0 || number > 2) {
+                throw new IllegalArgumentException("qos must be 0, 1 or 2");
+            }
+            return of((int) number);
+        }
+        if (value instanceof Number) {
+            throw new IllegalArgumentException("qos must be 0, 1 or 2");
         }
         String text = String.valueOf(value).strip();
         if (text.length() == 1 && Character.isDigit(text.charAt(0))) {
