@@ -37,8 +37,9 @@ public final class CredentialsService {
     }
 
     /**
-     * Creates ({@code id} null) or replaces credentials. For MQTT_BASIC the value's password is plain text
-     * (null: any password); a value that repeats the stored hash keeps it.
+     * Creates ({@code id} null) or replaces credentials. For MQTT_BASIC the value's password is plain text;
+     * on create null means any password, on replace null (or the stored hash repeated) keeps the stored
+     * password, as TBMQ does: a password is changed only with {@link #changePassword}.
      *
      * @throws IllegalArgumentException when the input is invalid or the lookup key is taken
      * @throws java.util.NoSuchElementException when {@code id} is unknown
@@ -163,7 +164,9 @@ public final class CredentialsService {
 
     private String storedHash(String offered, Optional<MqttClientCredentials> existing) {
         if (offered == null) {
-            return null;
+            return existing.filter(old -> old.credentialsType() == CredentialsType.MQTT_BASIC)
+                    .map(old -> CredentialsJson.basic(old.credentialsValue()).password())
+                    .orElse(null);
         }
         boolean unchanged = existing.filter(old -> old.credentialsType() == CredentialsType.MQTT_BASIC)
                 .map(old -> offered.equals(

@@ -9,6 +9,8 @@ import static org.awaitility.Awaitility.await;
 import com.hivemq.client.mqtt.MqttClient;
 import com.hivemq.client.mqtt.datatypes.MqttQos;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
+import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAckReasonCode;
+import io.relaymq.broker.auth.AuthClients;
 import io.relaymq.broker.support.ApiClient;
 import io.relaymq.broker.support.Endpoints;
 import io.relaymq.broker.support.RelayMqNodeTest;
@@ -45,6 +47,7 @@ class TbmqClientSurfaceIT {
 
     private ApiClient api;
     private final List<Mqtt5BlockingClient> clients = new ArrayList<>();
+    private final AuthClients authClients = new AuthClients();
     private final String run = UUID.randomUUID().toString().substring(0, 8);
 
     @BeforeEach
@@ -68,6 +71,7 @@ class TbmqClientSurfaceIT {
     @AfterEach
     void close() {
         clients.stream().filter(c -> c.getState().isConnected()).forEach(Mqtt5BlockingClient::disconnect);
+        authClients.closeAll();
     }
 
     @Test
@@ -125,6 +129,21 @@ class TbmqClientSurfaceIT {
                         "/api/mqtt/client/credentials/" + id,
                         Map.of("currentPassword", "secret-1", "newPassword", "secret-2")),
                 "id");
+        // no answer carries the stored hash, and saving without a password keeps the one set
+        assertThat(api.get("/api/mqtt/client/credentials/" + id).text()).doesNotContain("$2");
+        assertThat(api.get("/api/mqtt/client/credentials?pageSize=10&page=0&textSearch=" + run)
+                        .text())
+                .doesNotContain("$2");
+        Map<String, Object> rename = basic("basic2-" + run, "user-" + run);
+        rename.put("id", id);
+        rename.put("credentialsValue", "{\"userName\":\"user-" + run + "\"}");
+        object(api.post("/api/mqtt/client/credentials", rename), "id");
+        assertThat(AuthClients.connect(
+                        authClients.v5("pw-" + run, Endpoints.tcpPort(server), null), "user-" + run, "secret-2"))
+                .isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
+        assertThat(AuthClients.connect(
+                        authClients.v5("pw2-" + run, Endpoints.tcpPort(server), null), "user-" + run, "secret-1"))
+                .isNotEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
         object(
                 api.get("/api/mqtt/client/credentials/info"),
                 "deviceCredentialsCount",

@@ -8,7 +8,6 @@ import io.relaymq.common.client.ClientType;
 import io.relaymq.dao.credentials.CredentialsFilter;
 import io.relaymq.dao.credentials.CredentialsRepository;
 import io.relaymq.dao.credentials.CredentialsType;
-import io.relaymq.dao.credentials.MqttClientCredentials;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -31,7 +30,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * MQTT client credentials with TBMQ's paths and bodies. {@code credentialsValue} is a JSON document in a
  * string, as TBMQ sends it; a JSON object is accepted as well. Passwords are stored as bcrypt hashes and
- * shown only as such.
+ * never shown; saving existing credentials without a password keeps theirs (change it with
+ * {@code POST …/{id}}).
  */
 @RestController
 @RequestMapping("/api")
@@ -82,14 +82,15 @@ class CredentialsController {
     }
 
     @PostMapping(PATH)
-    MqttClientCredentials save(@Valid @RequestBody SaveRequest body) {
-        return service.save(body.id(), body.name(), body.clientType(), body.credentialsType(), body.valueJson());
+    CredentialsView save(@Valid @RequestBody SaveRequest body) {
+        return CredentialsView.of(
+                service.save(body.id(), body.name(), body.clientType(), body.credentialsType(), body.valueJson()));
     }
 
     @GetMapping(
             value = PATH,
             params = {"pageSize", "page"})
-    PageData<MqttClientCredentials> list(@Valid PageQuery query) {
+    PageData<CredentialsView> list(@Valid PageQuery query) {
         return page(CredentialsFilter.byName(query.search()), query);
     }
 
@@ -101,7 +102,7 @@ class CredentialsController {
     @GetMapping(
             value = "/v2" + PATH,
             params = {"pageSize", "page"})
-    PageData<MqttClientCredentials> filtered(
+    PageData<CredentialsView> filtered(
             @Valid PageQuery query,
             @RequestParam(required = false) Set<ClientType> clientTypeList,
             @RequestParam(required = false) Set<CredentialsType> credentialsTypeList,
@@ -114,21 +115,28 @@ class CredentialsController {
                 query);
     }
 
-    private PageData<MqttClientCredentials> page(CredentialsFilter filter, PageQuery query) {
+    private PageData<CredentialsView> page(CredentialsFilter filter, PageQuery query) {
         return PageData.of(
-                repository.page(
-                        filter,
-                        query.sortKey(SORTS, "created_time"),
-                        query.ascending(),
-                        query.pageSize(),
-                        query.offset()),
+                repository
+                        .page(
+                                filter,
+                                query.sortKey(SORTS, "created_time"),
+                                query.ascending(),
+                                query.pageSize(),
+                                query.offset())
+                        .stream()
+                        .map(CredentialsView::of)
+                        .toList(),
                 repository.count(filter),
                 query);
     }
 
     @GetMapping(value = PATH, params = "name")
-    MqttClientCredentials byName(@RequestParam String name) {
-        return repository.findByName(name).orElseThrow(() -> new ApiNotFoundException("no credentials named " + name));
+    CredentialsView byName(@RequestParam String name) {
+        return repository
+                .findByName(name)
+                .map(CredentialsView::of)
+                .orElseThrow(() -> new ApiNotFoundException("no credentials named " + name));
     }
 
     @GetMapping(PATH + "/info")
@@ -140,8 +148,11 @@ class CredentialsController {
     }
 
     @GetMapping(PATH + "/{id}")
-    MqttClientCredentials get(@PathVariable UUID id) {
-        return repository.findById(id).orElseThrow(() -> new ApiNotFoundException("no credentials " + id));
+    CredentialsView get(@PathVariable UUID id) {
+        return repository
+                .findById(id)
+                .map(CredentialsView::of)
+                .orElseThrow(() -> new ApiNotFoundException("no credentials " + id));
     }
 
     @DeleteMapping(PATH + "/{id}")
@@ -153,9 +164,9 @@ class CredentialsController {
     }
 
     @PostMapping(PATH + "/{id}")
-    MqttClientCredentials changePassword(@PathVariable UUID id, @Valid @RequestBody ChangePasswordRequest body) {
+    CredentialsView changePassword(@PathVariable UUID id, @Valid @RequestBody ChangePasswordRequest body) {
         service.checkPassword(id, body.currentPassword());
-        return service.changePassword(id, body.newPassword());
+        return CredentialsView.of(service.changePassword(id, body.newPassword()));
     }
 
     /** TBMQ's import: JSON with the CSV text and its column mapping; see {@link CredentialsBulkImport}. */

@@ -1,0 +1,30 @@
+package io.relaymq.broker.api.credentials;
+
+import io.relaymq.common.client.ClientType;
+import io.relaymq.dao.credentials.CredentialsJson;
+import io.relaymq.dao.credentials.CredentialsType;
+import io.relaymq.dao.credentials.MqttClientCredentials;
+import java.util.UUID;
+
+/**
+ * Credentials as the API shows them (TBMQ's fields): the stored password hash of MQTT_BASIC credentials
+ * is left out of {@code credentialsValue}, as TBMQ leaves it out; {@code password} there is always null.
+ */
+record CredentialsView(
+        UUID id,
+        long createdTime,
+        String name,
+        ClientType clientType,
+        CredentialsType credentialsType,
+        String credentialsId,
+        String credentialsValue) {
+
+    static CredentialsView of(MqttClientCredentials c) {
+        String value = c.credentialsType() == CredentialsType.MQTT_BASIC
+                ? CredentialsJson.write(
+                        CredentialsJson.basic(c.credentialsValue()).withPassword(null))
+                : c.credentialsValue();
+        return new CredentialsView(
+                c.id(), c.createdTime(), c.name(), c.clientType(), c.credentialsType(), c.credentialsId(), value);
+    }
+}
