@@ -7,8 +7,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * What the cluster records about a session besides its owner node: the client's type and address, its
  * MQTT version and clean start flag, when it last connected and disconnected (epoch millis, 0 = not
- * yet), and the principal that created it ({@code <method>:<id>}, see
- * {@code ClientGrant#principal()}; empty for sessions recorded before principals were: unowned).
+ * yet), the principal that created it ({@code <method>:<id>}, see {@code ClientGrant#principal()};
+ * empty for sessions recorded before principals were: unowned), and the keep alive of its last
+ * connection in seconds (0 for none, and for sessions recorded before it was).
  */
 public record SessionDetails(
         String clientType,
@@ -17,13 +18,26 @@ public record SessionDetails(
         boolean cleanStart,
         long connectedAt,
         long disconnectedAt,
-        String principal) {
+        String principal,
+        int keepAliveSeconds) {
 
     /** Details of sessions recorded before details existed. */
     public static final SessionDetails UNKNOWN = new SessionDetails("DEVICE", "", "", false, 0, 0);
 
     public SessionDetails {
         principal = principal == null ? "" : principal;
+    }
+
+    /** Details without a keep alive. */
+    public SessionDetails(
+            String clientType,
+            String clientIp,
+            String protocolVersion,
+            boolean cleanStart,
+            long connectedAt,
+            long disconnectedAt,
+            String principal) {
+        this(clientType, clientIp, protocolVersion, cleanStart, connectedAt, disconnectedAt, principal, 0);
     }
 
     /** Details without a principal (an unowned session). */
@@ -38,7 +52,8 @@ public record SessionDetails(
     }
 
     public SessionDetails withDisconnectedAt(long millis) {
-        return new SessionDetails(clientType, clientIp, protocolVersion, cleanStart, connectedAt, millis, principal);
+        return new SessionDetails(
+                clientType, clientIp, protocolVersion, cleanStart, connectedAt, millis, principal, keepAliveSeconds);
     }
 
     SessionDetailsRecord toRecord() {
@@ -50,6 +65,7 @@ public record SessionDetails(
                 .setConnectedAt(connectedAt)
                 .setDisconnectedAt(disconnectedAt)
                 .setPrincipal(principal)
+                .setKeepAliveSeconds(keepAliveSeconds)
                 .build();
     }
 
@@ -61,7 +77,8 @@ public record SessionDetails(
                 r.getCleanStart(),
                 r.getConnectedAt(),
                 r.getDisconnectedAt(),
-                r.getPrincipal());
+                r.getPrincipal(),
+                r.getKeepAliveSeconds());
     }
 
     /**

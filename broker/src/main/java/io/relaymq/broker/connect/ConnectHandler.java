@@ -156,7 +156,8 @@ public final class ConnectHandler {
                 request.cleanStart(),
                 System.currentTimeMillis(),
                 0,
-                grant.principal());
+                grant.principal(),
+                request.keepAliveSeconds());
         cluster.claim(request.clientId(), request.expirySeconds(), details)
                 .whenComplete((granted, error) -> channel.eventLoop().execute(() -> {
                     if (error != null) {

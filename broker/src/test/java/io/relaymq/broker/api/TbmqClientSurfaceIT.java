@@ -272,7 +272,9 @@ class TbmqClientSurfaceIT {
                 "connectedAt",
                 "disconnectedAt",
                 "sessionExpiryInterval",
-                "clientIpAdr");
+                "clientIpAdr",
+                "keepAliveSeconds");
+        assertThat(detailed.get("keepAliveSeconds").asInt()).isEqualTo(45);
         has(detailed.get("subscriptions").get(0), "topicFilter", "qos", "options");
         object(api.get("/api/client-session/details?clientId=" + clientId), "mqttVersion");
         object(api.get("/api/client-session/info"), "connectedCount", "disconnectedCount", "totalCount");
@@ -385,7 +387,11 @@ class TbmqClientSurfaceIT {
                 .serverHost("127.0.0.1")
                 .serverPort(Endpoints.tcpPort(server))
                 .buildBlocking();
-        client.connectWith().cleanStart(true).sessionExpiryInterval(600).send();
+        client.connectWith()
+                .cleanStart(true)
+                .sessionExpiryInterval(600)
+                .keepAlive(45)
+                .send();
         clients.add(client);
         return client;
     }

@@ -9,6 +9,7 @@ import java.util.List;
  * @param id                    the client id (TBMQ uses it as the row id)
  * @param connectionState       CONNECTED or DISCONNECTED
  * @param sessionExpiryInterval seconds the session outlives its connection (0: a clean session)
+ * @param keepAliveSeconds      keep alive of the last connection (0: none, or not recorded)
  */
 public record SessionView(
         String id,
@@ -23,6 +24,7 @@ public record SessionView(
         long disconnectedAt,
         String clientIpAdr,
         String mqttVersion,
+        int keepAliveSeconds,
         List<SubscriptionView> subscriptions) {
 
     static SessionView of(String clientId, SessionInfo info, List<SubscriptionView> subscriptions, boolean detailed) {
@@ -39,6 +41,7 @@ public record SessionView(
                 info.details().disconnectedAt(),
                 info.details().clientIp(),
                 info.details().protocolVersion(),
+                info.details().keepAliveSeconds(),
                 detailed ? subscriptions : null);
     }
 
