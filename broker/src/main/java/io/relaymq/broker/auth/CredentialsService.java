@@ -46,6 +46,20 @@ public final class CredentialsService {
      */
     public MqttClientCredentials save(
             UUID id, String name, ClientType clientType, CredentialsType type, String valueJson) {
+        return save(id, name, clientType, type, valueJson, null);
+    }
+
+    /**
+     * The same, with the user's {@code additionalInfo} (a JSON object as text); null keeps what the
+     * credentials have (nothing on create).
+     */
+    public MqttClientCredentials save(
+            UUID id,
+            String name,
+            ClientType clientType,
+            CredentialsType type,
+            String valueJson,
+            String additionalInfo) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("name is required");
         }
@@ -72,7 +86,10 @@ public final class CredentialsService {
                 clientType,
                 type,
                 credentialsId,
-                storedValue);
+                storedValue,
+                additionalInfo != null
+                        ? additionalInfo
+                        : existing.map(MqttClientCredentials::additionalInfo).orElse(null));
         try {
             repository.save(saved);
         } catch (Jdbc.DataAccessException e) {
@@ -123,7 +140,8 @@ public final class CredentialsService {
                 current.credentialsType(),
                 current.credentialsId(),
                 CredentialsJson.write(
-                        basic.withPassword(newPassword == null ? null : PasswordChecker.hash(newPassword))));
+                        basic.withPassword(newPassword == null ? null : PasswordChecker.hash(newPassword))),
+                current.additionalInfo());
         repository.save(changed);
         changes.credentialsChanged(current.credentialsId());
         return changed;

@@ -108,7 +108,8 @@ class TbmqClientSurfaceIT {
                 "name",
                 "clientType",
                 "credentialsType",
-                "createdTime");
+                "createdTime",
+                "additionalInfo");
         JsonNode onlySsl = page(
                 api.get("/api/v2/mqtt/client/credentials?pageSize=10&page=0&textSearch=" + run
                         + "&credentialsTypeList=SSL&clientTypeList=DEVICE,APPLICATION"),
@@ -137,7 +138,14 @@ class TbmqClientSurfaceIT {
         Map<String, Object> rename = basic("basic2-" + run, "user-" + run);
         rename.put("id", id);
         rename.put("credentialsValue", "{\"userName\":\"user-" + run + "\"}");
-        object(api.post("/api/mqtt/client/credentials", rename), "id");
+        rename.put("additionalInfo", Map.of("description", "renamed"));
+        assertThat(object(api.post("/api/mqtt/client/credentials", rename), "additionalInfo")
+                        .get("additionalInfo")
+                        .get("description")
+                        .asString())
+                .isEqualTo("renamed");
+        rename.put("additionalInfo", List.of("not", "an", "object"));
+        assertThat(api.post("/api/mqtt/client/credentials", rename).status()).isEqualTo(400);
         assertThat(AuthClients.connect(
                         authClients.v5("pw-" + run, Endpoints.tcpPort(server), null), "user-" + run, "secret-2"))
                 .isEqualTo(Mqtt5ConnAckReasonCode.SUCCESS);
@@ -161,9 +169,9 @@ class TbmqClientSurfaceIT {
 
     @Test
     void bulkImportTakesTbmqsJsonRequest() {
-        String csv = "name;clientType;clientId;username;password;sub;pub\n"
-                + "imp-" + run + ";APPLICATION;app-" + run + ";imp-" + run + ";pw;a/#|b/#;a/#\n"
-                + "bad-" + run + ";ROBOT;;x-" + run + ";;;\n";
+        String csv = "name;clientType;clientId;username;password;sub;pub;description\n"
+                + "imp-" + run + ";APPLICATION;app-" + run + ";imp-" + run + ";pw;a/#|b/#;a/#;meters\n"
+                + "bad-" + run + ";ROBOT;;x-" + run + ";;;;\n";
         Map<String, Object> mapping = new LinkedHashMap<>();
         mapping.put(
                 "columns",
@@ -174,7 +182,8 @@ class TbmqClientSurfaceIT {
                         Map.of("type", "USERNAME"),
                         Map.of("type", "PASSWORD"),
                         Map.of("type", "SUB_AUTH_RULE_PATTERNS"),
-                        Map.of("type", "PUB_AUTH_RULE_PATTERNS")));
+                        Map.of("type", "PUB_AUTH_RULE_PATTERNS"),
+                        Map.of("type", "DESCRIPTION")));
         mapping.put("delimiter", ";");
         mapping.put("authRulesDelimiter", "|");
         mapping.put("header", true);
@@ -217,6 +226,11 @@ class TbmqClientSurfaceIT {
                         .get("credentialsValue")
                         .asString())
                 .contains("\"c/#\"", "app-" + run);
+        assertThat(object(api.get("/api/mqtt/client/credentials?name=imp-" + run), "additionalInfo")
+                        .get("additionalInfo")
+                        .get("description")
+                        .asString())
+                .isEqualTo("meters");
     }
 
     @Test

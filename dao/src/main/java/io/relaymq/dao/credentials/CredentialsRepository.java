@@ -16,7 +16,7 @@ import javax.sql.DataSource;
 public final class CredentialsRepository {
 
     private static final String COLUMNS =
-            "id, created_time, name, client_type, credentials_type, credentials_id, credentials_value";
+            "id, created_time, name, client_type, credentials_type, credentials_id, credentials_value, additional_info";
 
     private final Jdbc jdbc;
 
@@ -75,17 +75,18 @@ public final class CredentialsRepository {
     /** Inserts, or replaces the row with the same id. Throws a duplicate-key error when the lookup key is taken. */
     public void save(MqttClientCredentials c) {
         jdbc.update(
-                "INSERT INTO mqtt_client_credentials (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "INSERT INTO mqtt_client_credentials (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                         + "ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, client_type = EXCLUDED.client_type, "
                         + "credentials_type = EXCLUDED.credentials_type, credentials_id = EXCLUDED.credentials_id, "
-                        + "credentials_value = EXCLUDED.credentials_value",
+                        + "credentials_value = EXCLUDED.credentials_value, additional_info = EXCLUDED.additional_info",
                 c.id(),
                 c.createdTime(),
                 c.name(),
                 c.clientType(),
                 c.credentialsType(),
                 c.credentialsId(),
-                c.credentialsValue());
+                c.credentialsValue(),
+                c.additionalInfo());
     }
 
     public boolean delete(UUID id) {
@@ -135,6 +136,7 @@ public final class CredentialsRepository {
                 ClientType.valueOf(row.getString("client_type")),
                 CredentialsType.valueOf(row.getString("credentials_type")),
                 row.getString("credentials_id"),
-                row.getString("credentials_value"));
+                row.getString("credentials_value"),
+                row.getString("additional_info"));
     }
 }

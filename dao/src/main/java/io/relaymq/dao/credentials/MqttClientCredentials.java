@@ -8,6 +8,7 @@ import java.util.UUID;
  *
  * @param credentialsId    lookup key derived from the value (see {@link CredentialsIds})
  * @param credentialsValue JSON of {@link BasicCredentials} or {@link SslCredentials}
+ * @param additionalInfo   a JSON object the user keeps with them (TBMQ's {@code additionalInfo}), or null
  */
 public record MqttClientCredentials(
         UUID id,
@@ -16,4 +17,18 @@ public record MqttClientCredentials(
         ClientType clientType,
         CredentialsType credentialsType,
         String credentialsId,
-        String credentialsValue) {}
+        String credentialsValue,
+        String additionalInfo) {
+
+    /** Credentials without additional info. */
+    public MqttClientCredentials(
+            UUID id,
+            long createdTime,
+            String name,
+            ClientType clientType,
+            CredentialsType credentialsType,
+            String credentialsId,
+            String credentialsValue) {
+        this(id, createdTime, name, clientType, credentialsType, credentialsId, credentialsValue, null);
+    }
+}

@@ -65,6 +65,24 @@ class CredentialsRepositoryIT {
     }
 
     @Test
+    void additionalInfoIsStoredAndReplaced() {
+        MqttClientCredentials plain = basic("info", "i1", null);
+        MqttClientCredentials described = new MqttClientCredentials(
+                plain.id(),
+                plain.createdTime(),
+                plain.name(),
+                plain.clientType(),
+                plain.credentialsType(),
+                plain.credentialsId(),
+                plain.credentialsValue(),
+                "{\"description\":\"meter\"}");
+        repository.save(described);
+        assertThat(repository.findById(plain.id()).orElseThrow().additionalInfo()).isEqualTo("{\"description\":\"meter\"}");
+        repository.save(plain);
+        assertThat(repository.findById(plain.id()).orElseThrow().additionalInfo()).isNull();
+    }
+
+    @Test
     void aLookupKeyIsUniqueAndAnUpdateKeepsTheId() {
         MqttClientCredentials first = basic("first", "c1", null);
         repository.save(first);

@@ -20,12 +20,15 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * TBMQ's bulk import of MQTT_BASIC credentials: a CSV text in {@code file} whose columns {@code mapping}
  * names by position. A row whose NAME exists already updates those credentials (they must be MQTT_BASIC,
  * and a password they have already cannot be replaced this way); any other row creates new credentials.
- * Empty cells leave a value as it is (on create: no client id / user name / password, all topics allowed).
+ * Empty cells leave a value as it is (on create: no client id / user name / password, all topics allowed);
+ * DESCRIPTION goes to {@code additionalInfo.description}.
  * Each row is saved on its own; a bad row is reported as "Line N: reason" and does not stop the others.
  */
 final class CredentialsBulkImport {
@@ -58,6 +61,8 @@ final class CredentialsBulkImport {
             @NotNull @Valid Mapping mapping) {}
 
     record Result(int created, int updated, int errors, List<String> errorsList) {}
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final CredentialsService service;
     private final CredentialsRepository repository;
@@ -138,8 +143,21 @@ final class CredentialsBulkImport {
                 name,
                 clientType,
                 CredentialsType.MQTT_BASIC,
-                CredentialsJson.write(value));
+                CredentialsJson.write(value),
+                withDescription(
+                        existing.map(MqttClientCredentials::additionalInfo).orElse(null),
+                        cells.get(ColumnType.DESCRIPTION)));
         return existing.isPresent();
+    }
+
+    /** The additional info with {@code description} set in it; null (keep it) when there is no description. */
+    private static String withDescription(String additionalInfo, String description) {
+        if (description == null) {
+            return null;
+        }
+        ObjectNode info = additionalInfo == null ? JSON.createObjectNode() : (ObjectNode) JSON.readTree(additionalInfo);
+        info.put("description", description);
+        return info.toString();
     }
 
     private static Map<ColumnType, String> cells(List<String> row, List<Column> columns) {

@@ -42,10 +42,27 @@ class CredentialsController {
             @NotBlank @Size(max = 255) String name,
             @NotNull ClientType clientType,
             @NotNull CredentialsType credentialsType,
-            @NotNull JsonNode credentialsValue) {
+            @NotNull JsonNode credentialsValue,
+            JsonNode additionalInfo) {
 
         String valueJson() {
             return credentialsValue.isString() ? credentialsValue.asString() : credentialsValue.toString();
+        }
+
+        /** The additional info as JSON text (null: keep what is stored), at most 4 KB, an object. */
+        String additionalInfoJson() {
+            if (additionalInfo == null || additionalInfo.isNull()) {
+                return null;
+            }
+            if (!additionalInfo.isObject()) {
+                throw new IllegalArgumentException("additionalInfo must be a JSON object");
+            }
+            String json = additionalInfo.toString();
+            if (json.length() > MAX_ADDITIONAL_INFO_CHARS) {
+                throw new IllegalArgumentException(
+                        "additionalInfo may have at most " + MAX_ADDITIONAL_INFO_CHARS + " characters");
+            }
+            return json;
         }
     }
 
@@ -69,6 +86,8 @@ class CredentialsController {
 
     private static final int MAX_CSV_CHARS = 4_000_000;
 
+    private static final int MAX_ADDITIONAL_INFO_CHARS = 4096;
+
     private final CredentialsService service;
     private final CredentialsRepository repository;
     private final CredentialsCsvImport csvImport;
@@ -83,8 +102,13 @@ class CredentialsController {
 
     @PostMapping(PATH)
     CredentialsView save(@Valid @RequestBody SaveRequest body) {
-        return CredentialsView.of(
-                service.save(body.id(), body.name(), body.clientType(), body.credentialsType(), body.valueJson()));
+        return CredentialsView.of(service.save(
+                body.id(),
+                body.name(),
+                body.clientType(),
+                body.credentialsType(),
+                body.valueJson(),
+                body.additionalInfoJson()));
     }
 
     @GetMapping(

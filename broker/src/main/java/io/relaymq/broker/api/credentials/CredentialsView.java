@@ -5,10 +5,13 @@ import io.relaymq.dao.credentials.CredentialsJson;
 import io.relaymq.dao.credentials.CredentialsType;
 import io.relaymq.dao.credentials.MqttClientCredentials;
 import java.util.UUID;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Credentials as the API shows them (TBMQ's fields): the stored password hash of MQTT_BASIC credentials
  * is left out of {@code credentialsValue}, as TBMQ leaves it out; {@code password} there is always null.
+ * {@code additionalInfo} is the JSON object the user stored with them, or null.
  */
 record CredentialsView(
         UUID id,
@@ -17,7 +20,10 @@ record CredentialsView(
         ClientType clientType,
         CredentialsType credentialsType,
         String credentialsId,
-        String credentialsValue) {
+        String credentialsValue,
+        JsonNode additionalInfo) {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     static CredentialsView of(MqttClientCredentials c) {
         String value = c.credentialsType() == CredentialsType.MQTT_BASIC
@@ -25,6 +31,13 @@ record CredentialsView(
                         CredentialsJson.basic(c.credentialsValue()).withPassword(null))
                 : c.credentialsValue();
         return new CredentialsView(
-                c.id(), c.createdTime(), c.name(), c.clientType(), c.credentialsType(), c.credentialsId(), value);
+                c.id(),
+                c.createdTime(),
+                c.name(),
+                c.clientType(),
+                c.credentialsType(),
+                c.credentialsId(),
+                value,
+                c.additionalInfo() == null ? null : JSON.readTree(c.additionalInfo()));
     }
 }
