@@ -77,9 +77,11 @@ class CredentialsRepositoryIT {
                 plain.credentialsValue(),
                 "{\"description\":\"meter\"}");
         repository.save(described);
-        assertThat(repository.findById(plain.id()).orElseThrow().additionalInfo()).isEqualTo("{\"description\":\"meter\"}");
+        assertThat(repository.findById(plain.id()).orElseThrow().additionalInfo())
+                .isEqualTo("{\"description\":\"meter\"}");
         repository.save(plain);
-        assertThat(repository.findById(plain.id()).orElseThrow().additionalInfo()).isNull();
+        assertThat(repository.findById(plain.id()).orElseThrow().additionalInfo())
+                .isNull();
     }
 
     @Test
