@@ -65,14 +65,23 @@ class StandaloneRedisNodeIT {
         node = BrokerProcess.start(
                         "standalone-redis",
                         stack,
-                        Map.of(
-                                "MQTT_AUTH_ALLOW_ANONYMOUS", "true",
-                                "HEALTH_SHOW_DETAILS", "always",
-                                "REDIS_CONNECTION_TYPE", "standalone",
-                                "REDIS_NODES", redis.address(),
-                                "REDIS_DATABASE", "1",
-                                "REDIS_USERNAME", USER,
-                                "REDIS_PASSWORD", PASSWORD))
+                        Map.ofEntries(
+                                Map.entry("MQTT_AUTH_ALLOW_ANONYMOUS", "true"),
+                                Map.entry("HEALTH_SHOW_DETAILS", "always"),
+                                Map.entry("REDIS_CONNECTION_TYPE", "standalone"),
+                                Map.entry("REDIS_NODES", redis.address()),
+                                Map.entry("REDIS_DATABASE", "1"),
+                                Map.entry("REDIS_USERNAME", USER),
+                                Map.entry("REDIS_PASSWORD", PASSWORD),
+                                // the other nodes on this Kafka store messages in the Redis Cluster: the message
+                                // path of this node (routing and persisting) gets topics and groups of its own, so
+                                // what its clients miss is stored in its Redis and nowhere else
+                                Map.entry("RELAYMQ_KAFKA_MSG_ALL_TOPIC", "relaymq.msg.all.standalone-it"),
+                                Map.entry("RELAYMQ_KAFKA_MSG_ALL_CONSUMER_GROUP", "relaymq-msg-all-standalone-it"),
+                                Map.entry("RELAYMQ_KAFKA_MSG_PERSISTED_TOPIC", "relaymq.msg.persisted.standalone-it"),
+                                Map.entry(
+                                        "RELAYMQ_KAFKA_MSG_PERSISTED_CONSUMER_GROUP",
+                                        "relaymq-msg-persisted-standalone-it")))
                 .awaitReady();
     }
 
