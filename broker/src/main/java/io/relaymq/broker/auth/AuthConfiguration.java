@@ -121,9 +121,8 @@ class AuthConfiguration {
 
     @Bean
     ExpiredBlockSweeper expiredBlockSweeper(
-            BlockedClients blocked, NodeRegistry registry, NodeProperties node, Clock clock, AuthProperties auth) {
-        return new ExpiredBlockSweeper(
-                blocked, registry, node.deadAfter(), clock, auth.blockedTtl(), auth.blockedCleanupInterval());
+            BlockedClients blocked, NodeRegistry registry, Clock clock, AuthProperties auth) {
+        return new ExpiredBlockSweeper(blocked, registry, clock, auth.blockedTtl(), auth.blockedCleanupInterval());
     }
 
     @Bean

@@ -3,6 +3,7 @@ package io.relaymq.broker.api.retained;
 import io.relaymq.broker.api.error.ApiNotFoundException;
 import io.relaymq.broker.api.page.PageData;
 import io.relaymq.broker.api.page.PageQuery;
+import io.relaymq.broker.api.page.TextMatch;
 import io.relaymq.broker.retain.RetainedMessages;
 import io.relaymq.broker.retain.RetainedReplica;
 import io.relaymq.common.message.MessageProperties;
@@ -12,7 +13,6 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 import java.time.Clock;
 import java.util.Comparator;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -65,7 +65,8 @@ class RetainedMsgController {
             @RequestParam(required = false) Set<Integer> qosList,
             @RequestParam(required = false) Long startTime,
             @RequestParam(required = false) Long endTime) {
-        Predicate<RetainedMsgView> filter = m -> contains(m.topic(), topicName) && contains(m.payload(), payload);
+        Predicate<RetainedMsgView> filter =
+                m -> TextMatch.contains(m.topic(), topicName) && TextMatch.contains(m.payload(), payload);
         filter = filter.and(m -> qosList == null || qosList.isEmpty() || qosList.contains(m.qos()));
         filter = filter.and(m ->
                 (startTime == null || m.createdTime() >= startTime) && (endTime == null || m.createdTime() <= endTime));
@@ -82,10 +83,6 @@ class RetainedMsgController {
                 RetainedMsgView::topic,
                 SORTS,
                 "topic");
-    }
-
-    private static boolean contains(String text, String part) {
-        return part == null || text.toLowerCase(Locale.ROOT).contains(part.toLowerCase(Locale.ROOT));
     }
 
     @GetMapping(value = "/retained-msg", params = "topicName")

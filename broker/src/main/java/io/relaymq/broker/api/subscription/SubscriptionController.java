@@ -2,6 +2,7 @@ package io.relaymq.broker.api.subscription;
 
 import io.relaymq.broker.api.page.PageData;
 import io.relaymq.broker.api.page.PageQuery;
+import io.relaymq.broker.api.page.TextMatch;
 import io.relaymq.broker.api.session.ClusterSessions;
 import io.relaymq.broker.api.session.QosLevel;
 import io.relaymq.broker.api.session.SubscriptionView;
@@ -14,7 +15,6 @@ import jakarta.validation.constraints.Size;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -112,9 +112,9 @@ class SubscriptionController {
                             .toList();
                     return new SharedGroup(key[0], key[1], members);
                 })
-                .filter(g -> contains(g.shareName(), shareNameSearch))
+                .filter(g -> TextMatch.contains(g.shareName(), shareNameSearch))
                 .filter(g -> clientIdSearch == null
-                        || g.clients().stream().anyMatch(m -> contains(m.clientId(), clientIdSearch)))
+                        || g.clients().stream().anyMatch(m -> TextMatch.contains(m.clientId(), clientIdSearch)))
                 .toList();
         return PageData.ofAll(all, query, g -> g.shareName() + " " + g.topicFilter(), SORTS, "shareName");
     }
@@ -137,8 +137,8 @@ class SubscriptionController {
                 .forEach((id, subscriptions) ->
                         subscriptions.forEach(s -> rows.add(new ClientSubscription(id, SubscriptionView.of(s)))));
         List<ClientSubscription> matching = rows.stream()
-                .filter(r -> contains(r.clientId(), clientId))
-                .filter(r -> contains(r.subscription().topicFilter(), topicFilter))
+                .filter(r -> TextMatch.contains(r.clientId(), clientId))
+                .filter(r -> TextMatch.contains(r.subscription().topicFilter(), topicFilter))
                 .filter(r -> qosList == null
                         || qosList.isEmpty()
                         || qosList.contains(r.subscription().qos().value()))
@@ -164,10 +164,6 @@ class SubscriptionController {
                 info == null ? null : info.details().clientType(),
                 info != null && info.connected(),
                 QosLevel.of(qos));
-    }
-
-    private static boolean contains(String text, String part) {
-        return part == null || (text != null && text.toLowerCase(Locale.ROOT).contains(part.toLowerCase(Locale.ROOT)));
     }
 
     /** Every client's subscriptions, grouped by client, without paging: RelayMQ's own shortcut. */

@@ -4,6 +4,8 @@ import io.relaymq.broker.cluster.NodeRegistry;
 import io.relaymq.broker.cluster.PeriodicSweep;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,21 +19,14 @@ public final class ExpiredBlockSweeper extends PeriodicSweep {
 
     private final BlockedClients blocked;
     private final NodeRegistry registry;
-    private final Duration deadAfter;
     private final Clock clock;
     private final Duration ttl;
 
     public ExpiredBlockSweeper(
-            BlockedClients blocked,
-            NodeRegistry registry,
-            Duration deadAfter,
-            Clock clock,
-            Duration ttl,
-            Duration interval) {
+            BlockedClients blocked, NodeRegistry registry, Clock clock, Duration ttl, Duration interval) {
         super("expired-block-sweeper", positive(interval, "MQTT_BLOCKED_CLIENT_CLEANUP_INTERVAL"));
         this.blocked = blocked;
         this.registry = registry;
-        this.deadAfter = deadAfter;
         this.clock = clock;
         this.ttl = positive(ttl, "MQTT_BLOCKED_CLIENT_CLEANUP_TTL");
     }
@@ -39,9 +34,12 @@ public final class ExpiredBlockSweeper extends PeriodicSweep {
     @Override
     protected void round() throws Exception {
         long now = clock.millis();
-        String sweeper = registry.nodes().stream()
-                .filter(n -> n.isAliveAt(now, deadAfter))
+        List<NodeRegistry.NodeInfo> nodes = registry.nodes();
+        // the same judgement as the other cluster sweeps: silence seen on this node's clock
+        Set<String> dead = registry.liveness().observe(nodes, now);
+        String sweeper = nodes.stream()
                 .map(NodeRegistry.NodeInfo::nodeId)
+                .filter(id -> !dead.contains(id))
                 .sorted()
                 .findFirst()
                 .orElse(null);
