@@ -30,6 +30,9 @@ public final class ClientSession {
     private final Map<String, Subscription> subscriptions = new HashMap<>();
     private final InboundQos2 inboundQos2;
     private volatile MqttConnection connection;
+    /** The connection whose CONNECT claimed the session last: the only one that may still attach. */
+    private MqttConnection claimant;
+
     private long expirySeconds;
     private ScheduledFuture<?> expiryTask;
     private ScheduledFuture<?> willTask;
@@ -85,6 +88,19 @@ public final class ClientSession {
 
     public boolean isEnded() {
         return ended;
+    }
+
+    /**
+     * {@code newer}'s CONNECT claims the session (on the session's thread): a CONNECT that claimed it before and
+     * is still on its way (reading stored state) must not attach when it gets there ([MQTT-3.1.4-3]).
+     */
+    public void claimFor(MqttConnection newer) {
+        claimant = newer;
+    }
+
+    /** Whether {@code candidate}'s CONNECT is the last that claimed the session, and the session goes on here. */
+    public boolean isClaimedBy(MqttConnection candidate) {
+        return !ended && claimant == candidate;
     }
 
     public boolean isConnected() {

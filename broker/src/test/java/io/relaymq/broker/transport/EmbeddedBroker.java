@@ -20,6 +20,7 @@ import io.relaymq.broker.publish.InboundPublishHandler;
 import io.relaymq.broker.retain.RetainedMessages;
 import io.relaymq.broker.routing.Router;
 import io.relaymq.broker.routing.SharedSubscriptionPicker;
+import io.relaymq.broker.session.InboundQos2Store;
 import io.relaymq.broker.session.OutboundFactory;
 import io.relaymq.broker.session.OutboundWriter;
 import io.relaymq.broker.session.SessionContext;
@@ -81,6 +82,16 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     /** With overload limits: connection admission, a memory-pressure signal and a per-client publish rate. */
     public EmbeddedBroker(ConnectAdmission admission, BooleanSupplier memoryPressure, int publishRate) {
+        this(admission, memoryPressure, publishRate, NoOps.INBOUND_QOS2_STORE);
+    }
+
+    /** With the store of QoS 2 packet ids the sessions read before CONNACK (a test can hold its answers). */
+    public EmbeddedBroker(InboundQos2Store qos2Store) {
+        this(ConnectAdmission.OPEN, () -> false, 0, qos2Store);
+    }
+
+    private EmbeddedBroker(
+            ConnectAdmission admission, BooleanSupplier memoryPressure, int publishRate, InboundQos2Store qos2Store) {
         this.publishRate = publishRate;
         SessionContext context = new SessionContext(
                 trie,
@@ -97,7 +108,7 @@ public final class EmbeddedBroker implements AutoCloseable {
                 OutboundFactory.IN_MEMORY,
                 memoryPressure,
                 Long.MAX_VALUE,
-                NoOps.INBOUND_QOS2_STORE);
+                qos2Store);
         connect = new ConnectHandler(
                 new ConnectValidator(settings, TOPIC_LIMITS, clock),
                 registry,

@@ -1,0 +1,185 @@
+package io.relaymq.broker.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.handler.codec.mqtt.MqttConnAckMessage;
+import io.netty.handler.codec.mqtt.MqttConnectMessage;
+import io.netty.handler.codec.mqtt.MqttMessage;
+import io.netty.handler.codec.mqtt.MqttMessageBuilders;
+import io.netty.handler.codec.mqtt.MqttMessageType;
+import io.netty.handler.codec.mqtt.MqttProperties;
+import io.netty.handler.codec.mqtt.MqttReasonCodeAndPropertiesVariableHeader;
+import io.netty.handler.codec.mqtt.MqttVersion;
+import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.InboundQos2Store;
+import io.relaymq.broker.support.NoOps;
+import io.relaymq.broker.transport.EmbeddedBroker;
+import io.relaymq.broker.transport.SpecClient;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * CONNECTs of one client id that overlap: a persistent session reads its QoS 2 state from the store before
+ * CONNACK, and while it waits a newer CONNECT (here, or on another node) can claim the session. Exactly one
+ * connection may stay ([MQTT-3.1.4-3]): the older CONNECT is told it was taken over when its read completes,
+ * instead of being accepted into a session that a newer connection holds or that has ended.
+ */
+class OverlappingConnectsTest {
+
+    private final HeldBegins store = new HeldBegins();
+    private final EmbeddedBroker broker = new EmbeddedBroker(store);
+
+    @AfterEach
+    void closeConnections() {
+        broker.close();
+    }
+
+    @Test
+    void anOlderConnectWhoseReadEndsLastIsTakenOverByTheNewerOne() {
+        SpecClient older = connectWithoutAnswer("twin-1");
+        SpecClient newer = connectWithoutAnswer("twin-1");
+        assertThat(store.held).hasSize(2);
+
+        store.release(1);
+        assertThat(connAck(newer.receive())).isNotNull();
+        store.release(0);
+
+        assertTakenOver(older);
+        assertHolds("twin-1", newer);
+    }
+
+    @Test
+    void anOlderConnectWhoseReadEndsFirstIsTakenOverByTheNewerOne() {
+        SpecClient older = connectWithoutAnswer("twin-2");
+        SpecClient newer = connectWithoutAnswer("twin-2");
+
+        store.release(0);
+        assertTakenOver(older);
+        store.release(1);
+
+        assertThat(connAck(newer.receive())).isNotNull();
+        assertHolds("twin-2", newer);
+    }
+
+    // [MQTT-3.1.2-4] a clean start discards the session the older CONNECT was still reading
+    @Test
+    void aCleanStartReplacesTheSessionAnOlderConnectIsStillReading() {
+        SpecClient older = connectWithoutAnswer("twin-3");
+        SpecClient newer = new SpecClient(broker, MqttVersion.MQTT_5);
+        assertThat(newer.connect("twin-3", true)).isNotNull();
+
+        store.release(0);
+
+        assertTakenOver(older);
+        assertHolds("twin-3", newer);
+    }
+
+    @Test
+    void aSessionHandedToAnotherNodeDuringItsConnectDoesNotKeepTheConnection() {
+        SpecClient older = connectWithoutAnswer("twin-4");
+        ClientSession session = broker.registry.get("twin-4");
+        // what a hand-over command from the node that claimed the session meanwhile does
+        session.execute(session::handOver);
+
+        store.release(0);
+
+        assertTakenOver(older);
+        assertThat(session.isConnected()).isFalse();
+        assertThat(broker.registry.get("twin-4")).isNull();
+    }
+
+    /** Sends a persistent CONNECT whose read of the session's state the store holds. */
+    private SpecClient connectWithoutAnswer(String clientId) {
+        SpecClient client = new SpecClient(broker, MqttVersion.MQTT_5);
+        MqttProperties props = new MqttProperties();
+        props.add(new MqttProperties.IntegerProperty(MqttProperties.SESSION_EXPIRY_INTERVAL, 300));
+        MqttConnectMessage connect = MqttMessageBuilders.connect()
+                .clientId(clientId)
+                .protocolVersion(MqttVersion.MQTT_5)
+                .cleanSession(false)
+                .keepAlive(60)
+                .properties(props)
+                .build();
+        client.send(connect);
+        assertThat(client.receive())
+                .as("no CONNACK before the session's state was read")
+                .isEmpty();
+        return client;
+    }
+
+    private static void assertTakenOver(SpecClient client) {
+        List<MqttMessage> told = client.receive();
+        assertThat(told)
+                .extracting(m -> m.fixedHeader().messageType())
+                .containsExactly(MqttMessageType.CONNACK, MqttMessageType.DISCONNECT);
+        assertThat(((MqttReasonCodeAndPropertiesVariableHeader) told.get(1).variableHeader()).reasonCode())
+                .isEqualTo((byte) 0x8E);
+        assertThat(client.isConnected()).isFalse();
+    }
+
+    private void assertHolds(String clientId, SpecClient client) {
+        assertThat(client.isConnected()).isTrue();
+        assertThat(broker.registry.get(clientId).connection().channel()).isSameAs(client.channel());
+    }
+
+    private static MqttConnAckMessage connAck(List<MqttMessage> messages) {
+        return messages.stream()
+                .filter(MqttConnAckMessage.class::isInstance)
+                .map(MqttConnAckMessage.class::cast)
+                .findFirst()
+                .orElse(null);
+    }
+
+    /** A store whose answers to {@code begin} wait until the test releases them, in the order they were asked. */
+    private static final class HeldBegins implements InboundQos2Store {
+        final List<CompletableFuture<Map<Integer, Receipt>>> held = new CopyOnWriteArrayList<>();
+
+        void release(int index) {
+            held.get(index).complete(Map.of());
+        }
+
+        @Override
+        public CompletionStage<Map<Integer, Receipt>> begin(
+                String clientId, long generation, boolean clean, long ttlSeconds) {
+            CompletableFuture<Map<Integer, Receipt>> answer = new CompletableFuture<>();
+            held.add(answer);
+            return answer;
+        }
+
+        @Override
+        public CompletionStage<Boolean> received(
+                String clientId, int packetId, Receipt receipt, long generation, long ttlSeconds) {
+            return NoOps.INBOUND_QOS2_STORE.received(clientId, packetId, receipt, generation, ttlSeconds);
+        }
+
+        @Override
+        public CompletionStage<Void> released(String clientId, int packetId) {
+            return NoOps.INBOUND_QOS2_STORE.released(clientId, packetId);
+        }
+
+        @Override
+        public CompletionStage<Void> keep(String clientId, long ttlSeconds) {
+            return NoOps.INBOUND_QOS2_STORE.keep(clientId, ttlSeconds);
+        }
+
+        @Override
+        public CompletionStage<Receipt> receipt(String clientId, int packetId) {
+            return NoOps.INBOUND_QOS2_STORE.receipt(clientId, packetId);
+        }
+
+        @Override
+        public CompletionStage<Void> settle(String clientId, Map<Integer, Long> tokens) {
+            return NoOps.INBOUND_QOS2_STORE.settle(clientId, tokens);
+        }
+
+        @Override
+        public CompletionStage<Void> removeAll(String clientId, long generation) {
+            return NoOps.INBOUND_QOS2_STORE.removeAll(clientId, generation);
+        }
+    }
+}
