@@ -13,7 +13,9 @@ import org.springframework.stereotype.Component;
 /**
  * Applies an operator's command to a session this node owns, on the session's own thread. A command for
  * a session this node does not hold (any more) only ends a stale cluster record, so that "remove" always
- * removes.
+ * removes. A disconnect or remove that names a session id acts only while that is the client's current one
+ * (its connection's, or for a disconnected session the one its record keeps), so a command meant for an
+ * earlier connection leaves a newer one alone.
  */
 @Component
 public class OperatorCommands {
@@ -37,7 +39,12 @@ public class OperatorCommands {
     void apply(String clientId, SessionCommand command) {
         ClientSession session = sessions.get(clientId);
         if (session == null) {
-            if (command.kind() == SessionCommand.Kind.REMOVE) {
+            if (command.kind() == SessionCommand.Kind.REMOVE && !command.isFor(recordedSessionId(clientId))) {
+                log.info(
+                        "[{}] remove ignored: session {} is not the client's current one",
+                        clientId,
+                        command.sessionId());
+            } else if (command.kind() == SessionCommand.Kind.REMOVE) {
                 log.info("[{}] removing the session record of a session this node no longer holds", clientId);
                 subscriptionState.removed(clientId);
                 sessionState.ended(clientId, sessionState.generation(clientId));
@@ -46,7 +53,26 @@ public class OperatorCommands {
             }
             return;
         }
-        session.execute(() -> applyTo(session, command));
+        session.execute(() -> {
+            if (!command.isFor(currentSessionId(session))) {
+                log.info(
+                        "[{}] {} ignored: session {} is not the client's current one",
+                        clientId,
+                        command.kind(),
+                        command.sessionId());
+                return;
+            }
+            applyTo(session, command);
+        });
+    }
+
+    /** On the session's thread: its connection's session id, or, disconnected, the one its record keeps. */
+    private String currentSessionId(ClientSession session) {
+        return session.isConnected() ? session.connection().sessionId() : recordedSessionId(session.clientId());
+    }
+
+    private String recordedSessionId(String clientId) {
+        return sessionState.get(clientId).map(i -> i.details().sessionId()).orElse("");
     }
 
     private static void applyTo(ClientSession session, SessionCommand command) {

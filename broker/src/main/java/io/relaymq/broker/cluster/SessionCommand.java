@@ -14,8 +14,10 @@ import java.util.List;
  *
  * @param version       for {@link Kind#HAND_OVER}: the new owner's ownership version
  * @param subscriptions for {@link Kind#SET_SUBSCRIPTIONS}: the client's whole new subscription set
+ * @param sessionId     for {@link Kind#DISCONNECT} and {@link Kind#REMOVE}: act only while this is the client's
+ *                      current session id (empty: whatever it is)
  */
-public record SessionCommand(Kind kind, long version, List<Subscription> subscriptions) {
+public record SessionCommand(Kind kind, long version, List<Subscription> subscriptions, String sessionId) {
 
     public enum Kind {
         /** The session moved to another node: let go of the local copy. */
@@ -34,20 +36,34 @@ public record SessionCommand(Kind kind, long version, List<Subscription> subscri
         }
     }
 
+    public SessionCommand {
+        sessionId = sessionId == null ? "" : sessionId;
+    }
+
     public static SessionCommand handOver(long version) {
-        return new SessionCommand(Kind.HAND_OVER, version, List.of());
+        return new SessionCommand(Kind.HAND_OVER, version, List.of(), "");
     }
 
     public static SessionCommand of(Kind kind) {
-        return new SessionCommand(kind, 0, List.of());
+        return of(kind, "");
+    }
+
+    /** A {@link Kind#DISCONNECT} or {@link Kind#REMOVE} for the session with {@code sessionId} only (empty: any). */
+    public static SessionCommand of(Kind kind, String sessionId) {
+        return new SessionCommand(kind, 0, List.of(), sessionId);
     }
 
     public static SessionCommand setSubscriptions(List<Subscription> subscriptions) {
-        return new SessionCommand(Kind.SET_SUBSCRIPTIONS, 0, List.copyOf(subscriptions));
+        return new SessionCommand(Kind.SET_SUBSCRIPTIONS, 0, List.copyOf(subscriptions), "");
+    }
+
+    /** Whether the command is for any session of the client, or for the one with {@code currentSessionId}. */
+    public boolean isFor(String currentSessionId) {
+        return sessionId.isEmpty() || sessionId.equals(currentSessionId);
     }
 
     public byte[] encode() {
-        SessionCommandRecord.Builder b = SessionCommandRecord.newBuilder();
+        SessionCommandRecord.Builder b = SessionCommandRecord.newBuilder().setSessionId(sessionId);
         switch (kind) {
             case HAND_OVER -> b.setHandOver(version);
             case DISCONNECT -> b.setDisconnect(true);
@@ -65,8 +81,8 @@ public record SessionCommand(Kind kind, long version, List<Subscription> subscri
         SessionCommandRecord r = Wire.unframe(value, SessionCommandRecord.parser(), "session command");
         return switch (r.getCommandCase()) {
             case HAND_OVER -> handOver(r.getHandOver());
-            case DISCONNECT -> of(Kind.DISCONNECT);
-            case REMOVE -> of(Kind.REMOVE);
+            case DISCONNECT -> of(Kind.DISCONNECT, r.getSessionId());
+            case REMOVE -> of(Kind.REMOVE, r.getSessionId());
             case SET_SUBSCRIPTIONS ->
                 setSubscriptions(ClientSubscriptions.fromRecord(clientId, r.getSetSubscriptions())
                         .subscriptions());

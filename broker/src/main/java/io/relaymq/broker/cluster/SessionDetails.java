@@ -8,8 +8,10 @@ import java.nio.charset.StandardCharsets;
  * What the cluster records about a session besides its owner node: the client's type and address, its
  * MQTT version and clean start flag, when it last connected and disconnected (epoch millis, 0 = not
  * yet), the principal that created it ({@code <method>:<id>}, see {@code ClientGrant#principal()};
- * empty for sessions recorded before principals were: unowned), and the keep alive of its last
- * connection in seconds (0 for none, and for sessions recorded before it was).
+ * empty for sessions recorded before principals were: unowned), the keep alive of its last
+ * connection in seconds (0 for none, and for sessions recorded before it was), and the session id of its
+ * last connection: a random UUID chosen when that CONNECT was accepted (empty for sessions recorded
+ * before it was). A disconnected session keeps the id of the connection it last had.
  */
 public record SessionDetails(
         String clientType,
@@ -19,13 +21,37 @@ public record SessionDetails(
         long connectedAt,
         long disconnectedAt,
         String principal,
-        int keepAliveSeconds) {
+        int keepAliveSeconds,
+        String sessionId) {
 
     /** Details of sessions recorded before details existed. */
     public static final SessionDetails UNKNOWN = new SessionDetails("DEVICE", "", "", false, 0, 0);
 
     public SessionDetails {
         principal = principal == null ? "" : principal;
+        sessionId = sessionId == null ? "" : sessionId;
+    }
+
+    /** Details without a session id. */
+    public SessionDetails(
+            String clientType,
+            String clientIp,
+            String protocolVersion,
+            boolean cleanStart,
+            long connectedAt,
+            long disconnectedAt,
+            String principal,
+            int keepAliveSeconds) {
+        this(
+                clientType,
+                clientIp,
+                protocolVersion,
+                cleanStart,
+                connectedAt,
+                disconnectedAt,
+                principal,
+                keepAliveSeconds,
+                "");
     }
 
     /** Details without a keep alive. */
@@ -53,7 +79,15 @@ public record SessionDetails(
 
     public SessionDetails withDisconnectedAt(long millis) {
         return new SessionDetails(
-                clientType, clientIp, protocolVersion, cleanStart, connectedAt, millis, principal, keepAliveSeconds);
+                clientType,
+                clientIp,
+                protocolVersion,
+                cleanStart,
+                connectedAt,
+                millis,
+                principal,
+                keepAliveSeconds,
+                sessionId);
     }
 
     SessionDetailsRecord toRecord() {
@@ -66,6 +100,7 @@ public record SessionDetails(
                 .setDisconnectedAt(disconnectedAt)
                 .setPrincipal(principal)
                 .setKeepAliveSeconds(keepAliveSeconds)
+                .setSessionId(sessionId)
                 .build();
     }
 
@@ -78,7 +113,8 @@ public record SessionDetails(
                 r.getConnectedAt(),
                 r.getDisconnectedAt(),
                 r.getPrincipal(),
-                r.getKeepAliveSeconds());
+                r.getKeepAliveSeconds(),
+                r.getSessionId());
     }
 
     /**

@@ -24,6 +24,7 @@ import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionRegistry;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
@@ -132,6 +133,7 @@ public final class ConnectHandler {
         connection.setGrant(grant);
         connection.setWill(request.will(), request.willDelaySeconds());
         connection.setKeepAliveSeconds(request.keepAliveSeconds());
+        connection.setSessionId(UUID.randomUUID().toString());
         LiveGrants.Live live = new LiveGrants.Live(
                 request.clientId(),
                 grant,
@@ -148,7 +150,8 @@ public final class ConnectHandler {
                 System.currentTimeMillis(),
                 0,
                 grant.principal(),
-                request.keepAliveSeconds());
+                request.keepAliveSeconds(),
+                connection.sessionId());
         cluster.claim(request.clientId(), request.expirySeconds(), details)
                 .whenComplete((granted, error) -> channel.eventLoop().execute(() -> {
                     if (error != null) {

@@ -35,6 +35,7 @@ public final class MqttConnection {
     private long willDelaySeconds;
     private boolean disconnectedByClient;
     private int keepAliveSeconds;
+    private volatile String sessionId = "";
     private volatile ClientGrant grant = ClientGrant.anonymous();
 
     public MqttConnection(
@@ -118,6 +119,15 @@ public final class MqttConnection {
 
     public void setKeepAliveSeconds(int seconds) {
         this.keepAliveSeconds = seconds;
+    }
+
+    /** The random id this connection was given when its CONNECT was accepted (the API's {@code sessionId}). */
+    public String sessionId() {
+        return sessionId;
+    }
+
+    public void setSessionId(String sessionId) {
+        this.sessionId = sessionId;
     }
 
     public Map<Integer, String> inboundAliases() {

@@ -261,7 +261,8 @@ class TbmqClientSurfaceIT {
                 "connectedAt",
                 "disconnectedAt",
                 "clientIpAdr",
-                "cleanStart");
+                "cleanStart",
+                "sessionId");
         JsonNode filtered = page(
                 api.get("/api/v2/client-session?pageSize=10&page=0&textSearch=" + run
                         + "&connectedStatusList=CONNECTED&clientTypeList=DEVICE&subscriptions=2"
@@ -287,10 +288,16 @@ class TbmqClientSurfaceIT {
                 "disconnectedAt",
                 "sessionExpiryInterval",
                 "clientIpAdr",
-                "keepAliveSeconds");
+                "keepAliveSeconds",
+                "sessionId");
         assertThat(detailed.get("keepAliveSeconds").asInt()).isEqualTo(45);
+        String sessionId = detailed.get("sessionId").asString();
+        assertThat(UUID.fromString(sessionId).toString()).isEqualTo(sessionId);
         has(detailed.get("subscriptions").get(0), "topicFilter", "qos", "options");
-        object(api.get("/api/client-session/details?clientId=" + clientId), "mqttVersion");
+        assertThat(object(api.get("/api/client-session/details?clientId=" + clientId), "mqttVersion", "sessionId")
+                        .get("sessionId")
+                        .asString())
+                .isEqualTo(sessionId);
         object(api.get("/api/client-session/info"), "connectedCount", "disconnectedCount", "totalCount");
 
         JsonNode own = api.get("/api/subscription?clientId=" + clientId).body();
@@ -327,13 +334,48 @@ class TbmqClientSurfaceIT {
                         api.get("/api/subscription?clientId=" + clientId).text().contains("EXACTLY_ONCE"));
         assertThat(api.delete("/api/subscription/topic-trie/clear").status()).isEqualTo(200);
 
-        assertThat(api.delete("/api/client-session/disconnect?clientId=" + clientId + "&sessionId=" + UUID.randomUUID())
-                        .status())
-                .isEqualTo(200);
+        sessionIdsPickTheConnection(client, clientId, sessionId);
+    }
+
+    /** Disconnect and remove with a session id act on that connection only; a stale id is "no such session". */
+    private void sessionIdsPickTheConnection(Mqtt5BlockingClient client, String clientId, String sessionId) {
+        String disconnect = "/api/client-session/disconnect?clientId=" + clientId + "&sessionId=";
+        String remove = "/api/client-session/remove?clientId=" + clientId + "&sessionId=";
+        assertThat(api.delete(disconnect + UUID.randomUUID()).status()).isEqualTo(404);
+        assertThat(api.delete(disconnect + "not-a-uuid").status()).isEqualTo(400);
+        assertThat(client.getState().isConnected()).isTrue();
+        assertThat(api.delete(disconnect + sessionId).status()).isEqualTo(200);
         await().atMost(WAIT).until(() -> !client.getState().isConnected());
-        assertThat(api.delete("/api/client-session/remove?clientId=" + clientId + "&sessionId=" + UUID.randomUUID())
-                        .status())
-                .isEqualTo(200);
+        // the persistent session keeps the id of its last connection
+        await().atMost(WAIT)
+                .until(() -> api.get("/api/client-session?clientId=" + clientId)
+                        .body()
+                        .get("connectionState")
+                        .asString()
+                        .equals("DISCONNECTED"));
+        assertThat(api.get("/api/client-session?clientId=" + clientId)
+                        .body()
+                        .get("sessionId")
+                        .asString())
+                .isEqualTo(sessionId);
+
+        client.connectWith().cleanStart(false).sessionExpiryInterval(600).send();
+        await().atMost(WAIT).until(() -> {
+            JsonNode row = api.get("/api/client-session?clientId=" + clientId).body();
+            return row.get("connectionState").asString().equals("CONNECTED")
+                    && !row.get("sessionId").asString().equals(sessionId);
+        });
+        String newer = api.get("/api/client-session?clientId=" + clientId)
+                .body()
+                .get("sessionId")
+                .asString();
+        assertThat(api.delete(remove + sessionId).status()).isEqualTo(404);
+        assertThat(api.delete(disconnect + sessionId).status()).isEqualTo(404);
+        assertThat(client.getState().isConnected()).isTrue();
+        assertThat(api.delete(remove + newer).status()).isEqualTo(200);
+        await().atMost(WAIT).until(() -> !client.getState().isConnected());
+        await().atMost(WAIT)
+                .until(() -> api.get("/api/client-session?clientId=" + clientId).status() == 404);
     }
 
     @Test

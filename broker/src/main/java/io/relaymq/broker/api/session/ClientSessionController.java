@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.springframework.http.ResponseEntity;
@@ -114,20 +115,30 @@ class ClientSessionController {
         return new SessionStats(connected, all.size() - connected, all.size());
     }
 
-    /** Closes the client's connection (5.0: DISCONNECT 0x98); a persistent session stays. */
+    /**
+     * Closes the client's connection (5.0: DISCONNECT 0x98); a persistent session stays. With {@code sessionId},
+     * only while that is the client's current session id (404 otherwise, as for a client without a session).
+     */
     @DeleteMapping("/client-session/disconnect")
     ResponseEntity<Void> disconnect(
-            @RequestParam @NotBlank String clientId, @RequestParam(required = false) String sessionId) {
-        sessions.disconnect(clientId);
+            @RequestParam @NotBlank String clientId, @RequestParam(required = false) UUID sessionId) {
+        sessions.disconnect(clientId, text(sessionId));
         return ResponseEntity.ok().build();
     }
 
-    /** Ends the session: connection closed, subscriptions and stored messages dropped. */
+    /**
+     * Ends the session: connection closed, subscriptions and stored messages dropped. With {@code sessionId},
+     * only while that is the client's current session id (404 otherwise).
+     */
     @DeleteMapping("/client-session/remove")
     ResponseEntity<Void> remove(
-            @RequestParam @NotBlank String clientId, @RequestParam(required = false) String sessionId) {
-        sessions.remove(clientId);
+            @RequestParam @NotBlank String clientId, @RequestParam(required = false) UUID sessionId) {
+        sessions.remove(clientId, text(sessionId));
         return ResponseEntity.ok().build();
+    }
+
+    private static String text(UUID sessionId) {
+        return sessionId == null ? "" : sessionId.toString();
     }
 
     /** A connected session by when it connected, any other by when it disconnected; each bound inclusive, if given. */

@@ -88,18 +88,34 @@ public class ClusterSessions {
     }
 
     public void disconnect(String clientId) {
-        send(clientId, SessionCommand.of(SessionCommand.Kind.DISCONNECT));
+        disconnect(clientId, "");
     }
 
-    /** Removes the session; when its node is gone, its records are ended from here. */
+    /**
+     * Disconnects the client; with a {@code sessionId} (not empty) only while that is its current session id,
+     * else {@link ApiNotFoundException}. The session's node checks the id again when the command reaches it.
+     */
+    public void disconnect(String clientId, String sessionId) {
+        info(clientId, sessionId);
+        send(clientId, SessionCommand.of(SessionCommand.Kind.DISCONNECT, sessionId));
+    }
+
     public void remove(String clientId) {
-        SessionInfo info = info(clientId);
+        remove(clientId, "");
+    }
+
+    /**
+     * Removes the session; when its node is gone, its records are ended from here. With a {@code sessionId}
+     * (not empty) only while that is the client's current session id, else {@link ApiNotFoundException}.
+     */
+    public void remove(String clientId, String sessionId) {
+        SessionInfo info = info(clientId, sessionId);
         if (!isAlive(info.ownerNode())) {
             subscriptionState.removed(clientId);
             sessions.writeFor(clientId, null);
             return;
         }
-        send(clientId, SessionCommand.of(SessionCommand.Kind.REMOVE));
+        send(clientId, SessionCommand.of(SessionCommand.Kind.REMOVE, sessionId));
     }
 
     public void replaceSubscriptions(String clientId, List<Subscription> subscriptions) {
@@ -108,6 +124,16 @@ public class ClusterSessions {
 
     public SessionInfo info(String clientId) {
         return sessions.get(clientId).orElseThrow(() -> new ApiNotFoundException("no session of client " + clientId));
+    }
+
+    /** The client's session record, if it has one with {@code sessionId} (empty: any). */
+    private SessionInfo info(String clientId, String sessionId) {
+        SessionInfo info = info(clientId);
+        if (!sessionId.isEmpty() && !sessionId.equals(info.details().sessionId())) {
+            throw new ApiNotFoundException(
+                    "no session " + sessionId + " of client " + clientId + " (its current session id is another)");
+        }
+        return info;
     }
 
     private void send(String clientId, SessionCommand command) {

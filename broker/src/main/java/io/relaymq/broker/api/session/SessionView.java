@@ -10,6 +10,8 @@ import java.util.List;
  * @param connectionState       CONNECTED or DISCONNECTED
  * @param sessionExpiryInterval seconds the session outlives its connection (0: a clean session)
  * @param keepAliveSeconds      keep alive of the last connection (0: none, or not recorded)
+ * @param sessionId             random UUID of the last connection, chosen when its CONNECT was accepted (null:
+ *                              recorded before session ids were)
  */
 public record SessionView(
         String id,
@@ -25,6 +27,7 @@ public record SessionView(
         String clientIpAdr,
         String mqttVersion,
         int keepAliveSeconds,
+        String sessionId,
         List<SubscriptionView> subscriptions) {
 
     static SessionView of(String clientId, SessionInfo info, List<SubscriptionView> subscriptions, boolean detailed) {
@@ -42,6 +45,7 @@ public record SessionView(
                 info.details().clientIp(),
                 info.details().protocolVersion(),
                 info.details().keepAliveSeconds(),
+                info.details().sessionId().isEmpty() ? null : info.details().sessionId(),
                 detailed ? subscriptions : null);
     }
 
