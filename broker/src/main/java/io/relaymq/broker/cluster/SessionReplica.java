@@ -7,6 +7,7 @@ import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.broker.session.SessionChanges;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +64,11 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
     /** The last known state of {@code clientId}'s session anywhere in the cluster. */
     public Optional<SessionInfo> get(String clientId) {
         return sessions.get(clientId);
+    }
+
+    /** Returns once every session record written to the cluster before this call has been applied here. */
+    public void catchUp(Duration timeout) {
+        replica().catchUp(timeout);
     }
 
     /** The newest generation known for the client id (of its session, or of the one that last ended). */

@@ -10,9 +10,13 @@ import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -26,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * One compacted, single-partition state topic that every node reads in full: the layout is checked,
  * updates are produced keyed by id (null value = tombstone), and a reader thread applies every record.
  * At start the node writes a marker record and waits until the reader has passed it, so it has caught
- * up with everything written before; the marker is then tombstoned so compaction removes it.
+ * up with everything written before; the marker is then tombstoned so compaction removes it. The same
+ * barrier can be asked for later ({@link #catchUp}).
  */
 public final class StateTopicReplica implements AutoCloseable {
 
@@ -41,8 +46,9 @@ public final class StateTopicReplica implements AutoCloseable {
     private final Producer<byte[], byte[]> producer;
     private final StateTopicWriter writer;
     private final Duration flushTimeout;
-    private final CountDownLatch caughtUp = new CountDownLatch(1);
-    private volatile String awaitedMarker;
+    /** Marker values written and not yet read back, each with what waits for it. */
+    private final Map<String, CompletableFuture<Void>> awaitedMarkers = new ConcurrentHashMap<>();
+
     private ConsumerLoop reader;
 
     public StateTopicReplica(
@@ -102,27 +108,44 @@ public final class StateTopicReplica implements AutoCloseable {
                 LoopPlan.Commits.NONE);
         reader.start();
         long began = System.nanoTime();
-        awaitedMarker = UUID.randomUUID().toString();
-        write(markerKey, awaitedMarker.getBytes(StandardCharsets.UTF_8));
-        producer.flush();
+        catchUp(timeout);
+        log.info("caught up with {} in {} ms", topic, (System.nanoTime() - began) / 1_000_000);
+    }
+
+    /**
+     * Returns once the reader has applied every record written to the topic before this call: a marker
+     * is written and awaited, then tombstoned.
+     *
+     * @throws IllegalStateException when the marker is not read back within {@code timeout}
+     */
+    public void catchUp(Duration timeout) {
+        String marker = UUID.randomUUID().toString();
+        CompletableFuture<Void> seen = new CompletableFuture<>();
+        awaitedMarkers.put(marker, seen);
         try {
-            if (!caughtUp.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new IllegalStateException(
-                        "did not catch up with " + topic + " within " + timeout.toSeconds() + " s");
-            }
+            write(markerKey, marker.getBytes(StandardCharsets.UTF_8));
+            producer.flush();
+            seen.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            throw new IllegalStateException(
+                    "did not catch up with " + topic + " within " + timeout.toSeconds() + " s", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while reading " + topic, e);
+        } finally {
+            awaitedMarkers.remove(marker);
         }
         write(markerKey, null);
-        log.info("caught up with {} in {} ms", topic, (System.nanoTime() - began) / 1_000_000);
     }
 
     private void dispatch(ConsumerRecord<byte[], byte[]> record) {
         String key = new String(record.key(), StandardCharsets.UTF_8);
         if (key.startsWith(MARKER_PREFIX)) {
-            if (record.value() != null && new String(record.value(), StandardCharsets.UTF_8).equals(awaitedMarker)) {
-                caughtUp.countDown();
+            CompletableFuture<Void> waiting = record.value() == null
+                    ? null
+                    : awaitedMarkers.get(new String(record.value(), StandardCharsets.UTF_8));
+            if (waiting != null) {
+                waiting.complete(null);
             }
             return;
         }

@@ -8,7 +8,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.hivemq.client.mqtt.MqttClient;
+import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
 import com.hivemq.client.mqtt.mqtt5.exceptions.Mqtt5ConnAckException;
+import io.relaymq.broker.persistence.application.AppTopicNames;
 import io.relaymq.broker.support.ApiClient;
 import io.relaymq.broker.support.Endpoints;
 import io.relaymq.broker.support.RelayMqNodeTest;
@@ -19,8 +21,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -42,6 +50,9 @@ class TbmqAppSurfaceIT {
 
     @Autowired
     MqttServer server;
+
+    @Autowired
+    Admin admin;
 
     private ApiClient api;
     private final String run = UUID.randomUUID().toString().substring(0, 8);
@@ -259,6 +270,63 @@ class TbmqAppSurfaceIT {
                         .status())
                 .isEqualTo(401);
         has(api.get("/api/app/config").body(), "existsX509Credentials");
+    }
+
+    /**
+     * {@code remove-topics} deletes a client topic whose client has no APPLICATION session, and keeps the topic
+     * of a connected APPLICATION client and shared subscription topics.
+     */
+    @Test
+    void removeTopicsDeletesOnlyOrphanClientTopics() throws Exception {
+        Map<String, Object> credentials = new LinkedHashMap<>();
+        credentials.put("name", "app-" + run);
+        credentials.put("clientType", "APPLICATION");
+        credentials.put("credentialsType", "MQTT_BASIC");
+        credentials.put(
+                "credentialsValue",
+                "{\"userName\":\"app-" + run + "\",\"password\":null,"
+                        + "\"authRules\":{\"pubAuthRulePatterns\":[\".*\"],\"subAuthRulePatterns\":[\".*\"]}}");
+        object(api.post("/api/mqtt/client/credentials", credentials), "id");
+        Mqtt5BlockingClient app = MqttClient.builder()
+                .useMqttVersion5()
+                .identifier("live-app-" + run)
+                .serverHost("127.0.0.1")
+                .serverPort(Endpoints.tcpPort(server))
+                .buildBlocking();
+        app.connectWith()
+                .cleanStart(true)
+                .sessionExpiryInterval(600)
+                .simpleAuth()
+                .username("app-" + run)
+                .applySimpleAuth()
+                .send();
+        String live = AppTopicNames.forClient("live-app-" + run);
+        String orphan = AppTopicNames.forClient("gone-app-" + run);
+        String shared = AppTopicNames.forSharedFilter("orphan-check/" + run);
+        try {
+            admin.createTopics(List.of(
+                            new NewTopic(orphan, Optional.of(1), Optional.empty()),
+                            new NewTopic(shared, Optional.of(1), Optional.empty())))
+                    .all()
+                    .get(20, TimeUnit.SECONDS);
+            await().atMost(WAIT).until(() -> topics().containsAll(List.of(live, orphan, shared)));
+
+            ApiClient.Response removed = api.delete("/api/app/remove-topics");
+            assertThat(removed.status()).as(removed.text()).isEqualTo(200);
+            assertThat(removed.text()).isEmpty();
+
+            await().atMost(WAIT).until(() -> !topics().contains(orphan));
+            assertThat(topics()).contains(live, shared);
+            assertThat(app.getState().isConnected()).isTrue();
+        } finally {
+            app.disconnect();
+            api.delete("/api/client-session/remove?clientId=live-app-" + run);
+            admin.deleteTopics(List.of(shared)).all().get(20, TimeUnit.SECONDS);
+        }
+    }
+
+    private Set<String> topics() throws Exception {
+        return admin.listTopics().names().get(20, TimeUnit.SECONDS);
     }
 
     private static Map<String, Object> block(String type, String value, long expirationTime) {

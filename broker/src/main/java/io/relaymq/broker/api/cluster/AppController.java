@@ -2,6 +2,7 @@ package io.relaymq.broker.api.cluster;
 
 import io.relaymq.broker.api.page.PageData;
 import io.relaymq.broker.api.page.PageQuery;
+import io.relaymq.broker.persistence.application.OrphanAppTopics;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import java.util.Comparator;
@@ -16,7 +17,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The Kafka cluster under the broker, with TBMQ's paths: brokers, topics and consumer groups (each also
- * as {@code …/v2}, which TBMQ's console calls), and deleting a consumer group.
+ * as {@code …/v2}, which TBMQ's console calls), deleting a consumer group, and deleting the topics of
+ * APPLICATION clients that no longer have a session.
  */
 @RestController
 @RequestMapping("/api/app")
@@ -35,9 +37,21 @@ class AppController {
             "lag", Comparator.comparingLong(KafkaOverview.ConsumerGroup::lag));
 
     private final KafkaOverview kafka;
+    private final OrphanAppTopics orphans;
 
-    AppController(KafkaOverview kafka) {
+    AppController(KafkaOverview kafka, OrphanAppTopics orphans) {
         this.kafka = kafka;
+        this.orphans = orphans;
+    }
+
+    /**
+     * Deletes the Kafka topics (and consumer groups) of APPLICATION clients that have no APPLICATION session
+     * anywhere in the cluster; answers 200 without a body, as TBMQ does.
+     */
+    @DeleteMapping("/remove-topics")
+    ResponseEntity<Void> removeTopics() {
+        orphans.remove();
+        return ResponseEntity.ok().build();
     }
 
     /** All brokers on one page (page parameters, which TBMQ's console sends, are ignored as TBMQ does). */

@@ -53,6 +53,17 @@ class ApplicationPersistenceConfiguration {
                         .orElse(false));
     }
 
+    /** Deletes client topics left without an APPLICATION session (the admin API's {@code remove-topics}). */
+    @Bean
+    OrphanAppTopics orphanAppTopics(
+            Admin admin,
+            SessionReplica sessions,
+            SessionRegistry registry,
+            ApplicationPersistenceProperties settings,
+            KafkaProperties kafka) {
+        return new OrphanAppTopics(admin, sessions, registry, settings.consumerGroupPrefix(), kafka.apiTimeout());
+    }
+
     /** Caps the APPLICATION clients of this node, right after authentication. */
     @Bean
     ApplicationClientCap applicationClientCap(
