@@ -1,5 +1,6 @@
 package io.relaymq.broker.auth;
 
+import io.relaymq.broker.auth.provider.BasicAuthStrategy;
 import io.relaymq.broker.auth.provider.JwtAuthProvider;
 import io.relaymq.broker.auth.provider.X509AuthProvider;
 import io.relaymq.dao.auth.AuthProviderRepository;
@@ -7,7 +8,6 @@ import io.relaymq.dao.auth.AuthProviderRow;
 import io.relaymq.dao.auth.AuthProviderType;
 import io.relaymq.dao.credentials.CredentialsJson;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Turns authentication providers on and off and changes their configuration, for every node at once
@@ -37,7 +37,7 @@ public final class AuthProviderService {
         switch (type) {
             case JWT -> new JwtAuthProvider().configure(configurationJson);
             case X_509 -> CredentialsJson.read(configurationJson, X509AuthProvider.Config.class);
-            case MQTT_BASIC -> CredentialsJson.read(configurationJson, Map.class);
+            case MQTT_BASIC -> BasicAuthStrategy.of(configurationJson);
         }
         repository.setConfiguration(type, configurationJson);
         changes.providersChanged();

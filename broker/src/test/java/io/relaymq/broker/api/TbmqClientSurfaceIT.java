@@ -165,6 +165,30 @@ class TbmqClientSurfaceIT {
                 .get("id")
                 .asString();
         object(api.get("/api/mqtt/auth/provider/" + providerId), "id", "type");
+        basicStrategyIsReadAndSet();
+    }
+
+    /** The MQTT_BASIC matching strategy as a JSON string; set through the provider's configuration. */
+    private void basicStrategyIsReadAndSet() {
+        String path = "/api/mqtt/auth/provider/basic/strategy";
+        JsonNode stored = api.get("/api/mqtt/auth/provider/type/MQTT_BASIC").body();
+        ApiClient.Response initial = api.get(path);
+        assertThat(initial.status()).isEqualTo(200);
+        assertThat(initial.body().isString()).as(initial.text()).isTrue();
+        assertThat(initial.body().asString()).isIn("CLIENT_ID", "USERNAME", "CLIENT_ID_AND_USERNAME");
+        Map<String, Object> save = new LinkedHashMap<>();
+        save.put("type", "MQTT_BASIC");
+        save.put("configuration", Map.of("authStrategy", "PASSWORD"));
+        assertThat(api.post("/api/mqtt/auth/provider", save).status()).isEqualTo(400);
+        try {
+            save.put("configuration", Map.of("authStrategy", "USERNAME"));
+            object(api.post("/api/mqtt/auth/provider", save), "configuration");
+            assertThat(api.get(path).body().asString()).isEqualTo("USERNAME");
+        } finally {
+            save.put("configuration", stored.get("configuration"));
+            assertThat(api.post("/api/mqtt/auth/provider", save).status()).isEqualTo(200);
+        }
+        assertThat(api.get(path).body().asString()).isEqualTo(initial.body().asString());
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.relaymq.broker.api.error.ApiNotFoundException;
 import io.relaymq.broker.api.page.PageData;
 import io.relaymq.broker.api.page.PageQuery;
 import io.relaymq.broker.auth.AuthProviderService;
+import io.relaymq.broker.auth.provider.BasicAuthStrategy;
 import io.relaymq.dao.auth.AuthProviderRow;
 import io.relaymq.dao.auth.AuthProviderType;
 import jakarta.validation.Valid;
@@ -23,8 +24,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 /**
- * MQTT authentication providers (MQTT_BASIC, X_509, JWT): list, get, enable, disable, configure. There is
- * one of each type; its id is derived from the type, so it is the same on every installation.
+ * MQTT authentication providers (MQTT_BASIC, X_509, JWT): list, get, enable, disable, configure, and the
+ * MQTT_BASIC credentials matching strategy. There is one of each type; its id is derived from the type, so it
+ * is the same on every installation.
  */
 @RestController
 @RequestMapping("/api/mqtt/auth")
@@ -70,6 +72,12 @@ class AuthProviderController {
     @GetMapping("/provider/type/{type}")
     ProviderView byType(@PathVariable AuthProviderType type) {
         return view(row(type));
+    }
+
+    /** How MQTT_BASIC matches credentials, as a JSON string ({@code "CLIENT_ID_AND_USERNAME"} unless configured). */
+    @GetMapping("/provider/basic/strategy")
+    BasicAuthStrategy basicStrategy() {
+        return BasicAuthStrategy.of(row(AuthProviderType.MQTT_BASIC).configuration());
     }
 
     @PostMapping("/provider")

@@ -7,7 +7,6 @@ import io.relaymq.broker.auth.lanes.HashLanes;
 import io.relaymq.broker.mqtt.ConnectReject;
 import io.relaymq.dao.auth.AuthProviderType;
 import io.relaymq.dao.credentials.BasicCredentials;
-import io.relaymq.dao.credentials.CredentialsIds;
 import io.relaymq.dao.credentials.CredentialsJson;
 import io.relaymq.dao.credentials.CredentialsType;
 import io.relaymq.dao.credentials.MqttClientCredentials;
@@ -18,8 +17,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /**
- * MQTT_BASIC: credentials matched by client id and user name together, by user name, or by client id
- * (the most specific match wins), then the password checked against its bcrypt hash. Credentials without
+ * MQTT_BASIC: credentials matched as the configured {@link BasicAuthStrategy} says (by default by client id
+ * and user name together, by user name, or by client id, the most specific match winning), then the
+ * password checked against its bcrypt hash. Credentials without
  * a password accept any password. Credentials backed off after too many wrong passwords are refused
  * without hashing ("connection rate exceeded"); a hash that finds no room is refused as "server busy".
  */
@@ -28,6 +28,7 @@ public final class BasicAuthProvider implements AuthProvider {
     private final CredentialsLookup lookup;
     private final PasswordChecker passwords;
     private final AuthBackoff backoff;
+    private volatile BasicAuthStrategy strategy = BasicAuthStrategy.CLIENT_ID_AND_USERNAME;
 
     public BasicAuthProvider(CredentialsLookup lookup, PasswordChecker passwords, AuthBackoff backoff) {
         this.lookup = lookup;
@@ -42,7 +43,7 @@ public final class BasicAuthProvider implements AuthProvider {
 
     @Override
     public void configure(String configurationJson) {
-        // nothing to configure beyond the switch
+        strategy = BasicAuthStrategy.of(configurationJson);
     }
 
     @Override
@@ -52,7 +53,7 @@ public final class BasicAuthProvider implements AuthProvider {
 
     @Override
     public CompletableFuture<Optional<AuthOutcome>> authenticateLater(AuthRequest request) {
-        List<String> candidates = CredentialsIds.basicCandidates(request.clientId(), request.username());
+        List<String> candidates = strategy.candidates(request.clientId(), request.username());
         if (candidates.isEmpty()) {
             return CompletableFuture.completedFuture(Optional.empty());
         }
