@@ -70,7 +70,7 @@ public final class OrphanAppTopics {
             } catch (IllegalStateException e) {
                 if (!(e.getCause() instanceof ExecutionException ee
                         && ee.getCause() instanceof UnknownTopicOrPartitionException)) {
-                    log.warn("orphan APPLICATION client topic {} not deleted: {}", topic, e.getMessage());
+                    log.warn("orphan APPLICATION client topic {} not deleted", topic, e);
                 }
             }
         });
