@@ -193,6 +193,12 @@ public final class ClientSession {
         willTask = null;
         // [MQTT-3.1.3-9]: a new connection before the will delay has passed cancels the will
         pendingWill = null;
+        MqttConnection previous = connection;
+        if (previous != null && previous != newConnection) {
+            // taken over before its close was handled here: it lets go of the outbound before the new one has it
+            outbound.detach();
+            previous.close(MqttReasonCodes.Disconnect.SESSION_TAKEN_OVER.byteValue());
+        }
         connection = newConnection;
         outbound.attach(newConnection, present);
     }

@@ -46,7 +46,11 @@ final class ApplicationOutbound implements SessionOutbound {
     private final InFlightWindow<Long> inFlight;
 
     private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
-    private final ReadAhead buffered;
+    private final int maxBufferedRecords;
+    private final long maxBufferedBytes;
+    /** The read-ahead of the current reader: each reader has its own, so a late batch of a stopped one counts nowhere. */
+    private ReadAhead buffered;
+
     private final RestoredContext restored = new RestoredContext();
     private final Map<String, SharedGroupForwarder> shared = new HashMap<>();
     private final ReplayMarks replays = new ReplayMarks();
@@ -70,7 +74,9 @@ final class ApplicationOutbound implements SessionOutbound {
             OutboundWriter writer,
             int maxInflight,
             long maxBufferedBytes) {
-        this.buffered = new ReadAhead(readers.maxBuffered(), maxBufferedBytes);
+        this.maxBufferedRecords = readers.maxBuffered();
+        this.maxBufferedBytes = maxBufferedBytes;
+        this.buffered = new ReadAhead(maxBufferedRecords, maxBufferedBytes);
         this.session = session;
         this.readers = readers;
         this.sink = sink;
@@ -124,6 +130,10 @@ final class ApplicationOutbound implements SessionOutbound {
 
     @Override
     public void attach(MqttConnection newConnection, boolean present) {
+        if (reader != null) {
+            // a connection still attached (taken over before its close was handled): one reader at a time
+            stopReader();
+        }
         connection = newConnection;
         inFlight.connection(newConnection);
         int gen = ++generation;
@@ -153,7 +163,7 @@ final class ApplicationOutbound implements SessionOutbound {
 
     private void startReader(int gen, boolean startAtEnd) {
         waiting.clear();
-        buffered.clear();
+        buffered = new ReadAhead(maxBufferedRecords, maxBufferedBytes);
         reader = readers.start(
                 session.clientId(), startAtEnd, buffered, batch -> session.execute(() -> accept(gen, batch)));
         session.subscriptions().forEach(this::subscribed);
