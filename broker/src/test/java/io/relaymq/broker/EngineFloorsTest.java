@@ -40,6 +40,7 @@ class EngineFloorsTest {
                     "api.subscription",
                     "api.system",
                     "api.unauthorized"),
+            List.of("api.settings"),
             List.of("api.session"),
             List.of("api"),
             List.of("api.error", "api.page"),

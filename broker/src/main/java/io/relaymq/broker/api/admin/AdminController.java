@@ -3,6 +3,7 @@ package io.relaymq.broker.api.admin;
 import io.relaymq.broker.api.ApiPrincipal;
 import io.relaymq.broker.api.page.PageData;
 import io.relaymq.broker.api.page.PageQuery;
+import io.relaymq.broker.api.settings.PasswordPolicy;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.NotBlank;
@@ -24,7 +25,10 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/admin")
 class AdminController {
 
-    /** A new user (no id, password required) or changes to one (id; password only to reset it). */
+    /**
+     * A new user (no id, password required) or changes to one (id; password only to reset it). The
+     * password's rules are the security settings' password policy; 72 characters is bcrypt's limit.
+     */
     record SaveUserRequest(
             UUID id,
             @NotBlank @Email @Size(max = 255) String email,
@@ -32,8 +36,7 @@ class AdminController {
             @Size(max = 255) String lastName,
             Boolean enabled,
 
-            @Size(min = AdminUserService.MIN_PASSWORD_LENGTH, max = 72)
-            String password) {}
+            @Size(max = PasswordPolicy.MAX_LENGTH) String password) {}
 
     private static final Map<String, String> SORTS =
             Map.of("email", "email", "createdTime", "created_time", "firstName", "first_name", "lastName", "last_name");

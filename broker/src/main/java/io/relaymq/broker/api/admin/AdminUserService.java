@@ -2,9 +2,12 @@ package io.relaymq.broker.api.admin;
 
 import io.relaymq.broker.api.error.ApiConflictException;
 import io.relaymq.broker.api.error.ApiNotFoundException;
+import io.relaymq.broker.api.settings.PasswordPolicy;
+import io.relaymq.broker.api.settings.SecuritySettingsService;
 import io.relaymq.dao.admin.AdminUser;
 import io.relaymq.dao.admin.AdminUserRepository;
 import io.relaymq.dao.jdbc.Jdbc;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
@@ -14,7 +17,8 @@ import org.springframework.security.crypto.bcrypt.BCrypt;
  * Admin users: passwords kept only as bcrypt hashes, e-mail unique, the last enabled admin never
  * deleted or disabled. Whether a token's user still exists, is enabled and has the token's version is
  * read from PostgreSQL on every request, so a removed, disabled or re-passworded user's tokens stop
- * working on every node at once.
+ * working on every node at once. A password set through the API must pass the security settings'
+ * password policy; the first admin's configured password only needs {@link #MIN_PASSWORD_LENGTH}.
  */
 public final class AdminUserService {
 
@@ -23,10 +27,12 @@ public final class AdminUserService {
             BCrypt.hashpw(UUID.randomUUID().toString(), BCrypt.gensalt());
 
     private final AdminUserRepository repository;
+    private final SecuritySettingsService security;
     private final Clock clock;
 
-    public AdminUserService(AdminUserRepository repository, Clock clock) {
+    public AdminUserService(AdminUserRepository repository, SecuritySettingsService security, Clock clock) {
         this.repository = repository;
+        this.security = security;
         this.clock = clock;
     }
 
@@ -53,7 +59,7 @@ public final class AdminUserService {
         if (existing.isEmpty() && password == null) {
             throw new IllegalArgumentException("password is required for a new user");
         }
-        String hash = password != null ? hash(password) : existing.get().passwordHash();
+        String hash = password != null ? checkedHash(password) : existing.get().passwordHash();
         boolean isEnabled = enabled == null || enabled;
         if (!isEnabled && existing.map(AdminUser::enabled).orElse(false)) {
             requireAnotherEnabledAdmin(existing.get().id());
@@ -109,7 +115,10 @@ public final class AdminUserService {
         if (!BCrypt.checkpw(currentPassword, user.passwordHash())) {
             throw new IllegalArgumentException("current password is incorrect");
         }
-        repository.save(user.withPasswordHash(hash(newPassword)));
+        if (BCrypt.checkpw(newPassword, user.passwordHash())) {
+            throw new IllegalArgumentException("the new password must differ from the current one");
+        }
+        repository.save(user.withPasswordHash(checkedHash(newPassword)));
     }
 
     public AdminUserRepository repository() {
@@ -122,9 +131,23 @@ public final class AdminUserService {
         }
     }
 
+    /** The hash of a password set through the API, once it passes the password policy. */
+    private String checkedHash(String password) {
+        security.checkPassword(password);
+        return bcrypt(password);
+    }
+
     private static String hash(String password) {
         if (password.length() < MIN_PASSWORD_LENGTH) {
             throw new IllegalArgumentException("password must have at least " + MIN_PASSWORD_LENGTH + " characters");
+        }
+        return bcrypt(password);
+    }
+
+    private static String bcrypt(String password) {
+        if (password.getBytes(StandardCharsets.UTF_8).length > PasswordPolicy.MAX_LENGTH) {
+            throw new IllegalArgumentException(
+                    "password must have at most " + PasswordPolicy.MAX_LENGTH + " bytes in UTF-8 (bcrypt's limit)");
         }
         return BCrypt.hashpw(password, BCrypt.gensalt());
     }

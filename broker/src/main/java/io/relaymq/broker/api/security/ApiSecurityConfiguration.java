@@ -2,6 +2,7 @@ package io.relaymq.broker.api.security;
 
 import io.relaymq.broker.api.ApiProperties;
 import io.relaymq.broker.api.admin.AdminUserService;
+import io.relaymq.broker.api.settings.SecuritySettingsService;
 import io.relaymq.dao.admin.AdminSettingsRepository;
 import io.relaymq.dao.admin.AdminUserRepository;
 import io.relaymq.dao.admin.LoginFailureRepository;
@@ -32,8 +33,8 @@ import tools.jackson.databind.ObjectMapper;
 class ApiSecurityConfiguration {
 
     @Bean
-    AdminUserService adminUserService(AdminUserRepository repository, Clock clock) {
-        return new AdminUserService(repository, clock);
+    AdminUserService adminUserService(AdminUserRepository repository, SecuritySettingsService security, Clock clock) {
+        return new AdminUserService(repository, security, clock);
     }
 
     @Bean

@@ -3,6 +3,7 @@ package io.relaymq.broker.api.security;
 import io.relaymq.broker.api.ApiPrincipal;
 import io.relaymq.broker.api.admin.AdminUserService;
 import io.relaymq.broker.api.admin.AdminUserView;
+import io.relaymq.broker.api.settings.PasswordPolicy;
 import io.relaymq.dao.admin.AdminUser;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
@@ -34,11 +35,10 @@ class AuthController {
 
     record RefreshRequest(@NotBlank String refreshToken) {}
 
+    /** The new password's rules are the security settings' password policy; 72 characters is bcrypt's limit. */
     record ChangePasswordRequest(
-            @NotBlank String currentPassword,
-
-            @NotBlank @Size(min = AdminUserService.MIN_PASSWORD_LENGTH)
-            String newPassword) {}
+            @NotBlank @Size(max = 1024) String currentPassword,
+            @NotBlank @Size(max = PasswordPolicy.MAX_LENGTH) String newPassword) {}
 
     private final AdminUserService users;
     private final AdminTokens tokens;

@@ -43,7 +43,7 @@ class AdminApiIT {
         ApiClient.Response tooShort = ops.post(
                 "/api/auth/changePassword", Map.of("currentPassword", "ops-password-1", "newPassword", "short"));
         assertThat(tooShort.status()).isEqualTo(400);
-        assertThat(tooShort.body().get("detail").asString()).contains("newPassword size must be between 8");
+        assertThat(tooShort.body().get("detail").asString()).contains("password must have at least 8 characters");
         assertThat(ops.post(
                                 "/api/auth/changePassword",
                                 Map.of("currentPassword", "ops-password-1", "newPassword", "ops-password-2"))
