@@ -59,14 +59,19 @@ public final class AdminSettingsService {
         return answer(repository.save(key.key(), json.writeValueAsString(value), clock.millis()));
     }
 
-    private ObjectNode checked(SettingKey key, JsonNode value, AdminSettingsRow stored) {
+    /** {@code value} if it is a JSON object within the size limit; 400 otherwise. */
+    ObjectNode checkedObject(JsonNode value) {
         if (value == null || !value.isObject()) {
             throw new IllegalArgumentException("jsonValue must be a JSON object");
         }
         if (value.toString().length() > MAX_VALUE_CHARS) {
             throw new IllegalArgumentException("jsonValue may have at most " + MAX_VALUE_CHARS + " characters");
         }
-        ObjectNode object = (ObjectNode) value;
+        return (ObjectNode) value;
+    }
+
+    private ObjectNode checked(SettingKey key, JsonNode value, AdminSettingsRow stored) {
+        ObjectNode object = checkedObject(value);
         return switch (key) {
             case SECURITY_SETTINGS -> json.valueToTree(SettingValues.securitySettings(json, object));
             case MAIL ->

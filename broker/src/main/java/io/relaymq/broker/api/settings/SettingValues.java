@@ -15,6 +15,9 @@ final class SettingValues {
             "(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
                     + "|\\[?[0-9A-Fa-f:.]{2,45}]?");
 
+    /** A test mail holds an API request for at most this long per SMTP step. */
+    static final int MAX_TIMEOUT_MILLIS = 60_000;
+
     private SettingValues() {}
 
     static SecuritySettings securitySettings(ObjectMapper json, ObjectNode value) {
@@ -36,7 +39,7 @@ final class SettingValues {
             throw new IllegalArgumentException("mail smtpHost is not a host name or address");
         }
         number(value, "smtpPort", 1, 65_535);
-        number(value, "timeout", 1, 600_000);
+        number(value, "timeout", 1, MAX_TIMEOUT_MILLIS);
         if (value.path("enableProxy").asBoolean(false)) {
             number(value, "proxyPort", 1, 65_535);
         }

@@ -6,7 +6,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import tools.jackson.databind.ObjectMapper;
 
-/** The admin settings and the security settings built on them. */
+/** The admin settings, the security settings built on them and the test mail. */
 @Configuration(proxyBeanMethods = false)
 class SettingsConfiguration {
 
@@ -18,5 +18,10 @@ class SettingsConfiguration {
     @Bean
     SecuritySettingsService securitySettingsService(AdminSettingsService settings, ObjectMapper json) {
         return new SecuritySettingsService(settings, json);
+    }
+
+    @Bean
+    TestMail testMail(AdminSettingsService settings) {
+        return new TestMail(settings, new TestMailSender());
     }
 }
