@@ -148,6 +148,11 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void connected(ChannelHandlerContext ctx, MqttConnection conn, ClientSession s) {
+        if (state == State.CLOSED) {
+            // gone between its CONNACK and now: channelInactive did not know the session, so it hears of it here
+            s.execute(() -> s.detach(conn));
+            return;
+        }
         if (state != State.CONNECTING) {
             return;
         }

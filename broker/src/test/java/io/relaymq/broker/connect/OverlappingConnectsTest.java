@@ -11,15 +11,10 @@ import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttReasonCodeAndPropertiesVariableHeader;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.session.ClientSession;
-import io.relaymq.broker.session.InboundQos2Store;
-import io.relaymq.broker.support.NoOps;
+import io.relaymq.broker.support.HeldQos2Begins;
 import io.relaymq.broker.transport.EmbeddedBroker;
 import io.relaymq.broker.transport.SpecClient;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 class OverlappingConnectsTest {
 
-    private final HeldBegins store = new HeldBegins();
+    private final HeldQos2Begins store = new HeldQos2Begins();
     private final EmbeddedBroker broker = new EmbeddedBroker(store);
 
     @AfterEach
@@ -43,7 +38,7 @@ class OverlappingConnectsTest {
     void anOlderConnectWhoseReadEndsLastIsTakenOverByTheNewerOne() {
         SpecClient older = connectWithoutAnswer("twin-1");
         SpecClient newer = connectWithoutAnswer("twin-1");
-        assertThat(store.held).hasSize(2);
+        assertThat(store.held()).hasSize(2);
 
         store.release(1);
         assertThat(connAck(newer.receive())).isNotNull();
@@ -133,53 +128,5 @@ class OverlappingConnectsTest {
                 .map(MqttConnAckMessage.class::cast)
                 .findFirst()
                 .orElse(null);
-    }
-
-    /** A store whose answers to {@code begin} wait until the test releases them, in the order they were asked. */
-    private static final class HeldBegins implements InboundQos2Store {
-        final List<CompletableFuture<Map<Integer, Receipt>>> held = new CopyOnWriteArrayList<>();
-
-        void release(int index) {
-            held.get(index).complete(Map.of());
-        }
-
-        @Override
-        public CompletionStage<Map<Integer, Receipt>> begin(
-                String clientId, long generation, boolean clean, long ttlSeconds) {
-            CompletableFuture<Map<Integer, Receipt>> answer = new CompletableFuture<>();
-            held.add(answer);
-            return answer;
-        }
-
-        @Override
-        public CompletionStage<Boolean> received(
-                String clientId, int packetId, Receipt receipt, long generation, long ttlSeconds) {
-            return NoOps.INBOUND_QOS2_STORE.received(clientId, packetId, receipt, generation, ttlSeconds);
-        }
-
-        @Override
-        public CompletionStage<Void> released(String clientId, int packetId) {
-            return NoOps.INBOUND_QOS2_STORE.released(clientId, packetId);
-        }
-
-        @Override
-        public CompletionStage<Void> keep(String clientId, long ttlSeconds) {
-            return NoOps.INBOUND_QOS2_STORE.keep(clientId, ttlSeconds);
-        }
-
-        @Override
-        public CompletionStage<Receipt> receipt(String clientId, int packetId) {
-            return NoOps.INBOUND_QOS2_STORE.receipt(clientId, packetId);
-        }
-
-        @Override
-        public CompletionStage<Void> settle(String clientId, Map<Integer, Long> tokens) {
-            return NoOps.INBOUND_QOS2_STORE.settle(clientId, tokens);
-        }
-
-        @Override
-        public CompletionStage<Void> removeAll(String clientId, long generation) {
-            return NoOps.INBOUND_QOS2_STORE.removeAll(clientId, generation);
-        }
     }
 }
