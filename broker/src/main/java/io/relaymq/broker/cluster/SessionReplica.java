@@ -5,6 +5,7 @@ import io.relaymq.broker.kafka.KafkaClients;
 import io.relaymq.broker.kafka.KafkaProperties;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.broker.session.SessionChanges;
+import io.relaymq.common.client.ClientType;
 import io.relaymq.common.node.NodeId;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -81,20 +82,32 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
      * takeover: not when the record names another owner or a newer generation.
      */
     @Override
-    public void disconnected(String clientId, long expirySeconds, long generation) {
+    public void disconnected(
+            String clientId, ClientType clientType, String principal, long expirySeconds, long generation) {
         SessionInfo known = sessions.get(clientId).orElse(null);
         if (known != null && !known.ownerNode().equals(self)) {
             log.debug("[{}] disconnect not recorded: the session is on node {} now", clientId, known.ownerNode());
             return;
         }
-        SessionDetails details = known == null ? SessionDetails.UNKNOWN : known.details();
-        SessionInfo info = new SessionInfo(
-                self, false, expirySeconds, details.withDisconnectedAt(System.currentTimeMillis()), generation);
+        SessionDetails details = disconnectDetails(known, clientType, principal, System.currentTimeMillis());
+        SessionInfo info = new SessionInfo(self, false, expirySeconds, details, generation);
         if (!sessions.put(clientId, info).applied()) {
             log.debug("[{}] disconnect of generation {} not recorded: a newer connect is known", clientId, generation);
             return;
         }
         replica().write(clientId, info.encode());
+    }
+
+    /**
+     * The details a disconnect records: those of the record known here, or when the deciding node's record has not
+     * arrived yet, the session's own kind and owner (never a default kind: an APPLICATION session recorded as DEVICE
+     * would have its messages routed where its node does not read them, and its next connect taken for a change of
+     * kind that drops its stored state).
+     */
+    static SessionDetails disconnectDetails(SessionInfo known, ClientType clientType, String principal, long now) {
+        SessionDetails details =
+                known != null ? known.details() : new SessionDetails(clientType.name(), "", "", false, 0, 0, principal);
+        return details.withDisconnectedAt(now);
     }
 
     @Override

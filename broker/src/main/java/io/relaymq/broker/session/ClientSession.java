@@ -223,7 +223,7 @@ public final class ClientSession {
         if (expirySeconds == 0) {
             end();
         } else {
-            context.sessionChanges().disconnected(clientId, expirySeconds, ownershipVersion);
+            context.sessionChanges().disconnected(clientId, clientType, principal, expirySeconds, ownershipVersion);
             inboundQos2.expiring(expirySeconds);
             expiryTask = executor.schedule(this::end, expirySeconds, TimeUnit.SECONDS);
         }

@@ -1,12 +1,18 @@
 package io.relaymq.broker.session;
 
+import io.relaymq.common.client.ClientType;
+
 /**
  * Tells the cluster when a local session loses its connection or ends (connects are recorded by the
  * deciding node of the session-ownership protocol).
  */
 public interface SessionChanges {
-    /** @param generation the ownership version this node's copy of the session was granted */
-    void disconnected(String clientId, long expirySeconds, long generation);
+    /**
+     * @param clientType the session's kind and {@code principal} its owner, for a record this node has not
+     *                   heard of yet (the deciding node's record can arrive after the disconnect)
+     * @param generation the ownership version this node's copy of the session was granted
+     */
+    void disconnected(String clientId, ClientType clientType, String principal, long expirySeconds, long generation);
 
     void ended(String clientId, long generation);
 }

@@ -14,6 +14,7 @@ import io.relaymq.broker.session.SubscriptionChanges;
 import io.relaymq.broker.subscribe.SharedFilterQuota;
 import io.relaymq.broker.subscription.Subscription;
 import io.relaymq.broker.topic.TopicFilter;
+import io.relaymq.common.client.ClientType;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
@@ -29,7 +30,8 @@ public final class NoOps {
     /** Nothing is recorded for the cluster. */
     public static final SessionChanges SESSION_CHANGES = new SessionChanges() {
         @Override
-        public void disconnected(String clientId, long expirySeconds, long generation) {}
+        public void disconnected(
+                String clientId, ClientType clientType, String principal, long expirySeconds, long generation) {}
 
         @Override
         public void ended(String clientId, long generation) {}
