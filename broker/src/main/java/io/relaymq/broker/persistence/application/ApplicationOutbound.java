@@ -211,8 +211,9 @@ final class ApplicationOutbound implements SessionOutbound {
             reader = null;
         }
         if (!waiting.isEmpty()) {
-            // read again by the next reader
+            // read again by the next reader, and still originals then
             nextOffset = waiting.peekFirst().offset();
+            replays.unsent(waiting.stream().map(Waiting::offset).toList());
         }
         waiting.clear();
         buffered.clear();
@@ -237,7 +238,7 @@ final class ApplicationOutbound implements SessionOutbound {
                 buffered.taken(record.size());
                 continue;
             }
-            boolean copy = replays.replayed(record.source());
+            boolean copy = replays.replayed(record.offset(), record.source());
             if (copy && !restored.lists(record.offset())) {
                 // a copy routed again after a router crash (one already sent before a restore keeps its course)
                 buffered.taken(record.size());

@@ -185,6 +185,30 @@ class ApplicationPersistenceIT {
         assertThat(got.payloads).isEmpty();
     }
 
+    /**
+     * A client that acknowledges nothing fills its in-flight window (1,000); the node reads the rest ahead of it
+     * (up to 2,000 records) and leaves. Back on the same node, it gets the unacknowledged ones again and then the
+     * ones read but never sent: those are originals, not copies routed again.
+     */
+    @Test
+    void anApplicationThatLeftWithMessagesReadButNotSentGetsThemOnItsReturn() throws Exception {
+        String clientId = id("app-unsent");
+        String topic = "apps/" + clientId;
+        Received stalled = new Received();
+        MqttClient slow = clients.persistent(a, clientId, stalled, true);
+        slow.subscribe(topic, 1);
+        clients.awaitRouted(a, topic, stalled);
+        int count = 3_000;
+        publishAll(a, topic, count);
+        await().atMost(Duration.ofSeconds(60)).until(() -> numbers(stalled).size() >= 1_000);
+        slow.disconnect(0);
+
+        Received back = new Received();
+        clients.persistent(a, clientId, back, false);
+        await().atMost(Duration.ofSeconds(120)).until(() -> numbers(back).size() >= count);
+        assertThat(numbers(back)).as("all, once, in publish order").containsExactlyElementsOf(sequence(0, count));
+    }
+
     private static List<String> numbers(Received received) {
         synchronized (received.payloads) {
             return received.payloads.stream().filter(p -> !p.equals("probe")).toList();

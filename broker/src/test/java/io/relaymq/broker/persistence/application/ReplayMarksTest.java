@@ -3,6 +3,7 @@ package io.relaymq.broker.persistence.application;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.relaymq.broker.kafka.RouteSource;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,6 +33,32 @@ class ReplayMarksTest {
         assertThat(marks.replayed(new RouteSource(1, 5))).isFalse();
         assertThat(marks.replayed(new RouteSource(1, 5))).isTrue();
         assertThat(marks.replayed(new RouteSource(0, 100))).isTrue();
+    }
+
+    // a reader stopped (the client went away) with records 5..7 read and not sent; a copy of source 1 sat at 6
+    @Test
+    void originalsReadAgainAfterTheirReaderStoppedAreNotCopies() {
+        assertThat(marks.replayed(5, new RouteSource(0, 20))).isFalse();
+        assertThat(marks.replayed(6, new RouteSource(0, 20))).as("a copy of 20").isTrue();
+        assertThat(marks.replayed(7, new RouteSource(0, 21))).isFalse();
+        marks.unsent(List.of(5L, 7L));
+
+        assertThat(marks.replayed(5, new RouteSource(0, 20))).as("read again").isFalse();
+        assertThat(marks.replayed(6, new RouteSource(0, 20))).as("still a copy").isTrue();
+        assertThat(marks.replayed(7, new RouteSource(0, 21))).as("read again").isFalse();
+        assertThat(marks.replayed(7, new RouteSource(0, 21)))
+                .as("once: a copy routed again later is one")
+                .isTrue();
+        assertThat(marks.replayed(8, new RouteSource(0, 22))).isFalse();
+    }
+
+    @Test
+    void offsetsSkippedByTheNextReaderAreForgotten() {
+        marks.replayed(5, new RouteSource(0, 20));
+        marks.unsent(List.of(5L));
+        // the next reader began after 5 (a clean start reads from the end)
+        assertThat(marks.replayed(9, new RouteSource(0, 30))).isFalse();
+        assertThat(marks.replayed(5, new RouteSource(0, 20))).isTrue();
     }
 
     @Test
