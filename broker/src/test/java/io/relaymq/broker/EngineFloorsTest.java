@@ -29,6 +29,7 @@ class EngineFloorsTest {
     static final List<List<String>> FLOORS = List.of(
             List.of("", "wiring"),
             List.of("api.security"),
+            List.of("api.reset"),
             List.of(
                     "api.admin",
                     "api.appshared",

@@ -1,6 +1,7 @@
 package io.relaymq.broker.api;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -15,6 +16,7 @@ import org.springframework.validation.annotation.Validated;
  * @param jwt             how API tokens are signed and how long they live
  * @param firstAdmin      the admin user created when there is none
  * @param login           limits on failed logins
+ * @param passwordReset   password reset by e-mail: link lifetime and mail throttling
  * @param corsAllowedOrigins origins browsers may call the API from (empty: no cross-origin calls)
  * @param publicActuator  actuator endpoints served without a token (others need one)
  * @param swaggerEnabled  serve the OpenAPI document and Swagger UI (without a token)
@@ -27,6 +29,7 @@ public record ApiProperties(
         @Valid @NotNull Jwt jwt,
         @Valid @NotNull FirstAdmin firstAdmin,
         @Valid @NotNull Login login,
+        @Valid @NotNull PasswordReset passwordReset,
         @NotNull List<String> corsAllowedOrigins,
         @NotNull List<String> publicActuator,
         boolean swaggerEnabled,
@@ -62,4 +65,24 @@ public record ApiProperties(
             @Min(1) int maxFailures,
             @NotNull Duration lockDuration,
             @Min(1) int maxFailuresPerAddress) {}
+
+    /**
+     * @param tokenTtl          how long the link in a reset mail works
+     * @param mailInterval      at most one reset mail per user within this interval (cluster-wide)
+     * @param maxMailsPerMinute reset mails one node sends per minute at most, to all users together
+     */
+    public record PasswordReset(
+            @NotNull Duration tokenTtl,
+            @NotNull Duration mailInterval,
+            @Min(1) int maxMailsPerMinute) {
+
+        @AssertTrue(message = "token-ttl and mail-interval must be positive")
+        public boolean isPositive() {
+            return positive(tokenTtl) && positive(mailInterval);
+        }
+
+        private static boolean positive(Duration duration) {
+            return duration != null && !duration.isNegative() && !duration.isZero();
+        }
+    }
 }

@@ -3,6 +3,7 @@ package io.relaymq.broker.postgres;
 import io.relaymq.dao.admin.AdminSettingsRepository;
 import io.relaymq.dao.admin.AdminUserRepository;
 import io.relaymq.dao.admin.LoginFailureRepository;
+import io.relaymq.dao.admin.PasswordResetRepository;
 import io.relaymq.dao.admin.RefreshTokenRepository;
 import io.relaymq.dao.appsession.ApplicationSessionCtxRepository;
 import io.relaymq.dao.appshared.AppSharedSubscriptionRepository;
@@ -76,5 +77,10 @@ class PostgresConfiguration {
     @Bean
     RefreshTokenRepository refreshTokenRepository(DataSource dataSource, MigratedSchema schema) {
         return new RefreshTokenRepository(dataSource);
+    }
+
+    @Bean
+    PasswordResetRepository passwordResetRepository(DataSource dataSource, MigratedSchema schema) {
+        return new PasswordResetRepository(dataSource);
     }
 }

@@ -38,6 +38,10 @@ import org.springframework.boot.test.context.SpringBootTest;
             // expired blocks past their clean-up TTL go within a second, so a test can see them go
             "MQTT_BLOCKED_CLIENT_CLEANUP_INTERVAL=1s",
             // test clients connect from 127.0.0.1 and name the caller they stand for in X-Forwarded-For
-            "API_TRUSTED_PROXIES=127.0.0.1/32"
+            "API_TRUSTED_PROXIES=127.0.0.1/32",
+            // reset links expire while a test waits, yet outlast a reset done at once on a loaded machine
+            "API_PASSWORD_RESET_TOKEN_TTL=15s",
+            // the per-node cap is unit-tested; here it must not hold back the reset tests' mails
+            "API_PASSWORD_RESET_MAX_MAILS_PER_MINUTE=1000"
         })
 public @interface RelayMqNodeTest {}

@@ -36,7 +36,8 @@ public final class AdminUserRepository {
 
     /**
      * Inserts, or replaces the row with the same id; a new password hash raises the row's token version (the
-     * record's own version is ignored). Throws a duplicate-key error when the e-mail is taken.
+     * record's own version is ignored) and drops the user's password reset token. Throws a duplicate-key error
+     * when the e-mail is taken.
      */
     public void save(AdminUser u) {
         jdbc.update(
@@ -45,7 +46,9 @@ public final class AdminUserRepository {
                         + "last_name = EXCLUDED.last_name, authority = EXCLUDED.authority, "
                         + "password_hash = EXCLUDED.password_hash, enabled = EXCLUDED.enabled, "
                         + "token_version = admin_user.token_version "
-                        + "+ CASE WHEN admin_user.password_hash <> EXCLUDED.password_hash THEN 1 ELSE 0 END",
+                        + "+ CASE WHEN admin_user.password_hash <> EXCLUDED.password_hash THEN 1 ELSE 0 END, "
+                        + "reset_token_hash = CASE WHEN admin_user.password_hash <> EXCLUDED.password_hash "
+                        + "THEN NULL ELSE admin_user.reset_token_hash END",
                 u.id(),
                 u.createdTime(),
                 u.email().toLowerCase(Locale.ROOT),

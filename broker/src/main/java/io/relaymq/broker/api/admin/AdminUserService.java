@@ -115,10 +115,18 @@ public final class AdminUserService {
         if (!BCrypt.checkpw(currentPassword, user.passwordHash())) {
             throw new IllegalArgumentException("current password is incorrect");
         }
-        if (BCrypt.checkpw(newPassword, user.passwordHash())) {
+        repository.save(user.withPasswordHash(newPasswordHash(user.passwordHash(), newPassword)));
+    }
+
+    /**
+     * The bcrypt hash of a user's new password, once it differs from the one {@code currentHash} is of and
+     * passes the password policy; 400 otherwise.
+     */
+    public String newPasswordHash(String currentHash, String newPassword) {
+        if (BCrypt.checkpw(newPassword, currentHash)) {
             throw new IllegalArgumentException("the new password must differ from the current one");
         }
-        repository.save(user.withPasswordHash(checkedHash(newPassword)));
+        return checkedHash(newPassword);
     }
 
     public AdminUserRepository repository() {

@@ -6,7 +6,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import tools.jackson.databind.ObjectMapper;
 
-/** The admin settings, the security settings built on them and the test mail. */
+/** The admin settings, the security settings built on them, the test mail and mail to admin users. */
 @Configuration(proxyBeanMethods = false)
 class SettingsConfiguration {
 
@@ -22,6 +22,11 @@ class SettingsConfiguration {
 
     @Bean
     TestMail testMail(AdminSettingsService settings) {
-        return new TestMail(settings, new TestMailSender());
+        return new TestMail(settings, new SmtpMailSender());
+    }
+
+    @Bean
+    SystemMail systemMail(AdminSettingsRepository repository, ObjectMapper json) {
+        return new SystemMail(repository, json, new SmtpMailSender());
     }
 }

@@ -6,12 +6,13 @@ import org.springframework.mail.SimpleMailMessage;
 import org.springframework.mail.javamail.JavaMailSenderImpl;
 
 /**
- * Sends one test mail over SMTP with the given settings, within their timeout. A failure is a 400
- * saying what the SMTP side answered (never the settings' passwords).
+ * Sends one plain-text mail over SMTP with the given mail settings, within their timeout: the one way
+ * RelayMQ sends mail (the test mail, the password reset mail).
  */
-final class TestMailSender {
+final class SmtpMailSender {
 
-    void send(MailSettings settings, String to) {
+    /** Sends the mail; a {@link MailException} when the SMTP side refused it or could not be reached. */
+    void send(MailSettings settings, String to, String subject, String text) {
         JavaMailSenderImpl sender = new JavaMailSenderImpl();
         sender.setProtocol(settings.protocol());
         sender.setHost(settings.host());
@@ -26,13 +27,19 @@ final class TestMailSender {
             message.setFrom(settings.mailFrom());
         }
         message.setTo(to);
-        message.setSubject("RelayMQ test message");
-        message.setText("This message was sent with RelayMQ's mail settings to check them.");
-        try {
-            sender.send(message);
-        } catch (MailException e) {
-            throw new IllegalArgumentException("the test mail was not sent: " + reason(e), e);
+        message.setSubject(subject);
+        message.setText(text);
+        sender.send(message);
+    }
+
+    /** The deepest cause's message: what the SMTP server or the connection said (never the settings' passwords). */
+    static String reason(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
         }
+        String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return message.strip().lines().findFirst().orElse("");
     }
 
     private static Properties properties(MailSettings settings) {
@@ -62,15 +69,5 @@ final class TestMailSender {
             }
         }
         return properties;
-    }
-
-    /** The deepest cause's message: what the SMTP server or the connection said. */
-    private static String reason(Throwable e) {
-        Throwable cause = e;
-        while (cause.getCause() != null && cause.getCause() != cause) {
-            cause = cause.getCause();
-        }
-        String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
-        return message.strip().lines().findFirst().orElse("");
     }
 }
