@@ -55,14 +55,20 @@ public final class BlockedClients extends ReplicatedState {
 
     /** Adds or replaces a block on every node. */
     public void block(BlockedClient client) {
+        // in force here at once (a list right after the call shows it), on the other nodes when they read it
+        entries.put(client.key(), entry(client));
         replica().write(client.key(), CredentialsJson.write(client).getBytes(StandardCharsets.UTF_8));
     }
 
     /** Removes the block with this key on every node; false when there was none here. */
     public boolean unblock(String key) {
-        boolean known = entries.containsKey(key);
+        boolean known = entries.remove(key) != null;
         replica().write(key, null);
         return known;
+    }
+
+    private static Entry entry(BlockedClient client) {
+        return new Entry(client, client.type() == BlockedType.REGEX ? Pattern.compile(client.value()) : null);
     }
 
     /** Every block, expired ones too (they are removed {@link #removeExpired some time} after they expire). */
@@ -128,9 +134,7 @@ public final class BlockedClients extends ReplicatedState {
         try {
             BlockedClient client =
                     CredentialsJson.read(new String(record.value(), StandardCharsets.UTF_8), BlockedClient.class);
-            entries.put(
-                    key,
-                    new Entry(client, client.type() == BlockedType.REGEX ? Pattern.compile(client.value()) : null));
+            entries.put(key, entry(client));
         } catch (IllegalArgumentException e) {
             log.warn("ignoring unreadable blocked-client record {}: {}", key, e.getMessage());
         }
