@@ -2,6 +2,7 @@ package io.relaymq.broker.cluster;
 
 import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.relaymq.broker.session.ClientSession;
+import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.broker.subscription.Subscription;
 import java.util.HashMap;
@@ -44,6 +45,9 @@ public class OperatorCommands {
                         "[{}] remove ignored: session {} is not the client's current one",
                         clientId,
                         command.sessionId());
+            } else if (command.kind() == SessionCommand.Kind.REMOVE && sessionState.ownedElsewhere(clientId)) {
+                // the session moved on since the command was sent: its subscriptions belong to its new node
+                log.info("[{}] remove ignored: the session is on another node now", clientId);
             } else if (command.kind() == SessionCommand.Kind.REMOVE) {
                 log.info("[{}] removing the session record of a session this node no longer holds", clientId);
                 subscriptionState.removed(clientId);
@@ -68,6 +72,11 @@ public class OperatorCommands {
 
     /** On the session's thread: its connection's session id, or, disconnected, the one its record keeps. */
     private String currentSessionId(ClientSession session) {
+        MqttConnection claimant = session.claimant();
+        if (claimant != null && claimant != session.connection() && claimant.isActive()) {
+            // a newer CONNECT is taking the session over: the id is its own already
+            return claimant.sessionId();
+        }
         return session.isConnected() ? session.connection().sessionId() : recordedSessionId(session.clientId());
     }
 

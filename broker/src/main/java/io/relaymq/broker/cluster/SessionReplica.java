@@ -72,6 +72,11 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
         replica().catchUp(timeout);
     }
 
+    /** Whether the newest record of the client's session names another node as its owner. */
+    public boolean ownedElsewhere(String clientId) {
+        return sessions.get(clientId).map(i -> !i.ownerNode().equals(self)).orElse(false);
+    }
+
     /** The newest generation known for the client id (of its session, or of the one that last ended). */
     public long generation(String clientId) {
         return sessions.generation(clientId);
@@ -83,13 +88,18 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
      */
     @Override
     public void disconnected(
-            String clientId, ClientType clientType, String principal, long expirySeconds, long generation) {
+            String clientId,
+            ClientType clientType,
+            String principal,
+            String sessionId,
+            long expirySeconds,
+            long generation) {
         SessionInfo known = sessions.get(clientId).orElse(null);
         if (known != null && !known.ownerNode().equals(self)) {
             log.debug("[{}] disconnect not recorded: the session is on node {} now", clientId, known.ownerNode());
             return;
         }
-        SessionDetails details = disconnectDetails(known, clientType, principal, System.currentTimeMillis());
+        SessionDetails details = disconnectDetails(known, clientType, principal, sessionId, System.currentTimeMillis());
         SessionInfo info = new SessionInfo(self, false, expirySeconds, details, generation);
         if (!sessions.put(clientId, info).applied()) {
             log.debug("[{}] disconnect of generation {} not recorded: a newer connect is known", clientId, generation);
@@ -102,11 +112,13 @@ public class SessionReplica extends ReplicatedState implements SessionChanges {
      * The details a disconnect records: those of the record known here, or when the deciding node's record has not
      * arrived yet, the session's own kind and owner (never a default kind: an APPLICATION session recorded as DEVICE
      * would have its messages routed where its node does not read them, and its next connect taken for a change of
-     * kind that drops its stored state).
+     * kind that drops its stored state), and the closed connection's session id.
      */
-    static SessionDetails disconnectDetails(SessionInfo known, ClientType clientType, String principal, long now) {
-        SessionDetails details =
-                known != null ? known.details() : new SessionDetails(clientType.name(), "", "", false, 0, 0, principal);
+    static SessionDetails disconnectDetails(
+            SessionInfo known, ClientType clientType, String principal, String sessionId, long now) {
+        SessionDetails details = known != null
+                ? known.details()
+                : new SessionDetails(clientType.name(), "", "", false, 0, 0, principal, 0, sessionId);
         return details.withDisconnectedAt(now);
     }
 

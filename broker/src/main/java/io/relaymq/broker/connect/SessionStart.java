@@ -70,10 +70,16 @@ final class SessionStart {
         ClientSession[] replaced = new ClientSession[1];
         boolean[] resumed = new boolean[1];
         boolean[] foreign = new boolean[1];
+        boolean[] superseded = new boolean[1];
         String principal = connection.grant().principal();
         ClientSession session = registry.claim(request.clientId(), current -> {
             if (current != null && !current.isEnded() && !cluster.ownership().permits(current.principal(), principal)) {
                 foreign[0] = true;
+                return current;
+            }
+            if (current != null && !current.isEnded() && current.claimedSince(granted.version())) {
+                // the cluster granted a newer CONNECT after this one, and its grant got here first
+                superseded[0] = true;
                 return current;
             }
             if (current != null
@@ -82,6 +88,7 @@ final class SessionStart {
                     && current.clientType() == connection.grant().clientType()) {
                 resumed[0] = true;
                 current.ownedBy(principal);
+                current.claimedAt(granted.version());
                 return current;
             }
             replaced[0] = current;
@@ -92,9 +99,12 @@ final class SessionStart {
                     sessionContext,
                     request.expirySeconds() > 0);
             created.ownedBy(principal);
+            created.claimedAt(granted.version());
             return created;
         });
-        if (foreign[0]) {
+        if (superseded[0]) {
+            lostTheRace(connection, false);
+        } else if (foreign[0]) {
             refusal.refuse(
                     connection.channel(),
                     connection.isV5(),
@@ -209,7 +219,6 @@ final class SessionStart {
             BiConsumer<MqttConnection, ClientSession> onConnected) {
         qos2State.whenComplete((ok, error) -> session.execute(() -> {
             if (error == null) {
-                session.inboundQos2().connectionBegins();
                 accept(connection, session, request, present, version, onConnected);
                 return;
             }
@@ -269,6 +278,7 @@ final class SessionStart {
             lostTheRace(connection, present);
             return;
         }
+        session.inboundQos2().connectionBegins();
         session.setExpirySeconds(request.expirySeconds());
         session.setOwnershipVersion(version);
         if (!connection.isActive()) {

@@ -32,6 +32,8 @@ public final class ClientSession {
     private volatile MqttConnection connection;
     /** The connection whose CONNECT claimed the session last: the only one that may still attach. */
     private MqttConnection claimant;
+    /** The cluster's ownership version of the newest CONNECT that claimed the session on this node. */
+    private volatile long claimedVersion;
 
     private long expirySeconds;
     private ScheduledFuture<?> expiryTask;
@@ -96,6 +98,24 @@ public final class ClientSession {
      */
     public void claimFor(MqttConnection newer) {
         claimant = newer;
+    }
+
+    /**
+     * A CONNECT granted {@code version} by the cluster claims the session (called where the registry decides, one
+     * claim at a time per client id); the grants of CONNECTs of one client id can reach this node out of order.
+     */
+    public void claimedAt(long version) {
+        claimedVersion = Math.max(claimedVersion, version);
+    }
+
+    /** Whether a CONNECT granted {@code version} comes after a newer one that claimed the session here already. */
+    public boolean claimedSince(long version) {
+        return claimedVersion > version;
+    }
+
+    /** The connection whose CONNECT claimed the session last (it may not be attached yet); null before any. */
+    public MqttConnection claimant() {
+        return claimant;
     }
 
     /** Whether {@code candidate}'s CONNECT is the last that claimed the session, and the session goes on here. */
@@ -223,7 +243,8 @@ public final class ClientSession {
         if (expirySeconds == 0) {
             end();
         } else {
-            context.sessionChanges().disconnected(clientId, clientType, principal, expirySeconds, ownershipVersion);
+            context.sessionChanges()
+                    .disconnected(clientId, clientType, principal, closed.sessionId(), expirySeconds, ownershipVersion);
             inboundQos2.expiring(expirySeconds);
             expiryTask = executor.schedule(this::end, expirySeconds, TimeUnit.SECONDS);
         }
@@ -279,6 +300,10 @@ public final class ClientSession {
         long delay = Math.min(closed.willDelaySeconds(), expirySeconds);
         if (delay == 0) {
             context.willSink().accept(closed.will());
+            return;
+        }
+        if (connection != null) {
+            // a newer connection holds the session already: a delayed will is never sent ([MQTT-3.1.3-9])
             return;
         }
         cancel(willTask);

@@ -11,10 +11,11 @@ class SessionReplicaTest {
     @Test
     void aDisconnectBeforeTheDecidersRecordArrivedKeepsTheSessionsOwnKindAndOwner() {
         SessionDetails recorded =
-                SessionReplica.disconnectDetails(null, ClientType.APPLICATION, "basic:backend", 5_000);
+                SessionReplica.disconnectDetails(null, ClientType.APPLICATION, "basic:backend", "4b7d5c1e", 5_000);
 
         assertThat(recorded.clientType()).isEqualTo("APPLICATION");
         assertThat(recorded.principal()).isEqualTo("basic:backend");
+        assertThat(recorded.sessionId()).isEqualTo("4b7d5c1e");
         assertThat(recorded.disconnectedAt()).isEqualTo(5_000);
     }
 
@@ -24,7 +25,7 @@ class SessionReplicaTest {
                 "APPLICATION", "10.0.0.7", "MQTT_5", false, 1_000, 0, "basic:backend", 30, "4b7d5c1e");
         SessionInfo known = new SessionInfo("node-a", true, 300, connected, 7);
 
-        SessionDetails recorded = SessionReplica.disconnectDetails(known, ClientType.DEVICE, "", 5_000);
+        SessionDetails recorded = SessionReplica.disconnectDetails(known, ClientType.DEVICE, "", "other", 5_000);
 
         assertThat(recorded).isEqualTo(connected.withDisconnectedAt(5_000));
     }

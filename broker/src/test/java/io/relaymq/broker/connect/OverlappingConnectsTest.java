@@ -10,11 +10,18 @@ import io.netty.handler.codec.mqtt.MqttMessageType;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttReasonCodeAndPropertiesVariableHeader;
 import io.netty.handler.codec.mqtt.MqttVersion;
+import io.relaymq.broker.cluster.ClusterSessionDirectory;
+import io.relaymq.broker.cluster.ClusterSessionDirectory.Claim;
+import io.relaymq.broker.cluster.SessionDetails;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.support.HeldQos2Begins;
 import io.relaymq.broker.transport.EmbeddedBroker;
 import io.relaymq.broker.transport.SpecClient;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -86,6 +93,56 @@ class OverlappingConnectsTest {
         assertTakenOver(older);
         assertThat(session.isConnected()).isFalse();
         assertThat(broker.registry.get("twin-4")).isNull();
+    }
+
+    // grants of the cluster reach this node in the reverse order: the CONNECT granted later keeps the session
+    @Test
+    void aConnectWhoseGrantArrivesAfterANewerOnesIsTakenOver() {
+        HeldClaims cluster = new HeldClaims();
+        EmbeddedBroker node = new EmbeddedBroker(store, cluster);
+        try {
+            SpecClient older = new SpecClient(node, MqttVersion.MQTT_5);
+            older.send(cleanConnect("twin-5"));
+            SpecClient newer = new SpecClient(node, MqttVersion.MQTT_5);
+            newer.send(cleanConnect("twin-5"));
+            assertThat(cluster.held).hasSize(2);
+
+            cluster.held.get(1).complete(new Claim(2, Optional.empty()));
+            assertThat(connAck(newer.receive())).isNotNull();
+            cluster.held.get(0).complete(new Claim(1, Optional.empty()));
+
+            assertTakenOver(older);
+            assertThat(newer.isConnected()).isTrue();
+            assertThat(node.registry.get("twin-5").connection().channel()).isSameAs(newer.channel());
+        } finally {
+            node.close();
+        }
+    }
+
+    private static MqttConnectMessage cleanConnect(String clientId) {
+        return MqttMessageBuilders.connect()
+                .clientId(clientId)
+                .protocolVersion(MqttVersion.MQTT_5)
+                .cleanSession(true)
+                .keepAlive(60)
+                .build();
+    }
+
+    /** A cluster that answers each session claim when the test says so. */
+    private static final class HeldClaims implements ClusterSessionDirectory {
+        final List<CompletableFuture<Claim>> held = new CopyOnWriteArrayList<>();
+
+        @Override
+        public CompletionStage<Claim> claim(String clientId, long expirySeconds, SessionDetails details) {
+            CompletableFuture<Claim> answer = new CompletableFuture<>();
+            held.add(answer);
+            return answer;
+        }
+
+        @Override
+        public boolean isSuperseded(String clientId, long version) {
+            return false;
+        }
     }
 
     /** Sends a persistent CONNECT whose read of the session's state the store holds. */

@@ -8,9 +8,13 @@ import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.subscription.SubscriptionTrie;
 import io.relaymq.broker.support.NoOps;
+import io.relaymq.common.message.MessageProperties;
+import io.relaymq.common.message.PublishedMessage;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +26,7 @@ import org.junit.jupiter.api.Test;
 class AttachOverAttachTest {
 
     private final List<String> outboundSaw = new ArrayList<>();
+    private final List<PublishedMessage> wills = new ArrayList<>();
     private final EmbeddedChannel first = new EmbeddedChannel();
     private final EmbeddedChannel second = new EmbeddedChannel();
     private final ClientSession session = new ClientSession("app", first.eventLoop(), context(), true);
@@ -44,6 +49,41 @@ class AttachOverAttachTest {
         assertThat(outboundSaw).hasSize(3);
     }
 
+    // [MQTT-3.1.3-9] a delayed will of the connection taken over is not sent: a newer connection holds the session
+    @Test
+    void theDelayedWillOfAConnectionClosedAfterTheTakeoverIsNotSent() {
+        MqttConnection older = new MqttConnection(first, MqttVersion.MQTT_5, "app", 10, 1 << 20, 0);
+        older.setWill(will(), 30);
+        MqttConnection newer = new MqttConnection(second, MqttVersion.MQTT_5, "app", 10, 1 << 20, 0);
+        session.setExpirySeconds(300);
+        session.attach(older, false);
+        session.attach(newer, true);
+
+        session.detach(older);
+        first.advanceTimeBy(31, TimeUnit.SECONDS);
+        first.runScheduledPendingTasks();
+
+        assertThat(wills).isEmpty();
+    }
+
+    @Test
+    void anUndelayedWillOfAConnectionClosedAfterTheTakeoverIsSent() {
+        MqttConnection older = new MqttConnection(first, MqttVersion.MQTT_5, "app", 10, 1 << 20, 0);
+        older.setWill(will(), 0);
+        session.setExpirySeconds(300);
+        session.attach(older, false);
+        session.attach(new MqttConnection(second, MqttVersion.MQTT_5, "app", 10, 1 << 20, 0), true);
+
+        session.detach(older);
+
+        assertThat(wills).hasSize(1);
+    }
+
+    private static PublishedMessage will() {
+        return new PublishedMessage(
+                "wills/app", 1, false, "gone".getBytes(StandardCharsets.UTF_8), "app", 0, MessageProperties.NONE);
+    }
+
     @Test
     void theSameConnectionAttachedAgainIsNotTakenOver() {
         MqttConnection only = new MqttConnection(first, MqttVersion.MQTT_3_1_1, "app", 10, 1 << 20, 0);
@@ -59,7 +99,7 @@ class AttachOverAttachTest {
         return new SessionContext(
                 new SubscriptionTrie(),
                 new SessionRegistry(),
-                m -> {},
+                wills::add,
                 (m, c) -> {},
                 NoOps.SUBSCRIPTION_CHANGES,
                 NoOps.SESSION_CHANGES,

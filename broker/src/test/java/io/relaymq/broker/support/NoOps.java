@@ -31,7 +31,12 @@ public final class NoOps {
     public static final SessionChanges SESSION_CHANGES = new SessionChanges() {
         @Override
         public void disconnected(
-                String clientId, ClientType clientType, String principal, long expirySeconds, long generation) {}
+                String clientId,
+                ClientType clientType,
+                String principal,
+                String sessionId,
+                long expirySeconds,
+                long generation) {}
 
         @Override
         public void ended(String clientId, long generation) {}

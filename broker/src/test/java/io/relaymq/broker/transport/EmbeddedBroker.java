@@ -7,6 +7,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.relaymq.broker.auth.ClientAuthenticator;
+import io.relaymq.broker.cluster.ClusterSessionDirectory;
 import io.relaymq.broker.cluster.RemoteSubscriptions;
 import io.relaymq.broker.connect.ConnectHandler;
 import io.relaymq.broker.connect.ConnectValidator;
@@ -82,16 +83,25 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     /** With overload limits: connection admission, a memory-pressure signal and a per-client publish rate. */
     public EmbeddedBroker(ConnectAdmission admission, BooleanSupplier memoryPressure, int publishRate) {
-        this(admission, memoryPressure, publishRate, NoOps.INBOUND_QOS2_STORE);
+        this(admission, memoryPressure, publishRate, NoOps.INBOUND_QOS2_STORE, NoOps.CLUSTER_SESSIONS);
     }
 
     /** With the store of QoS 2 packet ids the sessions read before CONNACK (a test can hold its answers). */
     public EmbeddedBroker(InboundQos2Store qos2Store) {
-        this(ConnectAdmission.OPEN, () -> false, 0, qos2Store);
+        this(qos2Store, NoOps.CLUSTER_SESSIONS);
+    }
+
+    /** The same, with the cluster's answers to the session claims of CONNECTs (a test can order them). */
+    public EmbeddedBroker(InboundQos2Store qos2Store, ClusterSessionDirectory cluster) {
+        this(ConnectAdmission.OPEN, () -> false, 0, qos2Store, cluster);
     }
 
     private EmbeddedBroker(
-            ConnectAdmission admission, BooleanSupplier memoryPressure, int publishRate, InboundQos2Store qos2Store) {
+            ConnectAdmission admission,
+            BooleanSupplier memoryPressure,
+            int publishRate,
+            InboundQos2Store qos2Store,
+            ClusterSessionDirectory cluster) {
         this.publishRate = publishRate;
         SessionContext context = new SessionContext(
                 trie,
@@ -115,7 +125,7 @@ public final class EmbeddedBroker implements AutoCloseable {
                 context,
                 settings,
                 metrics,
-                NoOps.CLUSTER_SESSIONS,
+                cluster,
                 ClientAuthenticator.ANONYMOUS,
                 admission);
         dispatcher = new PacketDispatcher(

@@ -94,7 +94,10 @@ public final class OrphanAppTopics {
     static Set<String> liveTopics(Map<String, SessionInfo> cluster, Collection<ClientSession> held) {
         Set<String> live = new HashSet<>();
         cluster.forEach((clientId, info) -> {
-            if (ClientType.APPLICATION.name().equals(info.details().clientType())) {
+            // records from before sessions kept their kind say DEVICE by default: their topic may be in use
+            boolean defaulted = info.details().connectedAt() == 0
+                    && info.details().clientIp().isEmpty();
+            if (defaulted || ClientType.APPLICATION.name().equals(info.details().clientType())) {
                 live.add(AppTopicNames.forClient(clientId));
             }
         });

@@ -53,6 +53,15 @@ class OrphanAppTopicsTest {
     }
 
     @Test
+    void aRecordWithDefaultedDetailsMayBeAnApplicationAndKeepsItsTopic() {
+        SessionInfo defaulted = new SessionInfo("node-b", false, 600, SessionDetails.UNKNOWN, 4);
+        Set<String> live = OrphanAppTopics.liveTopics(Map.of("old-record", defaulted), List.of());
+
+        assertThat(OrphanAppTopics.orphans(List.of(AppTopicNames.forClient("old-record")), live))
+                .isEmpty();
+    }
+
+    @Test
     void noTopicsNoOrphans() {
         assertThat(OrphanAppTopics.orphans(List.of(), Set.of())).isEmpty();
     }
