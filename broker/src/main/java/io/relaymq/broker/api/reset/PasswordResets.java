@@ -9,14 +9,17 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Password reset by e-mail for admin users. A request for an enabled user's address stores a new token
  * (replacing the user's earlier one) and mails it; a request for any other address does nothing, and
- * the caller cannot tell the two apart. Mails are throttled per user (cluster-wide) and per node. The
- * token sets a new password once, before it expires; the reset ends the user's earlier tokens.
+ * the caller cannot tell the two apart: the request is only queued while the caller waits, its lookup
+ * and mail run later on the {@link ResetExecutor}. Mails are throttled per user (cluster-wide) and per
+ * node. The token sets a new password once, before it expires; the reset ends the user's earlier tokens.
  */
 public final class PasswordResets {
 
@@ -31,6 +34,8 @@ public final class PasswordResets {
     private final MailBudget budget;
     private final Duration mailInterval;
     private final Clock clock;
+    private final Executor executor;
+    private final LogPacer droppedLog = new LogPacer(60_000);
     private final LogPacer throttledLog = new LogPacer(60_000);
     private final LogPacer unconfiguredLog = new LogPacer(60_000);
 
@@ -42,7 +47,8 @@ public final class PasswordResets {
             ResetTokens tokens,
             MailBudget budget,
             Duration mailInterval,
-            Clock clock) {
+            Clock clock,
+            Executor executor) {
         this.users = users;
         this.repository = repository;
         this.mail = mail;
@@ -51,11 +57,33 @@ public final class PasswordResets {
         this.budget = budget;
         this.mailInterval = mailInterval;
         this.clock = clock;
+        this.executor = executor;
     }
 
-    /** Mails a reset link to the enabled admin user with this e-mail, if there is one and no throttle holds. */
+    /**
+     * Queues a reset link mail to the enabled admin user with this e-mail, if there is one and no throttle
+     * holds when its turn comes; returns at once, before the lookup. A request that finds the queue full
+     * is dropped (and logged, at most once a minute at INFO).
+     */
     public void request(String email) {
-        Optional<AdminUser> user = users.repository().findByEmail(email.strip()).filter(AdminUser::enabled);
+        String address = email.strip();
+        try {
+            executor.execute(() -> run(address));
+        } catch (RejectedExecutionException e) {
+            paced(droppedLog, clock.millis(), "Password reset request dropped: too many requests are waiting");
+        }
+    }
+
+    private void run(String email) {
+        try {
+            handle(email);
+        } catch (RuntimeException e) {
+            log.error("Password reset request failed", e);
+        }
+    }
+
+    private void handle(String email) {
+        Optional<AdminUser> user = users.repository().findByEmail(email).filter(AdminUser::enabled);
         if (user.isEmpty()) {
             log.debug("Password reset asked for an address without an enabled admin user");
             return;
