@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * (replacing the user's earlier one) and mails it; a request for any other address does nothing, and
  * the caller cannot tell the two apart: the request is only queued while the caller waits, its lookup
  * and mail run later on the {@link ResetExecutor}. Mails are throttled per user (cluster-wide) and per
- * node. The token sets a new password once, before it expires; the reset ends the user's earlier tokens.
+ * node; a throttled request keeps the user's earlier token. The token sets a new password once, before
+ * it expires; the reset ends the user's earlier tokens.
  */
 public final class PasswordResets {
 
@@ -97,20 +98,29 @@ public final class PasswordResets {
             paced(unconfiguredLog, now, "Password reset mail not sent: " + why.get());
             return;
         }
-        ResetTokens.Issued issued = tokens.issue(now);
-        UUID id = user.get().id();
-        if (!repository.claim(id, issued.hash(), issued.expiresTime(), now, now - mailInterval.toMillis())) {
-            paced(
-                    throttledLog,
-                    now,
-                    "Password reset request throttled: user " + id + " got one within " + mailInterval);
-            return;
-        }
+        // the budget first: a request it refuses must keep the user's earlier token and interval
         if (!budget.take(now)) {
             paced(
                     throttledLog,
                     now,
                     "Password reset request throttled: this node's reset mails per minute are used up");
+            return;
+        }
+        ResetTokens.Issued issued = tokens.issue(now);
+        UUID id = user.get().id();
+        boolean claimed;
+        try {
+            claimed = repository.claim(id, issued.hash(), issued.expiresTime(), now, now - mailInterval.toMillis());
+        } catch (RuntimeException e) {
+            budget.giveBack(now);
+            throw e;
+        }
+        if (!claimed) {
+            budget.giveBack(now);
+            paced(
+                    throttledLog,
+                    now,
+                    "Password reset request throttled: user " + id + " got one within " + mailInterval);
             return;
         }
         mailer.send(user.get().email(), baseUrl.get(), issued.token(), tokens.ttl());
