@@ -16,6 +16,9 @@ public final class AdminUserRepository {
     private static final String COLUMNS =
             "id, created_time, email, first_name, last_name, authority, password_hash, enabled";
     private static final String SELECTED = COLUMNS + ", token_version";
+    /** In an upsert: the saved row ends the stored user's reset token (new password or e-mail, disabled). */
+    private static final String ENDS_RESET_TOKEN = "(admin_user.password_hash <> EXCLUDED.password_hash "
+            + "OR admin_user.email <> EXCLUDED.email OR NOT EXCLUDED.enabled)";
 
     private final Jdbc jdbc;
 
@@ -36,8 +39,9 @@ public final class AdminUserRepository {
 
     /**
      * Inserts, or replaces the row with the same id; a new password hash raises the row's token version (the
-     * record's own version is ignored) and drops the user's password reset token. Throws a duplicate-key error
-     * when the e-mail is taken.
+     * record's own version is ignored). A new password hash, a new e-mail or disabling the user drops the
+     * user's password reset token, so a token mailed to an earlier address, or one outstanding while the
+     * user was disabled, never works. Throws a duplicate-key error when the e-mail is taken.
      */
     public void save(AdminUser u) {
         jdbc.update(
@@ -47,8 +51,10 @@ public final class AdminUserRepository {
                         + "password_hash = EXCLUDED.password_hash, enabled = EXCLUDED.enabled, "
                         + "token_version = admin_user.token_version "
                         + "+ CASE WHEN admin_user.password_hash <> EXCLUDED.password_hash THEN 1 ELSE 0 END, "
-                        + "reset_token_hash = CASE WHEN admin_user.password_hash <> EXCLUDED.password_hash "
-                        + "THEN NULL ELSE admin_user.reset_token_hash END",
+                        + "reset_token_hash = CASE WHEN " + ENDS_RESET_TOKEN + " THEN NULL "
+                        + "ELSE admin_user.reset_token_hash END, "
+                        + "reset_token_expires = CASE WHEN " + ENDS_RESET_TOKEN + " THEN NULL "
+                        + "ELSE admin_user.reset_token_expires END",
                 u.id(),
                 u.createdTime(),
                 u.email().toLowerCase(Locale.ROOT),

@@ -29,4 +29,9 @@ final class MailBudget {
         sent.addLast(now);
         return true;
     }
+
+    /** Gives back a mail taken at {@code takenAt} that was not sent after all. */
+    synchronized void giveBack(long takenAt) {
+        sent.removeLastOccurrence(takenAt);
+    }
 }

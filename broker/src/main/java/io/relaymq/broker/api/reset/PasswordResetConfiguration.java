@@ -19,11 +19,17 @@ class PasswordResetConfiguration {
     }
 
     @Bean
+    ResetExecutor resetExecutor() {
+        return new ResetExecutor();
+    }
+
+    @Bean
     PasswordResets passwordResets(
             AdminUserService users,
             PasswordResetRepository repository,
             SystemMail mail,
             ResetMailer mailer,
+            ResetExecutor executor,
             ApiProperties properties,
             Clock clock) {
         ApiProperties.PasswordReset settings = properties.passwordReset();
@@ -35,6 +41,7 @@ class PasswordResetConfiguration {
                 new ResetTokens(new SecureRandom(), settings.tokenTtl()),
                 new MailBudget(settings.maxMailsPerMinute()),
                 settings.mailInterval(),
-                clock);
+                clock,
+                executor);
     }
 }

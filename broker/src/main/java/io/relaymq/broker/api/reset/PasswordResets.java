@@ -9,14 +9,18 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Password reset by e-mail for admin users. A request for an enabled user's address stores a new token
  * (replacing the user's earlier one) and mails it; a request for any other address does nothing, and
- * the caller cannot tell the two apart. Mails are throttled per user (cluster-wide) and per node. The
- * token sets a new password once, before it expires; the reset ends the user's earlier tokens.
+ * the caller cannot tell the two apart: the request is only queued while the caller waits, its lookup
+ * and mail run later on the {@link ResetExecutor}. Mails are throttled per user (cluster-wide) and per
+ * node; a throttled request keeps the user's earlier token. The token sets a new password once, before
+ * it expires; the reset ends the user's earlier tokens.
  */
 public final class PasswordResets {
 
@@ -31,6 +35,8 @@ public final class PasswordResets {
     private final MailBudget budget;
     private final Duration mailInterval;
     private final Clock clock;
+    private final Executor executor;
+    private final LogPacer droppedLog = new LogPacer(60_000);
     private final LogPacer throttledLog = new LogPacer(60_000);
     private final LogPacer unconfiguredLog = new LogPacer(60_000);
 
@@ -42,7 +48,8 @@ public final class PasswordResets {
             ResetTokens tokens,
             MailBudget budget,
             Duration mailInterval,
-            Clock clock) {
+            Clock clock,
+            Executor executor) {
         this.users = users;
         this.repository = repository;
         this.mail = mail;
@@ -51,11 +58,33 @@ public final class PasswordResets {
         this.budget = budget;
         this.mailInterval = mailInterval;
         this.clock = clock;
+        this.executor = executor;
     }
 
-    /** Mails a reset link to the enabled admin user with this e-mail, if there is one and no throttle holds. */
+    /**
+     * Queues a reset link mail to the enabled admin user with this e-mail, if there is one and no throttle
+     * holds when its turn comes; returns at once, before the lookup. A request that finds the queue full
+     * is dropped (and logged, at most once a minute at INFO).
+     */
     public void request(String email) {
-        Optional<AdminUser> user = users.repository().findByEmail(email.strip()).filter(AdminUser::enabled);
+        String address = email.strip();
+        try {
+            executor.execute(() -> run(address));
+        } catch (RejectedExecutionException e) {
+            paced(droppedLog, clock.millis(), "Password reset request dropped: too many requests are waiting");
+        }
+    }
+
+    private void run(String email) {
+        try {
+            handle(email);
+        } catch (RuntimeException e) {
+            log.error("Password reset request failed", e);
+        }
+    }
+
+    private void handle(String email) {
+        Optional<AdminUser> user = users.repository().findByEmail(email).filter(AdminUser::enabled);
         if (user.isEmpty()) {
             log.debug("Password reset asked for an address without an enabled admin user");
             return;
@@ -69,20 +98,29 @@ public final class PasswordResets {
             paced(unconfiguredLog, now, "Password reset mail not sent: " + why.get());
             return;
         }
-        ResetTokens.Issued issued = tokens.issue(now);
-        UUID id = user.get().id();
-        if (!repository.claim(id, issued.hash(), issued.expiresTime(), now, now - mailInterval.toMillis())) {
-            paced(
-                    throttledLog,
-                    now,
-                    "Password reset request throttled: user " + id + " got one within " + mailInterval);
-            return;
-        }
+        // the budget first: a request it refuses must keep the user's earlier token and interval
         if (!budget.take(now)) {
             paced(
                     throttledLog,
                     now,
                     "Password reset request throttled: this node's reset mails per minute are used up");
+            return;
+        }
+        ResetTokens.Issued issued = tokens.issue(now);
+        UUID id = user.get().id();
+        boolean claimed;
+        try {
+            claimed = repository.claim(id, issued.hash(), issued.expiresTime(), now, now - mailInterval.toMillis());
+        } catch (RuntimeException e) {
+            budget.giveBack(now);
+            throw e;
+        }
+        if (!claimed) {
+            budget.giveBack(now);
+            paced(
+                    throttledLog,
+                    now,
+                    "Password reset request throttled: user " + id + " got one within " + mailInterval);
             return;
         }
         mailer.send(user.get().email(), baseUrl.get(), issued.token(), tokens.ttl());

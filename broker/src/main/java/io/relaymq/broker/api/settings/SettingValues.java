@@ -28,22 +28,29 @@ final class SettingValues {
         }
     }
 
-    /** TBMQ's mail fields RelayMQ reads when it sends mail: a known protocol, a host, a port, a timeout. */
+    /**
+     * TBMQ's mail fields RelayMQ reads when it sends mail: a known protocol, hosts and ports (the SMTP
+     * server's and the proxy's, whenever present, whether or not the proxy is enabled), a timeout.
+     */
     static ObjectNode mail(ObjectNode value) {
         String protocol = text(value, "smtpProtocol", "smtp");
         if (!protocol.equals("smtp") && !protocol.equals("smtps")) {
             throw new IllegalArgumentException("mail smtpProtocol must be smtp or smtps");
         }
-        String host = text(value, "smtpHost", "");
-        if (!host.isEmpty() && !HOST.matcher(host).matches()) {
-            throw new IllegalArgumentException("mail smtpHost is not a host name or address");
-        }
+        host(value, "smtpHost");
         number(value, "smtpPort", 1, 65_535);
         number(value, "timeout", 1, MAX_TIMEOUT_MILLIS);
-        if (value.path("enableProxy").asBoolean(false)) {
-            number(value, "proxyPort", 1, 65_535);
-        }
+        host(value, "proxyHost");
+        number(value, "proxyPort", 1, 65_535);
         return value;
+    }
+
+    /** A host name or address, if present and not empty. */
+    private static void host(ObjectNode value, String field) {
+        String host = text(value, field, "");
+        if (!host.isEmpty() && !HOST.matcher(host).matches()) {
+            throw new IllegalArgumentException("mail " + field + " is not a host name or address");
+        }
     }
 
     /** As TBMQ checks it: every enabled entry names a valid host; ports are 1 to 65535. */

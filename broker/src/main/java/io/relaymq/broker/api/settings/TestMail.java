@@ -5,7 +5,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * TBMQ's test mail: the {@code mail} settings as the UI holds them (not yet saved), completed with the
- * stored passwords where they lack them, checked, and used to send one mail to the asking admin. A
+ * stored passwords where they lack them and name the stored server and user (see {@link MailSecrets}),
+ * checked, and used to send one mail to the asking admin. A
  * failure is a 400 saying what the SMTP side answered (never the settings' passwords).
  */
 public final class TestMail {

@@ -31,4 +31,16 @@ class MailBudgetTest {
         }
         assertThat(budget.take(60_000)).isTrue();
     }
+
+    @Test
+    void aMailGivenBackFreesItsPlace() {
+        MailBudget budget = new MailBudget(2);
+
+        assertThat(budget.take(0)).isTrue();
+        assertThat(budget.take(1_000)).isTrue();
+        assertThat(budget.take(2_000)).isFalse();
+        budget.giveBack(1_000);
+        assertThat(budget.take(2_000)).isTrue();
+        assertThat(budget.take(3_000)).isFalse();
+    }
 }
