@@ -32,6 +32,10 @@ final class ReplayMarks {
      * is not an original read again after its reader stopped.
      */
     boolean replayed(long topicOffset, RouteSource source) {
+        if (readAgain.isEmpty()) {
+            // the usual case, on every record delivered: nothing was rewound
+            return replayed(source);
+        }
         // the topic is read in order: offsets below this one will not come again
         readAgain.headSet(topicOffset).clear();
         if (readAgain.remove(topicOffset)) {
