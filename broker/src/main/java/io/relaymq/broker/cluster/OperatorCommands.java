@@ -72,7 +72,7 @@ public class OperatorCommands {
 
     /** On the session's thread: its connection's session id, or, disconnected, the one its record keeps. */
     private String currentSessionId(ClientSession session) {
-        MqttConnection claimant = session.claimant();
+        MqttConnection claimant = session.claims().claimant();
         if (claimant != null && claimant != session.connection() && claimant.isActive()) {
             // a newer CONNECT is taking the session over: the id is its own already
             return claimant.sessionId();

@@ -77,7 +77,7 @@ final class SessionStart {
                 foreign[0] = true;
                 return current;
             }
-            if (current != null && !current.isEnded() && current.claimedSince(granted.version())) {
+            if (current != null && !current.isEnded() && current.claims().claimedSince(granted.version())) {
                 // the cluster granted a newer CONNECT after this one, and its grant got here first
                 superseded[0] = true;
                 return current;
@@ -88,7 +88,7 @@ final class SessionStart {
                     && current.clientType() == connection.grant().clientType()) {
                 resumed[0] = true;
                 current.ownedBy(principal);
-                current.claimedAt(granted.version());
+                current.claims().claimedAt(granted.version());
                 return current;
             }
             replaced[0] = current;
@@ -99,7 +99,7 @@ final class SessionStart {
                     sessionContext,
                     request.expirySeconds() > 0);
             created.ownedBy(principal);
-            created.claimedAt(granted.version());
+            created.claims().claimedAt(granted.version());
             return created;
         });
         if (superseded[0]) {
@@ -117,7 +117,7 @@ final class SessionStart {
                     claim(connection, request, granted, onConnected);
                     return;
                 }
-                session.claimFor(connection);
+                session.claims().claimFor(connection);
                 kick(session.connection());
                 SubscriptionRecheck.dropDisallowed(session, connection.grant());
                 afterQos2State(
@@ -157,7 +157,7 @@ final class SessionStart {
             lostTheRace(connection, false);
             return;
         }
-        session.claimFor(connection);
+        session.claims().claimFor(connection);
         kick(session.connection());
         Optional<KnownSession> known = granted.previous();
         boolean present = false;

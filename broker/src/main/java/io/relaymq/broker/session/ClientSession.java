@@ -30,10 +30,7 @@ public final class ClientSession {
     private final Map<String, Subscription> subscriptions = new HashMap<>();
     private final InboundQos2 inboundQos2;
     private volatile MqttConnection connection;
-    /** The connection whose CONNECT claimed the session last: the only one that may still attach. */
-    private MqttConnection claimant;
-    /** The cluster's ownership version of the newest CONNECT that claimed the session on this node. */
-    private volatile long claimedVersion;
+    private final SessionClaims claims = new SessionClaims();
 
     private long expirySeconds;
     private ScheduledFuture<?> expiryTask;
@@ -92,35 +89,14 @@ public final class ClientSession {
         return ended;
     }
 
-    /**
-     * {@code newer}'s CONNECT claims the session (on the session's thread): a CONNECT that claimed it before and
-     * is still on its way (reading stored state) must not attach when it gets there ([MQTT-3.1.4-3]).
-     */
-    public void claimFor(MqttConnection newer) {
-        claimant = newer;
-    }
-
-    /**
-     * A CONNECT granted {@code version} by the cluster claims the session (called where the registry decides, one
-     * claim at a time per client id); the grants of CONNECTs of one client id can reach this node out of order.
-     */
-    public void claimedAt(long version) {
-        claimedVersion = Math.max(claimedVersion, version);
-    }
-
-    /** Whether a CONNECT granted {@code version} comes after a newer one that claimed the session here already. */
-    public boolean claimedSince(long version) {
-        return claimedVersion > version;
-    }
-
-    /** The connection whose CONNECT claimed the session last (it may not be attached yet); null before any. */
-    public MqttConnection claimant() {
-        return claimant;
+    /** The CONNECTs that claimed the session on this node, in the cluster's order. */
+    public SessionClaims claims() {
+        return claims;
     }
 
     /** Whether {@code candidate}'s CONNECT is the last that claimed the session, and the session goes on here. */
     public boolean isClaimedBy(MqttConnection candidate) {
-        return !ended && claimant == candidate;
+        return !ended && claims.claimant() == candidate;
     }
 
     public boolean isConnected() {
