@@ -65,6 +65,18 @@ class WireSchemaTest {
                     "command-remove",
                     new Kind(v -> SessionCommand.decode(WireSamples.CLIENT, v), WireSamples.remove())));
 
+    /** A persisted downlink record says whether its message was stored as sent already. */
+    @Test
+    void aPersistedRecordCarriesWhetherItsMessageIsStoredAsSent() {
+        byte[] stored = OutboundMessageCodec.encode(WireSamples.outbound());
+        assertThat(PersistedMessageCodec.decode(PersistedMessageCodec.encode(7, 9L, stored, true)))
+                .usingRecursiveComparison()
+                .isEqualTo(new PersistedMessage(7, 9L, PersistedMessage.State.MARKED, WireSamples.outbound()));
+        assertThat(PersistedMessageCodec.decode(PersistedMessageCodec.encode(7, 9L, stored, false))
+                        .state())
+                .isEqualTo(PersistedMessage.State.NEW);
+    }
+
     @Test
     void valuesWrittenBeforeTheSchemaDecodeToTheSameValues() {
         Map<String, byte[]> previous = PreviousWireFormat.all();
@@ -134,7 +146,7 @@ class WireSchemaTest {
             case "outbound-plain" -> OutboundMessageCodec.encode(WireSamples.outboundPlain());
             case "persisted" ->
                 PersistedMessageCodec.encode(
-                        65535, 1_764_000_000_999L, OutboundMessageCodec.encode(WireSamples.outbound()));
+                        65535, 1_764_000_000_999L, OutboundMessageCodec.encode(WireSamples.outbound()), false);
             case "session-info" -> WireSamples.sessionInfo().encode();
             case "connect-request" -> WireSamples.connectRequest().encode();
             case "connect-decision" -> WireSamples.connectDecision().encode();

@@ -12,8 +12,13 @@ public record PersistedMessage(int packetId, long score, State state, OutboundMe
 
     /** Where the message stands towards the client. */
     public enum State {
-        /** Not sent yet: PUBLISH with DUP clear. */
+        /** Not sent yet: PUBLISH with DUP clear; marked sent in the store as it goes out. */
         NEW,
+        /**
+         * Not sent yet, but stored as sent already (saved while its client was connected, to go straight out):
+         * PUBLISH with DUP clear, and no mark to write.
+         */
+        MARKED,
         /** Sent before without acknowledgement: PUBLISH with DUP set ([MQTT-3.3.1-1]). */
         SENT,
         /** QoS 2 message the client received (PUBREC): PUBREL is sent ([MQTT-4.4.0-1]). */

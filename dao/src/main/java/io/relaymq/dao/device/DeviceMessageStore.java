@@ -88,6 +88,19 @@ public final class DeviceMessageStore {
      * stored before (see {@link NewMessage}).
      */
     public CompletionStage<List<SavedMessage>> save(String clientId, List<NewMessage> messages) {
+        return save(clientId, messages, StoredKind.NEW);
+    }
+
+    /**
+     * As {@link #save(String, List)}, with the messages stored as {@code kind}: {@link StoredKind#SENT} for
+     * messages that go out to a connected client right away, so that no separate mark is needed and a resend
+     * after a crash has DUP set. Such a message may be resent with DUP set although it never went out (its
+     * connection ended first); DUP only says a PUBLISH might be a re-delivery.
+     */
+    public CompletionStage<List<SavedMessage>> save(String clientId, List<NewMessage> messages, StoredKind kind) {
+        if (kind == StoredKind.PUBREL) {
+            throw new IllegalArgumentException("a new message is stored as NEW or SENT");
+        }
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);
         byte[][] args = new byte[2 + 3 * messages.size()][];
         args[0] = limit;
@@ -99,7 +112,7 @@ public final class DeviceMessageStore {
                     ? (m.sourcePartition() + ":" + m.sourceOffset()).getBytes(StandardCharsets.US_ASCII)
                     : new byte[0];
             byte[] value = new byte[m.payload().length + 1];
-            value[0] = StoredKind.NEW.marker();
+            value[0] = kind.marker();
             System.arraycopy(m.payload(), 0, value, 1, m.payload().length);
             args[i++] = value;
         }

@@ -89,6 +89,23 @@ class DeviceMessageStoreIT {
         assertThat(await(store.fetch(client, 0, 10))).isEmpty();
     }
 
+    /** Messages for a connected client are stored as sent on arrival: a mark would find nothing to change. */
+    @Test
+    void messagesSavedAsSentComeBackSentAndNeedNoMark() throws Exception {
+        String client = "store-" + UUID.randomUUID();
+        await(store.loadScripts());
+        assertThat(await(store.save(client, List.of(message("a"), message("b")), StoredKind.SENT)))
+                .containsExactly(new SavedMessage(1, 1), new SavedMessage(2, 2));
+        assertThat(await(store.fetch(client, 0, 10)))
+                .extracting(StoredMessage::kind)
+                .containsExactly(StoredKind.SENT, StoredKind.SENT);
+        assertThat(text(await(store.fetch(client, 0, 1)).get(0))).isEqualTo("a");
+        assertThat(await(store.markSent(client, List.of(new SavedMessage(1, 1)))))
+                .isZero();
+        assertThatThrownBy(() -> store.save(client, List.of(message("c")), StoredKind.PUBREL))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void binaryPayloadsSurviveUnchanged() throws Exception {
         String client = "store-" + UUID.randomUUID();

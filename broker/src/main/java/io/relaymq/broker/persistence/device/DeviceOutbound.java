@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * Each connection starts by reading the client's stored messages in order, a page at a time, and sends
  * them (DUP set for those sent before, PUBREL for QoS 2 messages already received). A message is marked
  * sent in Redis as it goes out for the first time, not when the connection ends, so that DUP is also set
- * after this node crashed. Messages saved
+ * after this node crashed; one saved while its client was connected was stored as sent already
+ * ({@link PersistedMessage.State#MARKED}) and needs no mark. Messages saved
  * while it reads wait in a buffer and are matched by score, so nothing is sent twice or skipped. Once
  * caught up, each newly saved message follows its predecessor (score + 1); a message out of sequence,
  * or one that does not fit in memory because the client is slow or its socket is not writable, makes the

@@ -12,6 +12,7 @@ import io.relaymq.broker.session.OutboundMessage;
 import io.relaymq.dao.device.DeviceMessageStore;
 import io.relaymq.dao.device.NewMessage;
 import io.relaymq.dao.device.SavedMessage;
+import io.relaymq.dao.device.StoredKind;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -72,14 +73,27 @@ public class DevicePersistenceConsumer extends GroupConsumers {
         }
     }
 
+    /**
+     * A client's save in flight; {@code marked}: saved as sent already, because the client was connected and
+     * gets the messages right away (no separate mark per message).
+     */
+    private record Save(ClientBatch batch, boolean marked, CompletableFuture<List<SavedMessage>> result) {}
+
     @Override
     protected void handle(Batch records) {
-        Map<String, ClientBatch> byClient = group(records);
-        Map<String, CompletableFuture<List<SavedMessage>>> saves = new LinkedHashMap<>();
-        byClient.forEach((clientId, batch) ->
-                saves.put(clientId, store.save(clientId, batch.messages()).toCompletableFuture()));
+        Map<String, Save> saves = new LinkedHashMap<>();
+        group(records).forEach((clientId, batch) -> {
+            boolean marked = delivery.connected(clientId);
+            StoredKind kind = marked ? StoredKind.SENT : StoredKind.NEW;
+            saves.put(
+                    clientId,
+                    new Save(
+                            batch,
+                            marked,
+                            store.save(clientId, batch.messages(), kind).toCompletableFuture()));
+        });
         try {
-            CompletableFuture.allOf(saves.values().toArray(CompletableFuture[]::new))
+            CompletableFuture.allOf(saves.values().stream().map(Save::result).toArray(CompletableFuture[]::new))
                     .get(settings.saveTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {
             throw new RetryBatch("saving to Redis failed: " + e.getMessage(), e);
@@ -87,12 +101,12 @@ public class DevicePersistenceConsumer extends GroupConsumers {
             Thread.currentThread().interrupt();
             throw new RetryBatch("interrupted while saving to Redis", e);
         }
-        saves.forEach((clientId, saved) ->
-                deliver(clientId, saved.join(), byClient.get(clientId).stored()));
+        saves.forEach((clientId, save) -> deliver(clientId, save.result().join(), save));
     }
 
     /** The saved messages to their session; copies the store skipped as replays are counted, not delivered. */
-    private void deliver(String clientId, List<SavedMessage> saved, List<byte[]> stored) {
+    private void deliver(String clientId, List<SavedMessage> saved, Save save) {
+        List<byte[]> stored = save.batch().stored();
         List<SavedMessage> fresh = new ArrayList<>(saved.size());
         List<byte[]> freshStored = new ArrayList<>(saved.size());
         for (int i = 0; i < saved.size(); i++) {
@@ -105,7 +119,7 @@ public class DevicePersistenceConsumer extends GroupConsumers {
             metrics.dropped("replayed_duplicate", saved.size() - fresh.size());
         }
         if (!fresh.isEmpty()) {
-            delivery.deliver(clientId, fresh, freshStored);
+            delivery.deliver(clientId, fresh, freshStored, save.marked());
         }
     }
 

@@ -38,18 +38,32 @@ public class PersistedDelivery {
         this.self = self;
     }
 
-    /** {@code saved.get(i)} is where {@code stored.get(i)} (an encoded OutboundMessage) was saved. */
-    public void deliver(String clientId, List<SavedMessage> saved, List<byte[]> stored) {
+    /**
+     * Whether the client is connected now, here or on another node: its new messages then go straight out, so
+     * they are saved as sent already (no separate mark per message).
+     */
+    public boolean connected(String clientId) {
+        ClientSession local = sessions.get(clientId);
+        if (local != null) {
+            return local.isConnected();
+        }
+        Optional<SessionInfo> info = remoteSessions.apply(clientId);
+        return info.isPresent() && info.get().connected();
+    }
+
+    /**
+     * {@code saved.get(i)} is where {@code stored.get(i)} (an encoded OutboundMessage) was saved; {@code marked}
+     * says they were saved as sent already.
+     */
+    public void deliver(String clientId, List<SavedMessage> saved, List<byte[]> stored, boolean marked) {
         ClientSession local = sessions.get(clientId);
         if (local != null) {
             if (local.isConnected()) {
+                PersistedMessage.State state = marked ? PersistedMessage.State.MARKED : PersistedMessage.State.NEW;
                 for (int i = 0; i < saved.size(); i++) {
                     SavedMessage s = saved.get(i);
                     local.deliverPersisted(new PersistedMessage(
-                            s.packetId(),
-                            s.score(),
-                            PersistedMessage.State.NEW,
-                            OutboundMessageCodec.decode(stored.get(i))));
+                            s.packetId(), s.score(), state, OutboundMessageCodec.decode(stored.get(i))));
                 }
             }
             return;
@@ -63,7 +77,7 @@ public class PersistedDelivery {
                         info.get().ownerNode(),
                         clientId,
                         PersistedMessageCodec.encode(
-                                saved.get(i).packetId(), saved.get(i).score(), stored.get(i)));
+                                saved.get(i).packetId(), saved.get(i).score(), stored.get(i), marked));
             }
         }
     }

@@ -277,6 +277,22 @@ class DeviceOutboundTest {
                 .hasSize(1);
     }
 
+    /**
+     * A message saved while its client was connected was stored as sent already: it goes out without DUP (its
+     * first send, [MQTT-3.3.1-1] asks DUP only of a re-delivery) and costs no mark in the store.
+     */
+    @Test
+    void aMessageStoredAsSentOnArrivalGoesOutWithoutDupAndNeedsNoMark() {
+        connect(100, true);
+        store.answerRead(List.of());
+
+        session.deliverPersisted(stored(1, 1, State.MARKED, 1));
+        session.deliverPersisted(stored(2, 2, State.NEW, 1));
+
+        assertThat(written()).containsExactly("PUBLISH 1 m1", "PUBLISH 2 m2");
+        assertThat(store.markCalls).as("only the one stored as new").containsExactly(List.of(2));
+    }
+
     @Test
     void aNewSessionStartsByDiscardingWhatWasStoredAndAQos1FromOutsideGoesThroughTheStore() {
         connect(100, false);
