@@ -9,6 +9,8 @@ import io.netty.handler.codec.mqtt.MqttMessageBuilders;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.netty.handler.codec.mqtt.MqttVersion;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.GenericFutureListener;
 import io.relaymq.broker.auth.ClientAuthenticator;
 import io.relaymq.broker.auth.LiveGrants;
 import io.relaymq.broker.auth.acl.ClientGrant;
@@ -92,9 +94,12 @@ public final class ConnectHandler {
         ConnectRequest request = outcome.request();
         CompletableFuture<AuthOutcome> authentication =
                 authenticator.authenticate(ConnectCredentials.of(channel, connect, request.clientId()));
-        // a client gone before its turn (closed, or past the CONNECT deadline) costs no credential check
-        channel.closeFuture().addListener(closed -> authentication.cancel(false));
+        // a client gone before its turn (closed, or past the CONNECT deadline) costs no credential check;
+        // the listener goes once the check is done, so a connection does not hold its outcome for life
+        GenericFutureListener<Future<? super Void>> cancelOnClose = closed -> authentication.cancel(false);
+        channel.closeFuture().addListener(cancelOnClose);
         authentication.whenComplete((auth, error) -> channel.eventLoop().execute(() -> {
+            channel.closeFuture().removeListener(cancelOnClose);
             if (!channel.isActive()) {
                 return;
             }
@@ -134,12 +139,14 @@ public final class ConnectHandler {
         connection.setWill(request.will(), request.willDelaySeconds());
         connection.setKeepAliveSeconds(request.keepAliveSeconds());
         connection.setSessionId(UUID.randomUUID().toString());
+        // the callbacks live as long as the connection: they hold the client id, not the whole CONNECT
+        String clientId = request.clientId();
         LiveGrants.Live live = new LiveGrants.Live(
-                request.clientId(),
+                clientId,
                 grant,
                 () -> channel.eventLoop()
                         .execute(() -> connection.close(MqttReasonCodes.Disconnect.NOT_AUTHORIZED.byteValue())),
-                () -> recheck(request.clientId(), connection));
+                () -> recheck(clientId, connection));
         authenticator.track(live);
         channel.closeFuture().addListener(f -> authenticator.untrack(live));
         SessionDetails details = new SessionDetails(

@@ -11,7 +11,8 @@ import java.util.function.Consumer;
  */
 public final class AckSequencer {
 
-    private final Deque<Pending> pending = new ArrayDeque<>();
+    /** Small at first: an idle connection holds nothing, a busy one grows it. */
+    private final Deque<Pending> pending = new ArrayDeque<>(2);
     /** Slots of QoS 2 messages: their packet ids are also among the session's ids awaiting PUBREL. */
     private int qos2;
 

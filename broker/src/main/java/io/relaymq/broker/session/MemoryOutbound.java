@@ -19,7 +19,7 @@ public final class MemoryOutbound implements SessionOutbound {
     private final String clientId;
     private final OutboundFlow flow;
     private final InFlightWindow<OutboundMessage> window;
-    private final QuotaLog quotaLog = new QuotaLog(log, "queued bytes quota exceeded, dropping new messages");
+    private final QuotaLog quotaLog;
     private final OutboundWriter writer;
     private final MqttMetrics metrics;
     private final int maxInflight;
@@ -28,12 +28,19 @@ public final class MemoryOutbound implements SessionOutbound {
     private MqttConnection connection;
 
     /**
+     * @param quotaLog      where a hit of the queued bytes quota is logged: one {@link #quotaLog()} shared by
+     *                      the sessions of a node
      * @param forgetStored  removes from the store a message that reached this session through it
      * @param discardStored removes everything the store keeps for the client
      */
     public MemoryOutbound(
-            String clientId, SessionContext context, Consumer<PersistedMessage> forgetStored, Runnable discardStored) {
+            String clientId,
+            SessionContext context,
+            QuotaLog quotaLog,
+            Consumer<PersistedMessage> forgetStored,
+            Runnable discardStored) {
         this.clientId = clientId;
+        this.quotaLog = quotaLog;
         this.flow = new OutboundFlow(context.maxQueued(), context.maxQueuedBytes());
         this.writer = context.writer();
         this.window = new InFlightWindow<>(clientId, new InMemory(), writer, Runnable::run, this::drain);
@@ -41,6 +48,11 @@ public final class MemoryOutbound implements SessionOutbound {
         this.maxInflight = context.maxInflightOutbound();
         this.forgetStored = forgetStored;
         this.discardStored = discardStored;
+    }
+
+    /** The log of queued bytes quota hits, to share between the sessions of a node. */
+    public static QuotaLog quotaLog() {
+        return new QuotaLog(log, "queued bytes quota exceeded, dropping new messages");
     }
 
     /** Nothing to record: the node's memory is all this session has. */

@@ -27,8 +27,10 @@ public final class MqttConnection {
     private final String clientId;
     private final int clientReceiveMaximum;
     private final long clientMaxPacketSize;
-    private final Map<Integer, String> inboundAliases = new HashMap<>();
-    private final Map<String, Integer> outboundAliases = new HashMap<>();
+    /** Created on first use: only 5.0 clients that use topic aliases need them. */
+    private Map<Integer, String> inboundAliases;
+
+    private Map<String, Integer> outboundAliases;
     private final int clientTopicAliasMaximum;
     private final AckSequencer acks = new AckSequencer();
     private PublishedMessage will;
@@ -59,6 +61,12 @@ public final class MqttConnection {
      * (MQTT 5.0 §3.3.2.3.4). Aliases are not reassigned once the client's maximum is used up.
      */
     public OutboundAlias aliasFor(String topic) {
+        if (clientTopicAliasMaximum <= 0) {
+            return OutboundAlias.NONE;
+        }
+        if (outboundAliases == null) {
+            outboundAliases = new HashMap<>();
+        }
         Integer known = outboundAliases.get(topic);
         if (known != null) {
             return new OutboundAlias(known, false);
@@ -131,6 +139,9 @@ public final class MqttConnection {
     }
 
     public Map<Integer, String> inboundAliases() {
+        if (inboundAliases == null) {
+            inboundAliases = new HashMap<>();
+        }
         return inboundAliases;
     }
 

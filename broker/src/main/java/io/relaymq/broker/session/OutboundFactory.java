@@ -7,8 +7,11 @@ import io.relaymq.common.client.ClientType;
 public interface OutboundFactory {
 
     /** Every session in memory, nothing stored elsewhere (a node without persistence, tests). */
-    OutboundFactory IN_MEMORY =
-            (session, context, persistent) -> new MemoryOutbound(session.clientId(), context, m -> {}, () -> {});
+    static OutboundFactory inMemory() {
+        QuotaLog quotaLog = MemoryOutbound.quotaLog();
+        return (session, context, persistent) ->
+                new MemoryOutbound(session.clientId(), context, quotaLog, m -> {}, () -> {});
+    }
 
     /**
      * @param persistent whether the session outlives its connection (clean_session=false, or a 5.0

@@ -14,7 +14,9 @@ import java.util.function.IntPredicate;
  */
 final class OutboundFlow {
 
-    private final Deque<OutboundMessage> queue = new ArrayDeque<>();
+    /** Small at first: most sessions queue nothing (their messages go straight out). */
+    private final Deque<OutboundMessage> queue = new ArrayDeque<>(2);
+
     private final int maxQueued;
     private final long maxBytes;
     private final PacketIds packetIds = new PacketIds();

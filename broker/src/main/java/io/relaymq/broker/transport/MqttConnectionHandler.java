@@ -56,7 +56,7 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     private final PacketDispatcher dispatcher;
     private final MqttMetrics metrics;
     private final TokenBucket publishBudget;
-    private final Queue<MqttMessage> early = new ArrayDeque<>();
+    private final Queue<MqttMessage> early = new ArrayDeque<>(2);
     private State state = State.AWAITING_CONNECT;
     private MqttConnection connection;
     private ClientSession session;

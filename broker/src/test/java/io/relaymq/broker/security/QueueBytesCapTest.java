@@ -50,7 +50,7 @@ class QueueBytesCapTest {
             metrics,
             Clock.systemUTC(),
             new OutboundWriter(metrics, Clock.systemUTC()),
-            OutboundFactory.IN_MEMORY,
+            OutboundFactory.inMemory(),
             () -> false,
             MAX_BYTES,
             NoOps.INBOUND_QOS2_STORE);

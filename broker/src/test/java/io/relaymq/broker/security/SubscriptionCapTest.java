@@ -65,7 +65,7 @@ class SubscriptionCapTest {
                 metrics,
                 Clock.systemUTC(),
                 new OutboundWriter(metrics, Clock.systemUTC()),
-                OutboundFactory.IN_MEMORY,
+                OutboundFactory.inMemory(),
                 () -> false,
                 Long.MAX_VALUE,
                 NoOps.INBOUND_QOS2_STORE);

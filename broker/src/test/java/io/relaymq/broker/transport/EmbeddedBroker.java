@@ -115,7 +115,7 @@ public final class EmbeddedBroker implements AutoCloseable {
                 metrics,
                 clock,
                 new OutboundWriter(metrics, clock),
-                OutboundFactory.IN_MEMORY,
+                OutboundFactory.inMemory(),
                 memoryPressure,
                 Long.MAX_VALUE,
                 qos2Store);
