@@ -96,7 +96,7 @@ public final class ClientGrant {
         return values;
     }
 
-    /** How the client authenticated: anonymous, MQTT_BASIC, X_509 or JWT. */
+    /** How the client authenticated: anonymous, MQTT_BASIC, X_509, JWT or HTTP. */
     public String method() {
         return method;
     }
@@ -104,7 +104,8 @@ public final class ClientGrant {
     /**
      * Who the client is, for session ownership: {@code <method>:<credentials id>} for credentials
      * (basic; X.509 adds {@code |cn=<client CN>}), {@code JWT:<subject>} for tokens (the user name when
-     * the token has no subject), {@code anonymous} for anonymous clients (all of them one principal).
+     * the token has no subject), {@code HTTP:<user name>} for clients the HTTP endpoint admitted, {@code
+     * anonymous} for anonymous clients (all of them one principal).
      */
     public String principal() {
         if (credentialsId != null) {
