@@ -115,11 +115,6 @@ public final class HttpAuthProvider implements AuthProvider {
                 .ask(HttpAuthExchange.requestBody(sample, certificateCn));
     }
 
-    /** Whether an endpoint is configured (the provider cannot be switched on without one). */
-    public boolean isConfigured() {
-        return state != null;
-    }
-
     private Optional<AuthOutcome> outcome(AuthRequest request, HttpAuthAnswer answer) {
         return switch (answer.result()) {
             case IGNORE -> Optional.empty();
