@@ -10,6 +10,7 @@ import io.relaymq.broker.auth.lanes.HashLanes;
 import io.relaymq.broker.auth.provider.AuthProviders;
 import io.relaymq.broker.auth.provider.BasicAuthProvider;
 import io.relaymq.broker.auth.provider.CredentialsLookup;
+import io.relaymq.broker.auth.provider.HttpAuthProvider;
 import io.relaymq.broker.auth.provider.JwtAuthProvider;
 import io.relaymq.broker.auth.provider.PasswordChecker;
 import io.relaymq.broker.auth.provider.X509AuthProvider;
@@ -24,6 +25,10 @@ import io.relaymq.dao.auth.AuthProviderRepository;
 import io.relaymq.dao.auth.UnauthorizedClientRepository;
 import io.relaymq.dao.credentials.CredentialsRepository;
 import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
@@ -34,7 +39,7 @@ import org.springframework.context.annotation.Configuration;
 
 /** Wires MQTT client authentication and authorization. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(AuthProperties.class)
+@EnableConfigurationProperties({AuthProperties.class, HttpAuthProperties.class})
 class AuthConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(AuthConfiguration.class);
@@ -69,15 +74,35 @@ class AuthConfiguration {
         return new X509AuthProvider(lookup);
     }
 
+    /** The HTTP client's threads (daemons: an exchange under way does not hold up shutdown). */
+    @Bean(destroyMethod = "shutdownNow")
+    ExecutorService httpAuthThreads(HttpAuthProperties http) {
+        AtomicInteger count = new AtomicInteger();
+        return Executors.newFixedThreadPool(http.threads(), r -> {
+            Thread thread = new Thread(r, "http-auth-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    @Bean
+    HttpAuthProvider httpAuthProvider(HttpAuthProperties http, ExecutorService httpAuthThreads) {
+        return new HttpAuthProvider(http.maxResponseSize(), httpAuthThreads);
+    }
+
     @Bean
     AuthProviders authProviders(
             AuthProviderRepository repository,
+            AuthProperties auth,
             X509AuthProvider x509,
+            HttpAuthProvider http,
             CredentialsLookup lookup,
             PasswordChecker passwords,
             AuthBackoff backoff) {
         AuthProviders providers = new AuthProviders(
-                repository, x509, new JwtAuthProvider(), new BasicAuthProvider(lookup, passwords, backoff));
+                repository,
+                List.of(x509, new JwtAuthProvider(), new BasicAuthProvider(lookup, passwords, backoff), http),
+                auth.providerOrder());
         providers.reload();
         return providers;
     }

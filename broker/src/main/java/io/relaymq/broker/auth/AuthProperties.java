@@ -1,9 +1,12 @@
 package io.relaymq.broker.auth;
 
+import io.relaymq.dao.auth.AuthProviderType;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
@@ -22,6 +25,7 @@ import org.springframework.validation.annotation.Validated;
  * @param blockedTopic         compacted Kafka topic with the blocked clients
  * @param blockedTtl           an expired block is still listed this long, then removed from every node
  * @param blockedCleanupInterval how often each node looks for such blocks
+ * @param providerOrder        the order the enabled providers are asked in: every provider type once
  */
 @Validated
 @ConfigurationProperties("relaymq.auth")
@@ -37,4 +41,5 @@ public record AuthProperties(
         @NotBlank String changesTopic,
         @NotBlank String blockedTopic,
         @NotNull Duration blockedTtl,
-        @NotNull Duration blockedCleanupInterval) {}
+        @NotNull Duration blockedCleanupInterval,
+        @NotEmpty List<AuthProviderType> providerOrder) {}

@@ -1,6 +1,7 @@
 package io.relaymq.broker.auth;
 
 import io.relaymq.broker.auth.provider.BasicAuthStrategy;
+import io.relaymq.broker.auth.provider.HttpAuthConfig;
 import io.relaymq.broker.auth.provider.JwtAuthProvider;
 import io.relaymq.broker.auth.provider.X509AuthProvider;
 import io.relaymq.dao.auth.AuthProviderRepository;
@@ -27,7 +28,15 @@ public final class AuthProviderService {
         return repository.findAll();
     }
 
+    /** Throws {@link IllegalArgumentException} when HTTP is switched on without an endpoint configured. */
     public void setEnabled(AuthProviderType type, boolean enabled) {
+        if (enabled && type == AuthProviderType.HTTP) {
+            String stored =
+                    repository.find(type).map(AuthProviderRow::configuration).orElse(null);
+            if (HttpAuthConfig.parse(stored) == null) {
+                throw new IllegalArgumentException("configure the HTTP provider's restEndpointUrl before enabling it");
+            }
+        }
         repository.setEnabled(type, enabled);
         changes.providersChanged();
     }
@@ -38,6 +47,7 @@ public final class AuthProviderService {
             case JWT -> new JwtAuthProvider().configure(configurationJson);
             case X_509 -> CredentialsJson.read(configurationJson, X509AuthProvider.Config.class);
             case MQTT_BASIC -> BasicAuthStrategy.of(configurationJson);
+            case HTTP -> HttpAuthConfig.parse(configurationJson);
         }
         repository.setConfiguration(type, configurationJson);
         changes.providersChanged();

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Decides whether a CONNECT may proceed, off the network threads: blocked clients are refused first,
  * then a client certificate is validated again (certification path, revocation) and replaced by the
- * validated path, then the enabled providers are asked in order (X.509, JWT, basic) until one
+ * validated path, then the enabled providers are asked in the configured order until one
  * recognises the client; a client none recognises is accepted only when anonymous access is on.
  * Refusals are recorded. An address backed off after too many wrong passwords, or whose password checks
  * fill its hash lane, is refused before any work is queued; a full queue is refused as "server busy" (all

@@ -85,8 +85,10 @@ public final class LiveGrants {
 
     private static Optional<AclRules> rulesOf(MqttClientCredentials credentials, ClientGrant grant) {
         if (credentials.credentialsType() == CredentialsType.MQTT_BASIC) {
-            return Optional.of(BasicAuthProvider.rulesOf(CredentialsJson.basic(credentials.credentialsValue())));
+            return Optional.of(BasicAuthProvider.rulesOf(
+                    CredentialsJson.basic(credentials.credentialsValue()), grant.placeholderValues()));
         }
-        return X509AuthProvider.rulesOf(CredentialsJson.ssl(credentials.credentialsValue()), grant.certificateCn());
+        return X509AuthProvider.rulesOf(
+                CredentialsJson.ssl(credentials.credentialsValue()), grant.certificateCn(), grant.placeholderValues());
     }
 }

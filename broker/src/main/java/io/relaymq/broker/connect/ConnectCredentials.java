@@ -24,7 +24,14 @@ final class ConnectCredentials {
                 connect.variableHeader().hasPassword() ? connect.payload().passwordInBytes() : null;
         String username =
                 connect.variableHeader().hasUserName() ? connect.payload().userName() : null;
-        return new AuthRequest(clientId, username, password, ip(ClientAddresses.of(channel)), tls != null, chain(tls));
+        return new AuthRequest(
+                clientId,
+                username,
+                password,
+                ip(ClientAddresses.of(channel)),
+                tls != null,
+                chain(tls),
+                connect.variableHeader().version());
     }
 
     static String ip(SocketAddress address) {

@@ -22,6 +22,8 @@ import org.springframework.boot.test.context.SpringBootTest;
         properties = {
             "RELAYMQ_NODE_ID=it-node-1",
             "MQTT_AUTH_ALLOW_ANONYMOUS=true",
+            // the HTTP provider (off unless a test switches it on) before basic, so its fall-through reaches basic
+            "MQTT_AUTH_PROVIDER_ORDER=X_509,JWT,HTTP,MQTT_BASIC",
             "ADMIN_EMAIL=" + ApiClient.ADMIN_EMAIL,
             "ADMIN_PASSWORD=" + ApiClient.ADMIN_PASSWORD,
             "JWT_TOKEN_SIGNING_KEY=" + ApiClient.SIGNING_KEY,

@@ -4,5 +4,7 @@ package io.relaymq.dao.auth;
 public enum AuthProviderType {
     MQTT_BASIC,
     X_509,
-    JWT
+    JWT,
+    /** An external HTTP endpoint decides (added by schema version 6). */
+    HTTP
 }

@@ -24,7 +24,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 /**
- * MQTT authentication providers (MQTT_BASIC, X_509, JWT): list, get, enable, disable, configure, and the
+ * MQTT authentication providers (MQTT_BASIC, X_509, JWT, HTTP): list, get, enable, disable, configure, and the
  * MQTT_BASIC credentials matching strategy. There is one of each type; its id is derived from the type, so it
  * is the same on every installation.
  */

@@ -2,6 +2,7 @@ package io.relaymq.broker.auth.acl;
 
 import io.relaymq.dao.credentials.AuthRules;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import java.util.stream.Stream;
@@ -11,14 +12,26 @@ import org.slf4j.LoggerFactory;
 /**
  * Compiled publish and subscribe rules: a topic (or topic filter) is allowed when one of the regular
  * expressions matches it whole. A pattern that does not compile allows nothing (and is logged).
+ * {@code ${clientId}}, {@code ${username}} and {@code ${cn}} in a pattern stand for the client's values,
+ * quoted so that they match only themselves (a client id {@code .*} widens nothing). A value stands for one
+ * topic level: one that contains {@code /}, {@code +} or {@code #} could reach into another client's levels
+ * or subscribe a wildcard, so, like a value the client does not have, it makes the pattern match nothing.
  */
 public final class AclRules {
 
     private static final Logger log = LoggerFactory.getLogger(AclRules.class);
-    public static final AclRules ALLOW_ALL = of(AuthRules.ALLOW_ALL, null);
+    public static final AclRules ALLOW_ALL = of(AuthRules.ALLOW_ALL, PlaceholderValues.NONE);
     public static final AclRules DENY_ALL = new AclRules(List.of(), List.of());
 
     private static final String ANYTHING = ".*";
+
+    /** At most this many publish patterns, and as many subscribe patterns, in one rule set. */
+    public static final int MAX_PATTERNS = 256;
+
+    /** At most this many characters in one pattern. */
+    public static final int MAX_PATTERN_LENGTH = 1024;
+
+    private static final PlaceholderValues SAMPLE = new PlaceholderValues("client", "user", "cn");
 
     private final List<Pattern> publish;
     private final List<Pattern> subscribe;
@@ -34,9 +47,9 @@ public final class AclRules {
         this.subscribeAnything = subscribe.stream().anyMatch(p -> p.pattern().equals(ANYTHING));
     }
 
-    /** Compiles {@code rules}; {@code ${cn}} in a pattern becomes the quoted certificate CN when {@code cn} is set. */
-    public static AclRules of(AuthRules rules, String cn) {
-        return new AclRules(compile(rules.pubAuthRulePatterns(), cn), compile(rules.subAuthRulePatterns(), cn));
+    /** Compiles {@code rules} with the placeholders replaced by the client's quoted {@code values}. */
+    public static AclRules of(AuthRules rules, PlaceholderValues values) {
+        return new AclRules(compile(rules.pubAuthRulePatterns(), values), compile(rules.subAuthRulePatterns(), values));
     }
 
     /** Both rule sets together (a topic allowed by either is allowed). */
@@ -68,26 +81,52 @@ public final class AclRules {
         return false;
     }
 
-    private static List<Pattern> compile(List<String> patterns, String cn) {
-        return patterns.stream().map(p -> compile(p, cn)).filter(p -> p != null).toList();
+    private static List<Pattern> compile(List<String> patterns, PlaceholderValues values) {
+        return patterns.stream()
+                .map(p -> compile(p, values))
+                .filter(p -> p != null)
+                .toList();
     }
 
-    private static Pattern compile(String pattern, String cn) {
-        String expanded = cn == null ? pattern : pattern.replace("${cn}", Pattern.quote(cn));
+    /** The compiled pattern; null when it names an absent value (it then matches nothing) or does not compile. */
+    private static Pattern compile(String pattern, PlaceholderValues values) {
+        Optional<String> expanded = values.expand(pattern, AclRules::oneLevel);
+        if (expanded.isEmpty()) {
+            return null;
+        }
         try {
-            return Pattern.compile(expanded);
+            return Pattern.compile(expanded.get());
         } catch (PatternSyntaxException e) {
             log.warn("ignoring invalid authorization pattern '{}': {}", pattern, e.getDescription());
             return null;
         }
     }
 
-    /** Throws {@link IllegalArgumentException} naming the first pattern that does not compile. */
+    /** {@code value} quoted for a regular expression; null when it is not a single topic level without wildcards. */
+    private static String oneLevel(String value) {
+        return value.indexOf('/') >= 0 || value.indexOf('+') >= 0 || value.indexOf('#') >= 0
+                ? null
+                : Pattern.quote(value);
+    }
+
+    /**
+     * Throws {@link IllegalArgumentException} for more than {@link #MAX_PATTERNS} patterns in a list, a
+     * pattern longer than {@link #MAX_PATTERN_LENGTH}, or naming the first pattern that does not compile.
+     */
     public static void validate(AuthRules rules) {
+        if (rules.pubAuthRulePatterns().size() > MAX_PATTERNS
+                || rules.subAuthRulePatterns().size() > MAX_PATTERNS) {
+            throw new IllegalArgumentException("at most " + MAX_PATTERNS + " publish and " + MAX_PATTERNS
+                    + " subscribe rule patterns are allowed");
+        }
         Stream.concat(rules.pubAuthRulePatterns().stream(), rules.subAuthRulePatterns().stream())
                 .forEach(p -> {
+                    if (p == null || p.length() > MAX_PATTERN_LENGTH) {
+                        throw new IllegalArgumentException(
+                                "a rule pattern must be text of at most " + MAX_PATTERN_LENGTH + " characters");
+                    }
                     try {
-                        Pattern.compile(p.replace("${cn}", "cn"));
+                        Pattern.compile(SAMPLE.expand(p, AclRules::oneLevel).orElseThrow());
                     } catch (PatternSyntaxException e) {
                         throw new IllegalArgumentException("invalid rule pattern '" + p + "': " + e.getDescription());
                     }

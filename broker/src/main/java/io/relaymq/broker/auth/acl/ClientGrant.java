@@ -7,9 +7,9 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * What one authenticated connection is: its client type, the credentials it matched (null for anonymous
- * and JWT clients), the JWT subject, the certificate CN its rules were expanded with, and its current
- * rules. The rules are replaced in place when the credentials change, so a connected client needs no
+ * What one authenticated connection is: its client type, the credentials it matched (null for anonymous,
+ * JWT and HTTP clients), the JWT subject, the certificate CN, the placeholder values its rules were
+ * expanded with, and its current rules. The rules are replaced in place when the credentials change, so a connected client needs no
  * reconnect.
  */
 public final class ClientGrant {
@@ -21,6 +21,7 @@ public final class ClientGrant {
     private final String certificateCn;
     private final String method;
     private final String subject;
+    private final PlaceholderValues values;
     private volatile AclRules rules;
 
     public ClientGrant(
@@ -36,7 +37,33 @@ public final class ClientGrant {
             String method,
             String subject,
             AclRules rules) {
+        this(
+                clientType,
+                credentialsId,
+                certificateCn,
+                method,
+                subject,
+                new PlaceholderValues(null, null, certificateCn),
+                rules);
+    }
+
+    /**
+     * @param certificateCn the client certificate CN its X.509 credentials matched (part of its principal); null
+     *                      for other methods, even when the client presented a certificate
+     * @param subject       who a token-authenticated client is (JWT: its subject, else its user name); null
+     *                      otherwise
+     * @param values        the client's placeholder values, to expand rules that change while it is connected
+     */
+    public ClientGrant(
+            ClientType clientType,
+            String credentialsId,
+            String certificateCn,
+            String method,
+            String subject,
+            PlaceholderValues values,
+            AclRules rules) {
         this.subject = subject;
+        this.values = values;
         this.clientType = clientType;
         this.credentialsId = credentialsId;
         this.certificateCn = certificateCn;
@@ -64,7 +91,12 @@ public final class ClientGrant {
         return certificateCn;
     }
 
-    /** How the client authenticated: anonymous, MQTT_BASIC, X_509 or JWT. */
+    /** What the placeholders of this client's rules stand for (also for rules changed while it is connected). */
+    public PlaceholderValues placeholderValues() {
+        return values;
+    }
+
+    /** How the client authenticated: anonymous, MQTT_BASIC, X_509, JWT or HTTP. */
     public String method() {
         return method;
     }
@@ -72,7 +104,8 @@ public final class ClientGrant {
     /**
      * Who the client is, for session ownership: {@code <method>:<credentials id>} for credentials
      * (basic; X.509 adds {@code |cn=<client CN>}), {@code JWT:<subject>} for tokens (the user name when
-     * the token has no subject), {@code anonymous} for anonymous clients (all of them one principal).
+     * the token has no subject), {@code HTTP:<user name>} for clients the HTTP endpoint admitted, {@code
+     * anonymous} for anonymous clients (all of them one principal).
      */
     public String principal() {
         if (credentialsId != null) {

@@ -4,14 +4,17 @@ import io.relaymq.dao.auth.AuthProviderRepository;
 import io.relaymq.dao.auth.AuthProviderRow;
 import io.relaymq.dao.auth.AuthProviderType;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The providers in the order they are asked (X.509, JWT, basic) and which of them are on, as stored in
- * PostgreSQL. Reloaded on every node when any node changes a provider, without restart.
+ * The providers in the order they are asked (configured; by default X.509, JWT, basic, HTTP) and which of
+ * them are on, as stored in PostgreSQL. Reloaded on every node when any node changes a provider, without
+ * restart.
  */
 public final class AuthProviders {
 
@@ -21,10 +24,24 @@ public final class AuthProviders {
     private final List<AuthProvider> ordered;
     private volatile Map<AuthProviderType, Boolean> enabled = Map.of();
 
+    /**
+     * @param providers one provider of each type
+     * @param order     every type once, in the order the providers are asked
+     */
     public AuthProviders(
-            AuthProviderRepository repository, X509AuthProvider x509, JwtAuthProvider jwt, BasicAuthProvider basic) {
+            AuthProviderRepository repository, List<AuthProvider> providers, List<AuthProviderType> order) {
         this.repository = repository;
-        this.ordered = List.of(x509, jwt, basic);
+        if (!Set.copyOf(order).equals(EnumSet.allOf(AuthProviderType.class))
+                || order.size() != AuthProviderType.values().length) {
+            throw new IllegalArgumentException("the provider order must name each of "
+                    + EnumSet.allOf(AuthProviderType.class) + " once: " + order);
+        }
+        this.ordered = order.stream()
+                .map(type -> providers.stream()
+                        .filter(p -> p.type() == type)
+                        .findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("no provider of type " + type)))
+                .toList();
     }
 
     /** Reads every provider's switch and configuration again; a provider whose configuration is invalid stays off. */
@@ -41,7 +58,10 @@ public final class AuthProviders {
             }
         }
         enabled = next;
-        log.info("auth providers enabled: {}", next);
+        log.info(
+                "auth providers enabled: {}, asked in the order {}",
+                next,
+                ordered.stream().map(AuthProvider::type).toList());
     }
 
     /** The enabled providers in the order they are asked. */

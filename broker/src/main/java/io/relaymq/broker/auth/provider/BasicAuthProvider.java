@@ -2,6 +2,7 @@ package io.relaymq.broker.auth.provider;
 
 import io.relaymq.broker.auth.acl.AclRules;
 import io.relaymq.broker.auth.acl.ClientGrant;
+import io.relaymq.broker.auth.acl.PlaceholderValues;
 import io.relaymq.broker.auth.lanes.AuthBackoff;
 import io.relaymq.broker.auth.lanes.HashLanes;
 import io.relaymq.broker.mqtt.ConnectReject;
@@ -69,7 +70,7 @@ public final class BasicAuthProvider implements AuthProvider {
     private CompletableFuture<AuthOutcome> check(AuthRequest request, MqttClientCredentials credentials) {
         BasicCredentials value = CredentialsJson.basic(credentials.credentialsValue());
         if (value.password() == null) {
-            return CompletableFuture.completedFuture(granted(credentials, value));
+            return CompletableFuture.completedFuture(granted(request, credentials, value));
         }
         if (!request.hasPassword()) {
             return CompletableFuture.completedFuture(AuthOutcome.refused(
@@ -99,7 +100,7 @@ public final class BasicAuthProvider implements AuthProvider {
                     }
                     if (matches) {
                         backoff.succeeded(address, id);
-                        return granted(credentials, value);
+                        return granted(request, credentials, value);
                     }
                     backoff.failed(address, id, credentials.name());
                     return AuthOutcome.refused(
@@ -107,13 +108,20 @@ public final class BasicAuthProvider implements AuthProvider {
                 });
     }
 
-    private AuthOutcome granted(MqttClientCredentials credentials, BasicCredentials value) {
+    private AuthOutcome granted(AuthRequest request, MqttClientCredentials credentials, BasicCredentials value) {
+        PlaceholderValues values = request.placeholderValues();
         return AuthOutcome.granted(new ClientGrant(
-                credentials.clientType(), credentials.credentialsId(), null, type().name(), rulesOf(value)));
+                credentials.clientType(),
+                credentials.credentialsId(),
+                null,
+                type().name(),
+                null,
+                values,
+                rulesOf(value, values)));
     }
 
-    /** The rules of basic credentials (also used when they change under a connected client). */
-    public static AclRules rulesOf(BasicCredentials value) {
-        return AclRules.of(value.authRules(), null);
+    /** The rules of basic credentials for one client (also used when they change under a connected client). */
+    public static AclRules rulesOf(BasicCredentials value, PlaceholderValues values) {
+        return AclRules.of(value.authRules(), values);
     }
 }

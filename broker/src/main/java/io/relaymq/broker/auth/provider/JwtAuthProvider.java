@@ -16,6 +16,7 @@ import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 import io.relaymq.broker.auth.acl.AclRules;
 import io.relaymq.broker.auth.acl.ClientGrant;
+import io.relaymq.broker.auth.acl.PlaceholderValues;
 import io.relaymq.broker.mqtt.ConnectReject;
 import io.relaymq.common.client.ClientType;
 import io.relaymq.dao.auth.AuthProviderType;
@@ -159,9 +160,9 @@ public final class JwtAuthProvider implements AuthProvider {
     }
 
     private AuthOutcome check(AuthRequest request, JwtConfig config, JWTClaimsSet claims) {
+        PlaceholderValues values = request.placeholderValues();
         for (Map.Entry<String, String> required : config.authClaims().entrySet()) {
-            Optional<String> expected =
-                    ClaimPlaceholders.expand(required.getValue(), request.clientId(), request.username());
+            Optional<String> expected = values.expand(required.getValue());
             if (expected.isEmpty() || !expected.get().equals(claimText(claims, required.getKey()))) {
                 return AuthOutcome.refused(
                         ConnectReject.NOT_AUTHORIZED, "JWT claim '" + required.getKey() + "' does not match");
@@ -178,7 +179,7 @@ public final class JwtAuthProvider implements AuthProvider {
                         .orElse(config.authRules().subAuthRulePatterns()));
         String subject = claims.getSubject() != null ? claims.getSubject() : request.username();
         return AuthOutcome.granted(
-                new ClientGrant(clientType, null, null, type().name(), subject, AclRules.of(rules, null)));
+                new ClientGrant(clientType, null, null, type().name(), subject, values, AclRules.of(rules, values)));
     }
 
     /** The claim as text, or null when the token does not have it (null never equals a configured value). */

@@ -9,8 +9,8 @@ import java.util.Map;
  *
  * @param algorithm         HMAC_BASED (shared {@code secret}), PEM_KEY ({@code publicPemKey}, RSA or EC) or JWKS
  *                          ({@code jwksUrl}, keys fetched and refreshed by key id)
- * @param authClaims        claims that must have exactly these values; {@code ${clientId}} and {@code ${username}}
- *                          stand for the CONNECT's values
+ * @param authClaims        claims that must have exactly these values; {@code ${clientId}}, {@code ${username}}
+ *                          and {@code ${cn}} stand for the CONNECT's values
  * @param clientTypeClaims  when every one of these claims has the given value the client is an APPLICATION
  * @param defaultClientType the client type otherwise
  * @param pubRulesClaim     claim with the list of publish patterns (the default rules apply when absent)

@@ -2,6 +2,7 @@ package io.relaymq.broker.auth.provider;
 
 import io.relaymq.broker.auth.acl.AclRules;
 import io.relaymq.broker.auth.acl.ClientGrant;
+import io.relaymq.broker.auth.acl.PlaceholderValues;
 import io.relaymq.broker.mqtt.ConnectReject;
 import io.relaymq.dao.auth.AuthProviderType;
 import io.relaymq.dao.credentials.AuthRules;
@@ -59,7 +60,7 @@ public final class X509AuthProvider implements AuthProvider {
         List<String> names = request.certificates().stream()
                 .map(X509AuthProvider::commonName)
                 .toList();
-        return find(names).map(credentials -> grant(credentials, names.get(0)));
+        return find(names).map(credentials -> grant(credentials, names.get(0), request.placeholderValues()));
     }
 
     private Optional<MqttClientCredentials> find(List<String> names) {
@@ -82,29 +83,35 @@ public final class X509AuthProvider implements AuthProvider {
         return Optional.empty();
     }
 
-    private AuthOutcome grant(MqttClientCredentials credentials, String clientCn) {
-        Optional<AclRules> rules = rulesOf(CredentialsJson.ssl(credentials.credentialsValue()), clientCn);
+    private AuthOutcome grant(MqttClientCredentials credentials, String clientCn, PlaceholderValues values) {
+        Optional<AclRules> rules = rulesOf(CredentialsJson.ssl(credentials.credentialsValue()), clientCn, values);
         if (rules.isEmpty()) {
             return AuthOutcome.refused(
                     ConnectReject.NOT_AUTHORIZED,
                     "no rules of '" + credentials.name() + "' match certificate CN '" + clientCn + "'");
         }
         return AuthOutcome.granted(new ClientGrant(
-                credentials.clientType(), credentials.credentialsId(), clientCn, type().name(), rules.get()));
+                credentials.clientType(),
+                credentials.credentialsId(),
+                clientCn,
+                type().name(),
+                null,
+                values,
+                rules.get()));
     }
 
     /**
      * The rules for a client certificate CN: every {@code authRulesMapping} entry whose key matches the CN
-     * (all allowed when there is no mapping), empty when none matches.
+     * (all allowed when there is no mapping), empty when none matches; placeholders stand for {@code values}.
      */
-    public static Optional<AclRules> rulesOf(SslCredentials value, String clientCn) {
+    public static Optional<AclRules> rulesOf(SslCredentials value, String clientCn, PlaceholderValues values) {
         if (value.authRulesMapping().isEmpty()) {
             return Optional.of(AclRules.ALLOW_ALL);
         }
         AclRules combined = null;
         for (Map.Entry<String, AuthRules> entry : value.authRulesMapping().entrySet()) {
             if (Pattern.matches(entry.getKey(), clientCn)) {
-                AclRules rules = AclRules.of(entry.getValue(), clientCn);
+                AclRules rules = AclRules.of(entry.getValue(), values);
                 combined = combined == null ? rules : combined.or(rules);
             }
         }

@@ -100,7 +100,8 @@ class ClusterApiIT {
     @Test
     void authProvidersAreListedAndSwitched() {
         JsonNode providers = api.get("/api/mqtt/auth/providers").body();
-        assertThat(providers.findValuesAsString("type")).containsExactlyInAnyOrder("MQTT_BASIC", "X_509", "JWT");
+        assertThat(providers.findValuesAsString("type"))
+                .containsExactlyInAnyOrder("MQTT_BASIC", "X_509", "JWT", "HTTP");
         JsonNode jwt = api.get("/api/mqtt/auth/provider/type/JWT").body();
         String id = jwt.get("id").asString();
         assertThat(api.get("/api/mqtt/auth/provider/" + id).body().get("type").asString())
