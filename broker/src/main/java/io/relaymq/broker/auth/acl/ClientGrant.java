@@ -104,7 +104,8 @@ public final class ClientGrant {
     /**
      * Who the client is, for session ownership: {@code <method>:<credentials id>} for credentials
      * (basic; X.509 adds {@code |cn=<client CN>}), {@code JWT:<subject>} for tokens (the user name when
-     * the token has no subject), {@code HTTP:<user name>} for clients the HTTP endpoint admitted, {@code
+     * the token has no subject), {@code HTTP:user:<user name>} ({@code HTTP:client-id:<client id>} without a user name) for clients the HTTP
+     * endpoint admitted, {@code
      * anonymous} for anonymous clients (all of them one principal).
      */
     public String principal() {

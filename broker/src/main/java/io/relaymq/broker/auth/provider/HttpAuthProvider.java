@@ -126,7 +126,7 @@ public final class HttpAuthProvider implements AuthProvider {
                         null,
                         null,
                         type().name(),
-                        request.username(),
+                        subject(request),
                         values,
                         AclRules.of(answer.rules(), values))));
             }
@@ -156,5 +156,16 @@ public final class HttpAuthProvider implements AuthProvider {
                             : "refused as server unavailable");
         }
         return cause.getMessage();
+    }
+
+    /**
+     * Who an admitted client is, for session ownership: {@code user:<user name>}, or without a user name
+     * {@code client-id:<client id>}, so that clients the endpoint admitted without a user name are not one
+     * principal able to resume each other's sessions. The prefixes keep the two apart (a user name cannot pose
+     * as a client id).
+     */
+    private static String subject(AuthRequest request) {
+        String username = request.username();
+        return username == null || username.isEmpty() ? "client-id:" + request.clientId() : "user:" + username;
     }
 }

@@ -103,6 +103,31 @@ class HttpAuthProviderTest {
         assertThat(outcome.grant().maySubscribe("devices/dev-1/up")).isFalse();
     }
 
+    /**
+     * Clients admitted without a user name are not one principal: each is its client id, so one cannot resume
+     * another's session; a user name cannot pose as a client id.
+     */
+    @Test
+    void anAdmittedClientsPrincipalIsItsUserNameOrWithoutOneItsClientId() {
+        configure("");
+        assertThat(ask("dev-1", "p").orElseThrow().grant().principal()).isEqualTo("HTTP:user:user");
+        AuthRequest noUser = new AuthRequest("dev-2", null, null, "127.0.0.1", false, List.of(), 5);
+        assertThat(provider.authenticateLater(noUser)
+                        .join()
+                        .orElseThrow()
+                        .grant()
+                        .principal())
+                .isEqualTo("HTTP:client-id:dev-2");
+        AuthRequest posing = new AuthRequest(
+                "dev-3", "client-id:dev-2", "p".getBytes(StandardCharsets.UTF_8), "127.0.0.1", false, List.of(), 5);
+        assertThat(provider.authenticateLater(posing)
+                        .join()
+                        .orElseThrow()
+                        .grant()
+                        .principal())
+                .isEqualTo("HTTP:user:client-id:dev-2");
+    }
+
     @Test
     void answersAreCachedPerRequestAndIgnoreLeavesTheClientToTheNextProvider() {
         answer.set("{\"result\":\"IGNORE\"}");
