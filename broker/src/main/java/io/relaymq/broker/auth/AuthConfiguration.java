@@ -86,8 +86,9 @@ class AuthConfiguration {
     }
 
     @Bean
-    HttpAuthProvider httpAuthProvider(HttpAuthProperties http, ExecutorService httpAuthThreads) {
-        return new HttpAuthProvider(http.maxResponseSize(), httpAuthThreads);
+    HttpAuthProvider httpAuthProvider(
+            HttpAuthProperties http, ExecutorService httpAuthThreads, AuthBackoff authBackoff) {
+        return new HttpAuthProvider(http.maxResponseSize(), httpAuthThreads, authBackoff);
     }
 
     @Bean

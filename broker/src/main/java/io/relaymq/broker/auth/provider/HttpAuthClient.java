@@ -51,9 +51,18 @@ final class HttpAuthClient {
         } catch (RuntimeException e) {
             sent = CompletableFuture.failedFuture(e);
         }
-        // the decision, and whatever follows it (the next provider), runs on the executor: neither on the JDK's
-        // timeout thread nor on the HTTP client's selector thread
-        return sent.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+        // the deadline covers the whole answer, body included: when it passes, the exchange is cancelled, so an
+        // endpoint that trickles its body holds no connection past it. The decision, and whatever follows it (the
+        // next provider), runs on the executor: neither on the JDK's timeout thread nor on the HTTP client's
+        // selector thread
+        CompletableFuture<HttpResponse<byte[]>> exchange = sent;
+        return sent.copy()
+                .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((response, error) -> {
+                    if (error != null) {
+                        exchange.cancel(true);
+                    }
+                })
                 .handleAsync(
                         (response, error) -> {
                             if (error != null) {

@@ -4,6 +4,9 @@ import io.relaymq.broker.auth.acl.AclRules;
 import io.relaymq.broker.mqtt.ConnectReject;
 import io.relaymq.common.client.ClientType;
 import io.relaymq.dao.credentials.AuthRules;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The HTTP provider's wire shapes. The request is a JSON object with {@code clientId}, {@code username},
  * {@code password} (the MQTT password as UTF-8 text), {@code certificateCn}, {@code ipAddress}, {@code
- * protocolVersion} (4: MQTT 3.1.1, 5: MQTT 5.0) and {@code tls}; absent values are null. The answer is read
+ * protocolVersion} (4: MQTT 3.1.1, 5: MQTT 5.0) and {@code tls}; absent values are null. An allowing answer may
+ * name the client's {@code principal} (who owns its session). The answer is read
  * defensively: 401 denies as "bad user name or password", 403 as "not authorized"; another status outside
  * 2xx, a body that is not a JSON object, an unknown {@code result} or {@code clientType}, or rules beyond the
  * caps make the endpoint count as down.
@@ -24,6 +28,9 @@ import tools.jackson.databind.node.ObjectNode;
 final class HttpAuthExchange {
 
     static final int MAX_REASON_LENGTH = 200;
+    /** The longest {@code principal} an answer may give. */
+    static final int MAX_PRINCIPAL_LENGTH = 256;
+
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private HttpAuthExchange() {}
@@ -67,11 +74,47 @@ final class HttpAuthExchange {
         }
         String result = text(root, "result");
         return switch (result == null ? "" : result.toUpperCase(Locale.ROOT)) {
-            case "ALLOW", "SUCCESS" -> HttpAuthAnswer.allow(clientType(root, config), rules(root, config));
+            case "ALLOW", "SUCCESS" ->
+                HttpAuthAnswer.allow(clientType(root, config), rules(root, config), principal(root));
             case "DENY", "FAILURE" -> HttpAuthAnswer.deny(ConnectReject.NOT_AUTHORIZED, denial(root));
             case "IGNORE", "SKIPPED" -> HttpAuthAnswer.ignore();
             default -> throw new HttpAuthUnavailable("HTTP auth endpoint's answer has no valid result");
         };
+    }
+
+    /** The answer's {@code principal}: printable text of at most {@link #MAX_PRINCIPAL_LENGTH} characters, or null. */
+    private static String principal(JsonNode root) {
+        String principal = text(root, "principal");
+        if (principal == null) {
+            return null;
+        }
+        if (principal.isEmpty()
+                || principal.length() > MAX_PRINCIPAL_LENGTH
+                || principal.chars().anyMatch(Character::isISOControl)) {
+            throw new HttpAuthUnavailable(
+                    "HTTP auth endpoint's principal must be 1 to " + MAX_PRINCIPAL_LENGTH + " printable characters");
+        }
+        return principal;
+    }
+
+    /**
+     * Whether the request's password (if any) is UTF-8 text: it goes to the endpoint as a JSON string, and a
+     * binary one could only be sent altered (two different passwords then looking the same).
+     */
+    static boolean passwordIsText(AuthRequest request) {
+        if (!request.hasPassword()) {
+            return true;
+        }
+        try {
+            StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(request.password()));
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
+        }
     }
 
     private static String denial(JsonNode root) {

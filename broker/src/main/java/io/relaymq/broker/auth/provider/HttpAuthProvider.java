@@ -3,6 +3,7 @@ package io.relaymq.broker.auth.provider;
 import io.relaymq.broker.auth.acl.AclRules;
 import io.relaymq.broker.auth.acl.ClientGrant;
 import io.relaymq.broker.auth.acl.PlaceholderValues;
+import io.relaymq.broker.auth.lanes.AuthBackoff;
 import io.relaymq.broker.mqtt.ConnectReject;
 import io.relaymq.dao.auth.AuthProviderType;
 import java.time.Duration;
@@ -32,16 +33,20 @@ public final class HttpAuthProvider implements AuthProvider {
 
     private final int maxResponseBytes;
     private final Executor executor;
+    private final AuthBackoff backoff;
     private final AtomicBoolean down = new AtomicBoolean();
     private volatile State state;
 
     /**
      * @param maxResponseBytes the largest answer read
      * @param executor         the HTTP client's threads; decisions complete on them
+     * @param backoff          refusals count as wrong passwords do: too many from an address, or for one user
+     *                         name, hold further attempts back
      */
-    public HttpAuthProvider(int maxResponseBytes, Executor executor) {
+    public HttpAuthProvider(int maxResponseBytes, Executor executor, AuthBackoff backoff) {
         this.maxResponseBytes = maxResponseBytes;
         this.executor = executor;
+        this.backoff = backoff;
     }
 
     @Override
@@ -77,6 +82,17 @@ public final class HttpAuthProvider implements AuthProvider {
         State current = state;
         if (current == null) {
             return CompletableFuture.completedFuture(Optional.empty());
+        }
+        if (!HttpAuthExchange.passwordIsText(request)) {
+            // it could only be sent altered; another provider may know the client
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        String attempt = attempt(request);
+        Duration wait = backoff.credentialsBackoff(attempt, request.ipAddress());
+        if (!wait.isZero()) {
+            return CompletableFuture.completedFuture(Optional.of(AuthOutcome.refused(
+                    ConnectReject.CONNECTION_RATE_EXCEEDED,
+                    "too many refusals by the HTTP auth endpoint, backed off for " + wait.toSeconds() + " s more")));
         }
         byte[] body = HttpAuthExchange.requestBody(request);
         String key = current.cache().keyOf(body);
@@ -118,15 +134,19 @@ public final class HttpAuthProvider implements AuthProvider {
     private Optional<AuthOutcome> outcome(AuthRequest request, HttpAuthAnswer answer) {
         return switch (answer.result()) {
             case IGNORE -> Optional.empty();
-            case DENY -> Optional.of(AuthOutcome.refused(answer.reject(), answer.reason()));
+            case DENY -> {
+                backoff.failed(request.ipAddress(), attempt(request), "HTTP " + attempt(request));
+                yield Optional.of(AuthOutcome.refused(answer.reject(), answer.reason()));
+            }
             case ALLOW -> {
+                backoff.succeeded(request.ipAddress(), attempt(request));
                 PlaceholderValues values = request.placeholderValues();
                 yield Optional.of(AuthOutcome.granted(new ClientGrant(
                         answer.clientType(),
                         null,
                         null,
                         type().name(),
-                        subject(request),
+                        subject(request, answer),
                         values,
                         AclRules.of(answer.rules(), values))));
             }
@@ -158,14 +178,27 @@ public final class HttpAuthProvider implements AuthProvider {
         return cause.getMessage();
     }
 
-    /**
-     * Who an admitted client is, for session ownership: {@code user:<user name>}, or without a user name
-     * {@code client-id:<client id>}, so that clients the endpoint admitted without a user name are not one
-     * principal able to resume each other's sessions. The prefixes keep the two apart (a user name cannot pose
-     * as a client id).
-     */
-    private static String subject(AuthRequest request) {
+    /** What the back-off counts refusals against: the user name, or the client id without one. */
+    private static String attempt(AuthRequest request) {
         String username = request.username();
-        return username == null || username.isEmpty() ? "client-id:" + request.clientId() : "user:" + username;
+        return username == null || username.isEmpty() ? "http-client:" + request.clientId() : "http-user:" + username;
+    }
+
+    /**
+     * Who an admitted client is, for session ownership: the {@code principal} of the answer, else its user name,
+     * else its certificate's CN; prefixed by kind so that none can pose as another. With none of them, every
+     * such client is the one principal {@code HTTP:} (as anonymous clients are): the endpoint should then name a
+     * principal, or one such client can resume another's session.
+     */
+    private static String subject(AuthRequest request, HttpAuthAnswer answer) {
+        if (answer.principal() != null) {
+            return "principal:" + answer.principal();
+        }
+        String username = request.username();
+        if (username != null && !username.isEmpty()) {
+            return "user:" + username;
+        }
+        String cn = request.certificateCn();
+        return cn == null || cn.isEmpty() ? null : "cn:" + cn;
     }
 }

@@ -69,7 +69,7 @@ class HttpAuthCacheTest {
 
     @Test
     void answersAreKeptByKeyAndNotAtAllWithAZeroTtl() {
-        HttpAuthAnswer allowed = HttpAuthAnswer.allow(ClientType.DEVICE, AuthRules.ALLOW_ALL);
+        HttpAuthAnswer allowed = HttpAuthAnswer.allow(ClientType.DEVICE, AuthRules.ALLOW_ALL, null);
         cache.put("k", allowed);
         assertThat(cache.get("k")).contains(allowed);
         assertThat(cache.get("other")).isEmpty();

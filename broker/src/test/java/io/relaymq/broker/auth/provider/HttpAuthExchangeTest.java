@@ -61,6 +61,31 @@ class HttpAuthExchangeTest {
     }
 
     @Test
+    void anAllowMayNameThePrincipalAsPrintableTextOfBoundedLength() {
+        assertThat(answer(200, "{\"result\":\"ALLOW\",\"principal\":\"tenant-7/dev-9\"}")
+                        .principal())
+                .isEqualTo("tenant-7/dev-9");
+        assertThat(answer(200, "{\"result\":\"ALLOW\"}").principal()).isNull();
+        assertThatThrownBy(() -> answer(200, "{\"result\":\"ALLOW\",\"principal\":\"a\\nb\"}"))
+                .isInstanceOf(HttpAuthUnavailable.class);
+        assertThatThrownBy(() -> answer(200, "{\"result\":\"ALLOW\",\"principal\":\"" + "p".repeat(257) + "\"}"))
+                .isInstanceOf(HttpAuthUnavailable.class);
+    }
+
+    /** A binary password could only be sent altered: two different ones would look the same to the endpoint. */
+    @Test
+    void onlyAPasswordThatIsUtf8TextCanBeSent() {
+        assertThat(HttpAuthExchange.passwordIsText(new AuthRequest(
+                        "c", "u", "pässword".getBytes(StandardCharsets.UTF_8), "127.0.0.1", false, List.of(), 5)))
+                .isTrue();
+        assertThat(HttpAuthExchange.passwordIsText(
+                        new AuthRequest("c", "u", new byte[] {(byte) 0xff, 0x41}, "127.0.0.1", false, List.of(), 5)))
+                .isFalse();
+        assertThat(HttpAuthExchange.passwordIsText(new AuthRequest("c", "u", null, "127.0.0.1", false, List.of(), 5)))
+                .isTrue();
+    }
+
+    @Test
     void anAllowWithoutTypeOrRulesGetsTheConfiguredDefaults() {
         HttpAuthAnswer allowed = answer(200, "{\"result\":\"allow\"}");
         assertThat(allowed.clientType()).isEqualTo(ClientType.APPLICATION);

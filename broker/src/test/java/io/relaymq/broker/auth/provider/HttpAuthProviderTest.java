@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.relaymq.broker.auth.lanes.AuthBackoff;
 import io.relaymq.broker.mqtt.ConnectReject;
 import io.relaymq.common.client.ClientType;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -32,6 +34,9 @@ class HttpAuthProviderTest {
     private final CountDownLatch release = new CountDownLatch(1);
     private volatile boolean hang;
     private HttpServer server;
+    /** Two refusals per user name, five per address, then held back. */
+    private final AuthBackoff backoff = new AuthBackoff(5, 2, Duration.ofMinutes(5), System::nanoTime);
+
     private HttpAuthProvider provider;
 
     @BeforeEach
@@ -40,7 +45,7 @@ class HttpAuthProviderTest {
         server.createContext("/check", this::handle);
         server.setExecutor(serverThreads);
         server.start();
-        provider = new HttpAuthProvider(1024, threads);
+        provider = new HttpAuthProvider(1024, threads, backoff);
     }
 
     @AfterEach
@@ -104,28 +109,44 @@ class HttpAuthProviderTest {
     }
 
     /**
-     * Clients admitted without a user name are not one principal: each is its client id, so one cannot resume
-     * another's session; a user name cannot pose as a client id.
+     * Session ownership: the principal the answer names, else the user name, else the certificate CN, each kept
+     * apart by a prefix (a user name cannot pose as a principal the endpoint named).
      */
     @Test
-    void anAdmittedClientsPrincipalIsItsUserNameOrWithoutOneItsClientId() {
+    void anAdmittedClientsPrincipalIsTheAnswersOrItsUserName() {
         configure("");
         assertThat(ask("dev-1", "p").orElseThrow().grant().principal()).isEqualTo("HTTP:user:user");
-        AuthRequest noUser = new AuthRequest("dev-2", null, null, "127.0.0.1", false, List.of(), 5);
-        assertThat(provider.authenticateLater(noUser)
-                        .join()
-                        .orElseThrow()
-                        .grant()
-                        .principal())
-                .isEqualTo("HTTP:client-id:dev-2");
         AuthRequest posing = new AuthRequest(
-                "dev-3", "client-id:dev-2", "p".getBytes(StandardCharsets.UTF_8), "127.0.0.1", false, List.of(), 5);
+                "dev-3", "principal:x", "p".getBytes(StandardCharsets.UTF_8), "127.0.0.1", false, List.of(), 5);
         assertThat(provider.authenticateLater(posing)
                         .join()
                         .orElseThrow()
                         .grant()
                         .principal())
-                .isEqualTo("HTTP:user:client-id:dev-2");
+                .isEqualTo("HTTP:user:principal:x");
+        answer.set("{\"result\":\"ALLOW\",\"principal\":\"x\"}");
+        assertThat(ask("dev-2", "p").orElseThrow().grant().principal()).isEqualTo("HTTP:principal:x");
+    }
+
+    /** Refusals count like wrong passwords: after the credentials' limit, attempts are held back without a call. */
+    @Test
+    void repeatedRefusalsForOneUserNameAreBackedOffWithoutAskingTheEndpoint() {
+        answer.set("{\"result\":\"DENY\"}");
+        configure(",\"cacheTtlMs\":0");
+        assertThat(ask("c", "guess-1").orElseThrow().reject()).isEqualTo(ConnectReject.NOT_AUTHORIZED);
+        assertThat(ask("c", "guess-2").orElseThrow().reject()).isEqualTo(ConnectReject.NOT_AUTHORIZED);
+        assertThat(ask("c", "guess-3").orElseThrow().reject()).isEqualTo(ConnectReject.CONNECTION_RATE_EXCEEDED);
+        assertThat(calls).hasValue(2);
+    }
+
+    /** A password that is not UTF-8 text could only be sent altered: the next provider decides. */
+    @Test
+    void aBinaryPasswordIsLeftToTheNextProvider() {
+        configure("");
+        AuthRequest binary =
+                new AuthRequest("c", "u", new byte[] {(byte) 0xc3, 0x28}, "127.0.0.1", false, List.of(), 5);
+        assertThat(provider.authenticateLater(binary).join()).isEmpty();
+        assertThat(calls).hasValue(0);
     }
 
     @Test
