@@ -339,6 +339,11 @@ public final class ClientSession {
         return outbound.persisted();
     }
 
+    /** Whether a message stored for this session now would go out at once (a hint, from any thread). */
+    public boolean sendsAtOnce() {
+        return outbound.sendsAtOnce();
+    }
+
     /** Hands a message to this session from any thread. */
     public void deliver(OutboundMessage message) {
         execute(() -> offer(message));

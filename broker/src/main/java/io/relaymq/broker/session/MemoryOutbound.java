@@ -15,11 +15,15 @@ import org.slf4j.LoggerFactory;
 public final class MemoryOutbound implements SessionOutbound {
 
     private static final Logger log = LoggerFactory.getLogger(MemoryOutbound.class);
+    private static final long QUOTA_LOG_INTERVAL_MILLIS = 60_000;
 
     private final String clientId;
     private final OutboundFlow flow;
     private final InFlightWindow<OutboundMessage> window;
-    private final QuotaLog quotaLog;
+    /** When the queued bytes quota was last logged for this client, and how often it was hit since. */
+    private long quotaLoggedAt = Long.MIN_VALUE;
+
+    private long quotaHitsSinceLog;
     private final OutboundWriter writer;
     private final MqttMetrics metrics;
     private final int maxInflight;
@@ -28,19 +32,12 @@ public final class MemoryOutbound implements SessionOutbound {
     private MqttConnection connection;
 
     /**
-     * @param quotaLog      where a hit of the queued bytes quota is logged: one {@link #quotaLog()} shared by
-     *                      the sessions of a node
      * @param forgetStored  removes from the store a message that reached this session through it
      * @param discardStored removes everything the store keeps for the client
      */
     public MemoryOutbound(
-            String clientId,
-            SessionContext context,
-            QuotaLog quotaLog,
-            Consumer<PersistedMessage> forgetStored,
-            Runnable discardStored) {
+            String clientId, SessionContext context, Consumer<PersistedMessage> forgetStored, Runnable discardStored) {
         this.clientId = clientId;
-        this.quotaLog = quotaLog;
         this.flow = new OutboundFlow(context.maxQueued(), context.maxQueuedBytes());
         this.writer = context.writer();
         this.window = new InFlightWindow<>(clientId, new InMemory(), writer, Runnable::run, this::drain);
@@ -48,11 +45,6 @@ public final class MemoryOutbound implements SessionOutbound {
         this.maxInflight = context.maxInflightOutbound();
         this.forgetStored = forgetStored;
         this.discardStored = discardStored;
-    }
-
-    /** The log of queued bytes quota hits, to share between the sessions of a node. */
-    public static QuotaLog quotaLog() {
-        return new QuotaLog(log, "queued bytes quota exceeded, dropping new messages");
     }
 
     /** Nothing to record: the node's memory is all this session has. */
@@ -101,7 +93,7 @@ public final class MemoryOutbound implements SessionOutbound {
         if (!flow.fitsBytes(message)) {
             metrics.dropped("queue_bytes", 1);
             metrics.quotaExceeded("queued_bytes");
-            quotaLog.hit(clientId, flow.heldBytes() + " bytes held");
+            logQuotaHit();
             return;
         }
         if (!flow.enqueue(message)) {
@@ -163,5 +155,33 @@ public final class MemoryOutbound implements SessionOutbound {
         window.clear();
         all.addAll(flow.takeAll());
         return all;
+    }
+
+    /**
+     * At most one line a minute per client, with how often the quota was hit since the last one: a client
+     * hammering its quota cannot flood the log. Two fields of the session's own, not an entry in a shared map
+     * (which many slow clients at once would churn).
+     */
+    private void logQuotaHit() {
+        long now = System.currentTimeMillis();
+        if (quotaLoggedAt != Long.MIN_VALUE && now - quotaLoggedAt < QUOTA_LOG_INTERVAL_MILLIS) {
+            quotaHitsSinceLog++;
+            return;
+        }
+        if (quotaHitsSinceLog > 0) {
+            log.warn(
+                    "[{}] queued bytes quota exceeded, dropping new messages: {} bytes held ({} more since the last"
+                            + " report)",
+                    clientId,
+                    flow.heldBytes(),
+                    quotaHitsSinceLog);
+        } else {
+            log.warn(
+                    "[{}] queued bytes quota exceeded, dropping new messages: {} bytes held",
+                    clientId,
+                    flow.heldBytes());
+        }
+        quotaLoggedAt = now;
+        quotaHitsSinceLog = 0;
     }
 }

@@ -8,9 +8,7 @@ public interface OutboundFactory {
 
     /** Every session in memory, nothing stored elsewhere (a node without persistence, tests). */
     static OutboundFactory inMemory() {
-        QuotaLog quotaLog = MemoryOutbound.quotaLog();
-        return (session, context, persistent) ->
-                new MemoryOutbound(session.clientId(), context, quotaLog, m -> {}, () -> {});
+        return (session, context, persistent) -> new MemoryOutbound(session.clientId(), context, m -> {}, () -> {});
     }
 
     /**

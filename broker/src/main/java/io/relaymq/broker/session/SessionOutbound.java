@@ -15,6 +15,14 @@ public interface SessionOutbound {
     boolean persisted();
 
     /**
+     * Whether a message stored for this session now would go out at once (connected, nothing waiting before it);
+     * read from other threads, so only a hint.
+     */
+    default boolean sendsAtOnce() {
+        return false;
+    }
+
+    /**
      * A connection takes over: what was in flight is sent again ([MQTT-4.4.0-1]), then what waits.
      *
      * @param present false for a new session: anything stored for an earlier one is discarded

@@ -94,8 +94,9 @@ public final class DeviceMessageStore {
     /**
      * As {@link #save(String, List)}, with the messages stored as {@code kind}: {@link StoredKind#SENT} for
      * messages that go out to a connected client right away, so that no separate mark is needed and a resend
-     * after a crash has DUP set. Such a message may be resent with DUP set although it never went out (its
-     * connection ended first); DUP only says a PUBLISH might be a re-delivery.
+     * after a crash has DUP set. Such a message may, rarely, be sent with DUP set although it never went out
+     * before (its connection ended, or its session fell behind, first); DUP only says a PUBLISH might be a
+     * re-delivery.
      */
     public CompletionStage<List<SavedMessage>> save(String clientId, List<NewMessage> messages, StoredKind kind) {
         if (kind == StoredKind.PUBREL) {

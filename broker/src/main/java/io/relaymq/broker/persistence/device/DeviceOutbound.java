@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * Each connection starts by reading the client's stored messages in order, a page at a time, and sends
  * them (DUP set for those sent before, PUBREL for QoS 2 messages already received). A message is marked
  * sent in Redis as it goes out for the first time, not when the connection ends, so that DUP is also set
- * after this node crashed; one saved while its client was connected was stored as sent already
- * ({@link PersistedMessage.State#MARKED}) and needs no mark. Messages saved
+ * after this node crashed; one saved while the session could send it at once ({@link #sendsAtOnce}) was stored as
+ * sent already ({@link PersistedMessage.State#MARKED}) and needs no mark. Messages saved
  * while it reads wait in a buffer and are matched by score, so nothing is sent twice or skipped. Once
  * caught up, each newly saved message follows its predecessor (score + 1); a message out of sequence,
  * or one that does not fit in memory because the client is slow or its socket is not writable, makes the
@@ -62,6 +62,8 @@ final class DeviceOutbound implements SessionOutbound {
     private long cursor;
     private boolean reading;
     private boolean behind;
+    /** Connected, not reading, not behind, nothing pending: a message saved now goes out at once. */
+    private volatile boolean live;
 
     DeviceOutbound(
             ClientSession session,
@@ -117,12 +119,22 @@ final class DeviceOutbound implements SessionOutbound {
     }
 
     @Override
+    public boolean sendsAtOnce() {
+        return live;
+    }
+
+    private void updateLive() {
+        live = connection != null && !reading && !behind && pending.isEmpty();
+    }
+
+    @Override
     public void attach(MqttConnection newConnection, boolean present) {
         reset();
         connection = newConnection;
         inFlight.connection(newConnection);
         int gen = generation;
         reading = true;
+        updateLive();
         store.startReading(clientId(), present, settings.replayPageSize())
                 .whenComplete((page, error) -> session.execute(() -> onPage(gen, page, error)));
         session.executor()
@@ -230,6 +242,7 @@ final class DeviceOutbound implements SessionOutbound {
         if (pending.isEmpty() && behind && !reading) {
             readMore();
         }
+        updateLive();
     }
 
     /**
@@ -311,6 +324,7 @@ final class DeviceOutbound implements SessionOutbound {
         cursor = 0;
         reading = false;
         behind = false;
+        updateLive();
     }
 
     private String clientId() {

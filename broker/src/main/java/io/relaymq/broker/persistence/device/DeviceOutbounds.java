@@ -4,7 +4,6 @@ import io.relaymq.broker.routing.PersistedSink;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MemoryOutbound;
 import io.relaymq.broker.session.OutboundFactory;
-import io.relaymq.broker.session.QuotaLog;
 import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionOutbound;
 import io.relaymq.common.client.ClientType;
@@ -18,8 +17,6 @@ public class DeviceOutbounds implements OutboundFactory {
     private final DeviceSessionStore store;
     private final PersistedSink sink;
     private final DevicePersistenceProperties settings;
-    /** One for all the node's in-memory sessions: a log per session would cost each connection memory. */
-    private final QuotaLog quotaLog = MemoryOutbound.quotaLog();
 
     public DeviceOutbounds(DeviceSessionStore store, PersistedSink sink, DevicePersistenceProperties settings) {
         this.store = store;
@@ -36,7 +33,6 @@ public class DeviceOutbounds implements OutboundFactory {
         return new MemoryOutbound(
                 clientId,
                 context,
-                quotaLog,
                 m -> store.remove(clientId, m.packetId(), m.score()),
                 () -> store.removeAll(clientId));
     }

@@ -74,8 +74,8 @@ public class DevicePersistenceConsumer extends GroupConsumers {
     }
 
     /**
-     * A client's save in flight; {@code marked}: saved as sent already, because the client was connected and
-     * gets the messages right away (no separate mark per message).
+     * A client's save in flight; {@code marked}: saved as sent already, because the client's session sends them
+     * at once (no separate mark per message).
      */
     private record Save(ClientBatch batch, boolean marked, CompletableFuture<List<SavedMessage>> result) {}
 
@@ -83,7 +83,7 @@ public class DevicePersistenceConsumer extends GroupConsumers {
     protected void handle(Batch records) {
         Map<String, Save> saves = new LinkedHashMap<>();
         group(records).forEach((clientId, batch) -> {
-            boolean marked = delivery.connected(clientId);
+            boolean marked = delivery.sendsAtOnce(clientId);
             StoredKind kind = marked ? StoredKind.SENT : StoredKind.NEW;
             saves.put(
                     clientId,

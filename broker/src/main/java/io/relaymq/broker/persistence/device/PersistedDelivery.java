@@ -39,16 +39,13 @@ public class PersistedDelivery {
     }
 
     /**
-     * Whether the client is connected now, here or on another node: its new messages then go straight out, so
-     * they are saved as sent already (no separate mark per message).
+     * Whether the client's new messages go straight out: it is connected to this node and its session has
+     * nothing waiting before them. They are then saved as sent already (no separate mark per message). For a
+     * client of another node this node cannot tell, so its messages are saved as new and marked when sent.
      */
-    public boolean connected(String clientId) {
+    public boolean sendsAtOnce(String clientId) {
         ClientSession local = sessions.get(clientId);
-        if (local != null) {
-            return local.isConnected();
-        }
-        Optional<SessionInfo> info = remoteSessions.apply(clientId);
-        return info.isPresent() && info.get().connected();
+        return local != null && local.sendsAtOnce();
     }
 
     /**

@@ -293,6 +293,29 @@ class DeviceOutboundTest {
         assertThat(store.markCalls).as("only the one stored as new").containsExactly(List.of(2));
     }
 
+    /**
+     * Messages are saved as sent only while the session would send them at once: not while it reads the store,
+     * nor while it is behind (they would then be read back from Redis, marked, and go out with DUP set).
+     */
+    @Test
+    void theSessionSendsAtOnceOnlyWhenConnectedCaughtUpAndNothingWaits() {
+        assertThat(session.sendsAtOnce()).as("not connected").isFalse();
+        connect(1, true);
+        assertThat(session.sendsAtOnce()).as("reading the store").isFalse();
+        store.answerRead(List.of());
+        assertThat(session.sendsAtOnce()).as("caught up").isTrue();
+
+        session.deliverPersisted(stored(1, 1, State.MARKED, 1));
+        session.deliverPersisted(stored(2, 2, State.MARKED, 1));
+        assertThat(session.sendsAtOnce()).as("message 2 waits for the window").isFalse();
+
+        session.deliverPersisted(stored(4, 4, State.MARKED, 1));
+        session.onPubAck(1);
+        assertThat(session.sendsAtOnce())
+                .as("behind after a gap: reading again")
+                .isFalse();
+    }
+
     @Test
     void aNewSessionStartsByDiscardingWhatWasStoredAndAQos1FromOutsideGoesThroughTheStore() {
         connect(100, false);
