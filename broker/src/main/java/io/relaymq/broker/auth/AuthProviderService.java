@@ -47,7 +47,14 @@ public final class AuthProviderService {
             case JWT -> new JwtAuthProvider().configure(configurationJson);
             case X_509 -> CredentialsJson.read(configurationJson, X509AuthProvider.Config.class);
             case MQTT_BASIC -> BasicAuthStrategy.of(configurationJson);
-            case HTTP -> HttpAuthConfig.parse(configurationJson);
+            case HTTP -> {
+                // an enabled provider without an endpoint would ignore every client: refuse, as enabling one does
+                if (HttpAuthConfig.parse(configurationJson) == null
+                        && repository.find(type).map(AuthProviderRow::enabled).orElse(false)) {
+                    throw new IllegalArgumentException(
+                            "the enabled HTTP provider needs a restEndpointUrl; disable it first to clear it");
+                }
+            }
         }
         repository.setConfiguration(type, configurationJson);
         changes.providersChanged();

@@ -5,6 +5,7 @@ import static io.relaymq.broker.auth.AuthClients.connect311;
 import static io.relaymq.broker.auth.AuthClients.publish;
 import static io.relaymq.broker.auth.AuthClients.subscribe;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
@@ -173,6 +174,19 @@ class HttpAuthProviderIT {
 
     private int calls(String clientId) {
         return callsByClientId.getOrDefault(clientId, new AtomicInteger()).get();
+    }
+
+    /** An enabled provider without an endpoint would ignore every client: clearing its endpoint is refused. */
+    @Test
+    void theEnabledProvidersEndpointCannotBeCleared() {
+        useEndpoint("CLOSED");
+        assertThatThrownBy(() -> providers.configure(AuthProviderType.HTTP, "{}"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("restEndpointUrl");
+        assertThat(providers.list())
+                .filteredOn(row -> row.type() == AuthProviderType.HTTP)
+                .singleElement()
+                .satisfies(row -> assertThat(row.configuration()).contains("restEndpointUrl"));
     }
 
     @Test
