@@ -135,7 +135,8 @@ public final class HttpAuthProvider implements AuthProvider {
         return switch (answer.result()) {
             case IGNORE -> Optional.empty();
             case DENY -> {
-                backoff.failed(request.ipAddress(), attempt(request), "HTTP " + attempt(request));
+                String attempt = attempt(request);
+                backoff.failed(request.ipAddress(), attempt, "HTTP " + attempt);
                 yield Optional.of(AuthOutcome.refused(answer.reject(), answer.reason()));
             }
             case ALLOW -> {
