@@ -42,7 +42,8 @@ public class MsgAllConsumer extends GroupConsumers {
             ConsumerLoops loops,
             Router router,
             PersistedSink persisted,
-            RemoteDelivery remote) {
+            RemoteDelivery remote,
+            IntegrationSink integrations) {
         super(
                 clients,
                 loops,
@@ -52,7 +53,7 @@ public class MsgAllConsumer extends GroupConsumers {
                 kafka.msgAll().consumers(),
                 kafka.msgAll().maxPollRecords());
         this.router = router;
-        this.writes = new PendingWrites(persisted, remote);
+        this.writes = new PendingWrites(persisted, remote, integrations);
     }
 
     @Override

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * The Kafka writes that routing a {@code relaymq.msg.all} batch starts without waiting: messages for
  * persistent sessions ({@code relaymq.msg.persisted}, APPLICATION topics) and messages for clients of
- * other nodes (their downlink topics). The batch's offsets may be committed only once all of them are
+ * other nodes (their downlink topics), and messages for integrations. The batch's offsets may be committed only once all of them are
  * acknowledged: {@link #route} waits for them and has the whole batch routed again when one failed
  * (at least once: subscribers whose writes succeeded may get the message twice).
  */
@@ -16,10 +16,12 @@ final class PendingWrites {
 
     private final PersistedSink persisted;
     private final RemoteDelivery remote;
+    private final IntegrationSink integrations;
 
-    PendingWrites(PersistedSink persisted, RemoteDelivery remote) {
+    PendingWrites(PersistedSink persisted, RemoteDelivery remote, IntegrationSink integrations) {
         this.persisted = persisted;
         this.remote = remote;
+        this.integrations = integrations;
     }
 
     /**
@@ -31,15 +33,20 @@ final class PendingWrites {
     void route(Runnable routing) {
         long persistedBefore = persisted.failures();
         long remoteBefore = remote.failures();
+        long integrationsBefore = integrations.failures();
         routing.run();
         persisted.flush();
         remote.flush();
-        List<String> failed = new ArrayList<>(2);
+        integrations.flush();
+        List<String> failed = new ArrayList<>(3);
         if (persisted.failures() != persistedBefore) {
             failed.add("messages for persistent sessions");
         }
         if (remote.failures() != remoteBefore) {
             failed.add("messages for clients of other nodes");
+        }
+        if (integrations.failures() != integrationsBefore) {
+            failed.add("messages for integrations");
         }
         if (!failed.isEmpty()) {
             throw new ConsumerLoop.RetryBatch(String.join(" and ", failed) + " were not written to Kafka", null);

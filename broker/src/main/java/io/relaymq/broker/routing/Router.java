@@ -43,12 +43,14 @@ public final class Router {
     private final RemoteDelivery remoteDelivery;
     private final Function<String, Optional<SessionInfo>> remoteSessions;
     private final PersistedSink persisted;
+    private final IntegrationSink integrations;
     private final MqttMetrics metrics;
     private final Clock clock;
 
     /**
      * @param remoteSessions the cluster's view of sessions not in {@code sessions}
      * @param persisted      where QoS 1/2 messages for persistent DEVICE sessions go
+     * @param integrations   where messages for integrations go
      */
     public Router(
             SubscriptionTrie local,
@@ -59,6 +61,7 @@ public final class Router {
             RemoteDelivery remoteDelivery,
             Function<String, Optional<SessionInfo>> remoteSessions,
             PersistedSink persisted,
+            IntegrationSink integrations,
             MqttMetrics metrics,
             Clock clock) {
         this.local = local;
@@ -69,6 +72,7 @@ public final class Router {
         this.remoteDelivery = remoteDelivery;
         this.remoteSessions = remoteSessions;
         this.persisted = persisted;
+        this.integrations = integrations;
         this.metrics = metrics;
         this.clock = clock;
     }
@@ -91,6 +95,7 @@ public final class Router {
         if (message.isExpired(now)) {
             return;
         }
+        integrations.offer(message);
         Map<String, Target> targets = new HashMap<>();
         Map<String, List<Subscription>> groups = new LinkedHashMap<>();
         collect(local.match(message.topic()), message, targets, groups);

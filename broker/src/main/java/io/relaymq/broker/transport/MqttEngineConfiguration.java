@@ -31,6 +31,7 @@ import io.relaymq.broker.publish.InboundPublishHandler;
 import io.relaymq.broker.retain.RetainedMessages;
 import io.relaymq.broker.retain.RetainedQuota;
 import io.relaymq.broker.retain.RetainedReplica;
+import io.relaymq.broker.routing.IntegrationSink;
 import io.relaymq.broker.routing.MsgAllProducer;
 import io.relaymq.broker.routing.MsgAllReceipts;
 import io.relaymq.broker.routing.Router;
@@ -106,6 +107,7 @@ class MqttEngineConfiguration {
             RemoteDelivery remoteDelivery,
             SessionReplica sessionReplica,
             PersistedProducer persistedProducer,
+            IntegrationSink integrations,
             MqttMetrics metrics,
             Clock clock) {
         return new Router(
@@ -117,6 +119,7 @@ class MqttEngineConfiguration {
                 remoteDelivery,
                 sessionReplica::get,
                 persistedProducer,
+                integrations,
                 metrics,
                 clock);
     }

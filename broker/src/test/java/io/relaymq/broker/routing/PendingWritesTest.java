@@ -21,6 +21,7 @@ import io.relaymq.common.message.PublishedMessage;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -36,6 +37,7 @@ class PendingWritesTest {
     private final MqttMetrics metrics = new MqttMetrics(new SimpleMeterRegistry());
     private final RemoteSubscriptions remote = new RemoteSubscriptions();
     private final PersistedProducer persisted = new PersistedProducer("persisted", producer(false), metrics);
+    private IntegrationSink integrations = IntegrationSink.NONE;
 
     PendingWritesTest() {
         Subscription subscription = new Subscription(
@@ -47,7 +49,7 @@ class PendingWritesTest {
     void aBatchWhoseDeliveryToAnotherNodeFailsIsRoutedAgain() {
         MockProducer<byte[], byte[]> downlinkKafka = producer(true);
         RemoteDelivery downlink = new Downlink("downlink.", downlinkKafka, metrics).remoteDelivery();
-        PendingWrites writes = new PendingWrites(persisted, downlink);
+        PendingWrites writes = new PendingWrites(persisted, downlink, IntegrationSink.NONE);
         Router router = routerThrough(downlink);
 
         assertThatThrownBy(() -> writes.route(() -> router.route(message("sensors/1"))))
@@ -59,7 +61,7 @@ class PendingWritesTest {
     void aBatchWhoseDeliveriesReachedKafkaMayBeCommitted() {
         MockProducer<byte[], byte[]> downlinkKafka = producer(false);
         RemoteDelivery downlink = new Downlink("downlink.", downlinkKafka, metrics).remoteDelivery();
-        PendingWrites writes = new PendingWrites(persisted, downlink);
+        PendingWrites writes = new PendingWrites(persisted, downlink, IntegrationSink.NONE);
         Router router = routerThrough(downlink);
 
         writes.route(() -> router.route(message("sensors/1")));
@@ -67,6 +69,29 @@ class PendingWritesTest {
         assertThat(downlinkKafka.history())
                 .singleElement()
                 .satisfies(record -> assertThat(record.topic()).isEqualTo("downlink.node-b"));
+    }
+
+    @Test
+    void aBatchWhoseMessageForAnIntegrationFailsIsRoutedAgain() {
+        RemoteDelivery downlink = new Downlink("downlink.", producer(false), metrics).remoteDelivery();
+        AtomicLong integrationFailures = new AtomicLong();
+        integrations = new IntegrationSink() {
+            @Override
+            public void offer(PublishedMessage message) {
+                integrationFailures.incrementAndGet();
+            }
+
+            @Override
+            public long failures() {
+                return integrationFailures.get();
+            }
+        };
+        PendingWrites writes = new PendingWrites(persisted, downlink, integrations);
+        Router router = routerThrough(downlink);
+
+        assertThatThrownBy(() -> writes.route(() -> router.route(message("sensors/1"))))
+                .isInstanceOf(ConsumerLoop.RetryBatch.class)
+                .hasMessageContaining("integrations");
     }
 
     private Router routerThrough(RemoteDelivery downlink) {
@@ -79,6 +104,7 @@ class PendingWritesTest {
                 downlink,
                 client -> Optional.empty(),
                 persisted,
+                integrations,
                 metrics,
                 Clock.systemUTC());
     }

@@ -19,6 +19,7 @@ import io.relaymq.broker.mqtt.TopicLimits;
 import io.relaymq.broker.publish.AckHandler;
 import io.relaymq.broker.publish.InboundPublishHandler;
 import io.relaymq.broker.retain.RetainedMessages;
+import io.relaymq.broker.routing.IntegrationSink;
 import io.relaymq.broker.routing.Router;
 import io.relaymq.broker.routing.SharedSubscriptionPicker;
 import io.relaymq.broker.session.InboundQos2Store;
@@ -70,6 +71,7 @@ public final class EmbeddedBroker implements AutoCloseable {
             NoOps.REMOTE_DELIVERY,
             client -> Optional.empty(),
             NoOps.PERSISTED_SINK,
+            IntegrationSink.NONE,
             metrics,
             clock);
     private final ConnectHandler connect;
