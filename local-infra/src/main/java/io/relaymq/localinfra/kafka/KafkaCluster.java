@@ -3,9 +3,11 @@ package io.relaymq.localinfra.kafka;
 import io.relaymq.localinfra.process.Await;
 import io.relaymq.localinfra.process.Executables;
 import io.relaymq.localinfra.process.ManagedProcess;
+import io.relaymq.localinfra.process.Ports;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +38,15 @@ public final class KafkaCluster {
         this.nodes = List.copyOf(nodes);
         this.jvm = jvm;
         this.processes = new ManagedProcess[nodes.size()];
+    }
+
+    /**
+     * A one-node cluster of its own in {@code dir}, on free loopback ports and independent of any stack: the
+     * "external" cluster of a test that delivers to another Kafka.
+     */
+    public static KafkaCluster singleNode(Path dir) {
+        KafkaNodeSpec node = new KafkaNodeSpec(1, Ports.free(), Ports.free(), dir.resolve("node-1"));
+        return new KafkaCluster(KafkaRuntime.locate(), List.of(node), KafkaJvmOptions.forTests());
     }
 
     public List<KafkaNodeSpec> nodes() {
