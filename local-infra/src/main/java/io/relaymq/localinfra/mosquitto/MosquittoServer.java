@@ -13,10 +13,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One Mosquitto broker on a free loopback port, from a configuration file written into its folder: no
- * persistence, anonymous clients allowed unless users are given (then only they may connect, with the
- * passwords set through {@code mosquitto_passwd}), optionally an ACL file. It can be stopped and started again
- * on the same port.
+ * One Mosquitto broker on a free loopback port, from a configuration file written into its folder (see
+ * {@link MosquittoConfig}): no persistence; anonymous clients allowed unless users are given, then only they may
+ * connect, with the passwords set through {@code mosquitto_passwd}; optionally an ACL file and TLS. It can be
+ * stopped and started again on the same port.
  */
 public final class MosquittoServer implements AutoCloseable {
 
@@ -25,29 +25,27 @@ public final class MosquittoServer implements AutoCloseable {
     private final MosquittoBinary binary;
     private final Path dir;
     private final int port;
+    private final boolean tls;
     private ManagedProcess process;
 
-    private MosquittoServer(MosquittoBinary binary, Path dir, int port) {
+    private MosquittoServer(MosquittoBinary binary, Path dir, int port, boolean tls) {
         this.binary = binary;
         this.dir = dir;
         this.port = port;
+        this.tls = tls;
     }
 
-    /**
-     * Starts Mosquitto in {@code dir}. {@code users} maps user names to passwords, empty for anonymous access;
-     * {@code acl} holds the lines of an ACL file (e.g. {@code topic readwrite allowed/#}), empty for none, so
-     * that every client may use every topic.
-     */
-    public static MosquittoServer start(MosquittoBinary binary, Path dir, Map<String, String> users, List<String> acl)
-            throws IOException {
+    /** Starts Mosquitto in {@code dir} with {@code config}, on a free loopback port, and waits until it listens. */
+    public static MosquittoServer start(MosquittoBinary binary, Path dir, MosquittoConfig config) throws IOException {
         Files.createDirectories(dir);
-        MosquittoServer server = new MosquittoServer(binary, dir, Ports.free());
-        server.writeConfig(users, acl);
+        MosquittoServer server =
+                new MosquittoServer(binary, dir, Ports.free(), config.tls().isPresent());
+        server.writeConfig(config);
         server.start();
         return server;
     }
 
-    private void writeConfig(Map<String, String> users, List<String> acl) throws IOException {
+    private void writeConfig(MosquittoConfig config) throws IOException {
         List<String> lines = new ArrayList<>(List.of(
                 "listener " + port + " " + Ports.LOOPBACK,
                 "persistence false",
@@ -59,24 +57,31 @@ public final class MosquittoServer implements AutoCloseable {
         if (Executables.isRoot()) {
             lines.add("user root"); // stay root: the files here are not readable by the mosquitto user
         }
-        if (users.isEmpty()) {
+        config.tls().ifPresent(tls -> {
+            lines.add("certfile " + tls.certificate().toAbsolutePath());
+            lines.add("keyfile " + tls.privateKey().toAbsolutePath());
+        });
+        if (config.users().isEmpty()) {
             lines.add("allow_anonymous true");
         } else {
-            Path passwords = dir.resolve("passwords");
-            Files.deleteIfExists(passwords);
-            Files.createFile(passwords);
-            for (Map.Entry<String, String> user : users.entrySet()) {
-                Executables.run(
-                        30, binary.passwd().toString(), "-b", passwords.toString(), user.getKey(), user.getValue());
-            }
             lines.add("allow_anonymous false");
-            lines.add("password_file " + passwords.toAbsolutePath());
+            lines.add("password_file " + passwords(config.users()).toAbsolutePath());
         }
-        if (!acl.isEmpty()) {
-            Path aclFile = Files.write(dir.resolve("acl"), acl);
+        if (!config.acl().isEmpty()) {
+            Path aclFile = Files.write(dir.resolve("acl"), config.acl());
             lines.add("acl_file " + aclFile.toAbsolutePath());
         }
         Files.write(dir.resolve("mosquitto.conf"), lines);
+    }
+
+    private Path passwords(Map<String, String> users) throws IOException {
+        Path passwords = dir.resolve("passwords");
+        Files.deleteIfExists(passwords);
+        Files.createFile(passwords);
+        for (Map.Entry<String, String> user : users.entrySet()) {
+            Executables.run(30, binary.passwd().toString(), "-b", passwords.toString(), user.getKey(), user.getValue());
+        }
+        return passwords;
     }
 
     /** Starts it (again) on its port and waits until it listens. */
@@ -114,9 +119,9 @@ public final class MosquittoServer implements AutoCloseable {
         return port;
     }
 
-    /** The URI MQTT clients connect to, e.g. {@code tcp://127.0.0.1:12345}. */
+    /** The URI MQTT clients connect to, e.g. {@code tcp://127.0.0.1:12345} ({@code ssl://} with TLS). */
     public String uri() {
-        return "tcp://" + Ports.LOOPBACK + ":" + port;
+        return (tls ? "ssl://" : "tcp://") + Ports.LOOPBACK + ":" + port;
     }
 
     public boolean isAlive() {
