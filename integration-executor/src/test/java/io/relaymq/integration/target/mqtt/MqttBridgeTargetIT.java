@@ -14,6 +14,7 @@ import io.relaymq.integration.target.config.Json;
 import io.relaymq.integration.target.config.Messages;
 import io.relaymq.integration.target.mqtt.Subscriber.Received;
 import io.relaymq.localinfra.mosquitto.MosquittoBinary;
+import io.relaymq.localinfra.mosquitto.MosquittoConfig;
 import io.relaymq.localinfra.mosquitto.MosquittoServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -44,9 +45,10 @@ class MqttBridgeTargetIT {
         open = MosquittoServer.start(
                 binary,
                 work.resolve("open"),
-                Map.of(),
-                List.of("topic readwrite remote/#", "topic readwrite v4/#", "topic readwrite ok/#"));
-        secured = MosquittoServer.start(binary, work.resolve("secured"), Map.of(USER, PASSWORD), List.of());
+                MosquittoConfig.anonymous()
+                        .withAcl(List.of("topic readwrite remote/#", "topic readwrite v4/#", "topic readwrite ok/#")));
+        secured = MosquittoServer.start(
+                binary, work.resolve("secured"), MosquittoConfig.anonymous().withUsers(Map.of(USER, PASSWORD)));
     }
 
     @AfterAll
@@ -193,8 +195,8 @@ class MqttBridgeTargetIT {
 
     @Test
     void aStoppedRemoteFailsRetryableAndTheNextSendAfterItsRestartReconnects() throws Exception {
-        MosquittoServer restartable =
-                MosquittoServer.start(MosquittoBinary.resolve(), work.resolve("restartable"), Map.of(), List.of());
+        MosquittoServer restartable = MosquittoServer.start(
+                MosquittoBinary.resolve(), work.resolve("restartable"), MosquittoConfig.anonymous());
         try (Target target = target(config(restartable, 5).put("topic", "r/${topic}"))) {
             try (Subscriber sub = new Subscriber(restartable.uri(), "r/#", null, null)) {
                 target.send(Messages.routed(message("before", 1, false, MessageProperties.NONE)));

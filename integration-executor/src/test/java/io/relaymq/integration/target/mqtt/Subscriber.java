@@ -3,6 +3,7 @@ package io.relaymq.integration.target.mqtt;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import javax.net.SocketFactory;
 import org.awaitility.Awaitility;
 import org.eclipse.paho.mqttv5.client.IMqttToken;
 import org.eclipse.paho.mqttv5.client.MqttCallback;
@@ -24,12 +25,20 @@ final class Subscriber implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
 
     Subscriber(String uri, String filter, String username, String password) throws MqttException {
+        this(uri, filter, username, password, null);
+    }
+
+    /** With {@code tls} (may be null) as the socket factory of an {@code ssl://} URI. */
+    Subscriber(String uri, String filter, String username, String password, SocketFactory tls) throws MqttException {
         client = new MqttClient(uri, "it-sub-" + System.nanoTime(), new MemoryPersistence());
         client.setCallback(new Collector());
         MqttConnectionOptions options = new MqttConnectionOptions();
         if (username != null) {
             options.setUserName(username);
             options.setPassword(password.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        if (tls != null) {
+            options.setSocketFactory(tls);
         }
         client.connect(options);
         MqttSubscription subscription = new MqttSubscription(filter, 2);
