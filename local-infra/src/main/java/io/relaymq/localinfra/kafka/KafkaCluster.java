@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -32,8 +33,15 @@ public final class KafkaCluster {
     private final List<KafkaNodeSpec> nodes;
     private final KafkaJvmOptions jvm;
     private final ManagedProcess[] processes;
+    private final Optional<KafkaSaslListener> sasl;
 
     public KafkaCluster(KafkaRuntime runtime, List<KafkaNodeSpec> nodes, KafkaJvmOptions jvm) {
+        this(runtime, nodes, jvm, Optional.empty());
+    }
+
+    private KafkaCluster(
+            KafkaRuntime runtime, List<KafkaNodeSpec> nodes, KafkaJvmOptions jvm, Optional<KafkaSaslListener> sasl) {
+        this.sasl = sasl;
         this.runtime = runtime;
         this.nodes = List.copyOf(nodes);
         this.jvm = jvm;
@@ -47,6 +55,24 @@ public final class KafkaCluster {
     public static KafkaCluster singleNode(Path dir) {
         KafkaNodeSpec node = new KafkaNodeSpec(1, Ports.free(), Ports.free(), dir.resolve("node-1"));
         return new KafkaCluster(KafkaRuntime.locate(), List.of(node), KafkaJvmOptions.forTests());
+    }
+
+    /**
+     * Like {@link #singleNode(Path)}, with a second client listener that authenticates with SASL (see
+     * {@link KafkaSaslListener}); {@code plainUsers} maps PLAIN user names to passwords.
+     */
+    public static KafkaCluster singleNodeWithSasl(Path dir, Map<String, String> plainUsers) {
+        KafkaNodeSpec node = new KafkaNodeSpec(1, Ports.free(), Ports.free(), dir.resolve("node-1"));
+        return new KafkaCluster(
+                KafkaRuntime.locate(),
+                List.of(node),
+                KafkaJvmOptions.forTests(),
+                Optional.of(new KafkaSaslListener(Ports.free(), plainUsers)));
+    }
+
+    /** The SASL listener of a cluster from {@link #singleNodeWithSasl}. */
+    public Optional<KafkaSaslListener> saslListener() {
+        return sasl;
     }
 
     public List<KafkaNodeSpec> nodes() {
@@ -130,7 +156,7 @@ public final class KafkaCluster {
     private void prepare(KafkaNodeSpec node, String clusterId) {
         try {
             Files.createDirectories(node.dataDir());
-            Files.writeString(node.propertiesFile(), KafkaServerProperties.render(node, nodes));
+            Files.writeString(node.propertiesFile(), KafkaServerProperties.render(node, nodes, sasl));
             Files.writeString(
                     node.dir().resolve("log4j2.properties"),
                     KafkaServerProperties.log4j2(node.dir().resolve("server.log")));
