@@ -26,6 +26,9 @@ import java.util.UUID;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.ScramCredentialInfo;
+import org.apache.kafka.clients.admin.ScramMechanism;
+import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -41,14 +44,19 @@ import tools.jackson.databind.node.ObjectNode;
 /** The Kafka target against a second Kafka cluster of its own, started on free loopback ports. */
 class KafkaTargetIT {
 
+    private static final String PLAIN_USER = "alice";
+    private static final String SCRAM_USER = "bob";
+    /** Quotes, a backslash and a comment opener: what a JAAS line built by string pasting would break on. */
+    private static final String PASSWORD = "p\"w\\ é // x\" required;";
+
     private static final KafkaTargetFactory FACTORY = new KafkaTargetFactory(new MessageJson(Json.mapper()));
     private static KafkaCluster cluster;
 
     @BeforeAll
     static void startCluster() throws Exception {
         Path work = Path.of(System.getProperty("relaymq.test.work", "target/local-stack"));
-        cluster = KafkaCluster.singleNode(
-                work.resolve("kafka-target-it-" + ProcessHandle.current().pid()));
+        cluster = KafkaCluster.singleNodeWithSasl(
+                work.resolve("kafka-target-it-" + ProcessHandle.current().pid()), Map.of(PLAIN_USER, PASSWORD));
         cluster.start();
         Properties p = new Properties();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
@@ -57,9 +65,20 @@ class KafkaTargetIT {
                             new NewTopic("it.plain", 1, (short) 1),
                             new NewTopic("it.bytes", 1, (short) 1),
                             new NewTopic("it.hall-3", 1, (short) 1),
-                            new NewTopic("it.json", 1, (short) 1)))
+                            new NewTopic("it.json", 1, (short) 1),
+                            new NewTopic("it.sasl", 1, (short) 1)))
                     .all()
                     .get();
+            ScramCredentialInfo sha512 = new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 4096);
+            admin.alterUserScramCredentials(List.of(new UserScramCredentialUpsertion(SCRAM_USER, sha512, PASSWORD)))
+                    .all()
+                    .get();
+            Awaitility.await()
+                    .atMost(Duration.ofSeconds(30))
+                    .until(() -> admin.describeUserScramCredentials(List.of(SCRAM_USER))
+                            .all()
+                            .get()
+                            .containsKey(SCRAM_USER));
         }
     }
 
@@ -208,5 +227,40 @@ class KafkaTargetIT {
         }
 
         assertThat(consume("it.plain", 1)).extracting(r -> text(r.value())).contains("after");
+    }
+
+    private static ObjectNode saslConfig(String mechanism, String user, String password) {
+        ObjectNode c = config("it.sasl")
+                .put("bootstrapServers", cluster.saslListener().orElseThrow().bootstrap())
+                .put("securityProtocol", "SASL_PLAINTEXT")
+                .put("requestTimeoutMs", 5000);
+        c.putObject("sasl").put("mechanism", mechanism).put("username", user).put("password", password);
+        return c;
+    }
+
+    @Test
+    void plainAndScramAuthenticateWithAPasswordFullOfJaasSyntax() throws Exception {
+        try (Target plain = open(saslConfig("PLAIN", PLAIN_USER, PASSWORD));
+                Target scram = open(saslConfig("SCRAM-SHA-512", SCRAM_USER, PASSWORD))) {
+            plain.send(Messages.plain("s", "via-plain", "1"));
+            scram.send(Messages.plain("s", "via-scram", "2"));
+        }
+
+        assertThat(consume("it.sasl", 2)).extracting(r -> text(r.key())).contains("via-plain", "via-scram");
+    }
+
+    @Test
+    void aWrongPasswordFailsRetryableNamingTheCredentials() throws Exception {
+        try (Target target = open(saslConfig("PLAIN", PLAIN_USER, PASSWORD + "-wrong"))) {
+            long start = System.nanoTime();
+
+            assertThatThrownBy(() -> target.send(Messages.plain("s", "dev", "x")))
+                    .isInstanceOfSatisfying(
+                            DeliveryException.class,
+                            e -> assertThat(e.retryable()).isTrue())
+                    .hasMessageContaining("credentials or ACLs");
+
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(7000));
+        }
     }
 }
