@@ -16,6 +16,8 @@ import tools.jackson.databind.JsonNode;
  */
 public final class ConfigReader {
 
+    private static final int MAX_NAMED = 10;
+
     private final JsonNode node;
     private final String path;
     private final List<String> problems;
@@ -51,16 +53,23 @@ public final class ConfigReader {
                 && !node.get(field).isNull();
     }
 
-    /** Reports every field that is not one of {@code known}. */
+    /** Reports the fields that are not one of {@code known} (the first few by name, shortened). */
     public void onlyFields(Set<String> known) {
         if (node == null || !node.isObject()) {
             return;
         }
-        for (String field : node.propertyNames()) {
-            if (!known.contains(field)) {
-                problem(field, "unknown field");
-            }
+        List<String> unknown =
+                node.propertyNames().stream().filter(f -> !known.contains(f)).toList();
+        unknown.stream().limit(MAX_NAMED).forEach(field -> problem(shorten(field), "unknown field"));
+        if (unknown.size() > MAX_NAMED) {
+            problems.add((path.isEmpty() ? "configuration" : path.substring(0, path.length() - 1)) + ": "
+                    + (unknown.size() - MAX_NAMED) + " more unknown fields");
         }
+    }
+
+    private static String shorten(String name) {
+        String clean = Texts.isClean(name) ? name : "(a name with control characters)";
+        return clean.length() <= 64 ? clean : clean.substring(0, 64) + "…";
     }
 
     /** A text of at most {@code maxLength} characters without control characters. */

@@ -16,7 +16,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends each message as one record and waits for the acknowledgement. The producer's own bounds (blocking for
+ * Sends each message as one record and waits for the acknowledgement. The producer is made by the first send (and
+ * again after one that broke it), so a bootstrap host that does not resolve yet is a retryable send failure rather
+ * than a failed open. The producer's own bounds (blocking for
  * metadata, request and delivery timeouts) all equal {@code requestTimeoutMs}; the wait for the acknowledgement
  * takes what is left of it, so one send gives up within that time (plus the producer's tick).
  */
@@ -34,17 +36,16 @@ final class KafkaTarget implements Target {
         this.producers = producers;
         this.records = records;
         this.timeoutMillis = timeoutMillis;
-        this.producer = producers.get();
     }
 
     @Override
     public void send(IntegrationMessage message) throws DeliveryException {
         ProducerRecord<byte[], byte[]> record = records.record(message);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        if (producer == null) {
-            producer = producers.get();
-        }
         try {
+            if (producer == null) {
+                producer = producers.get();
+            }
             Future<RecordMetadata> ack = producer.send(record);
             ack.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {

@@ -10,7 +10,6 @@ import io.relaymq.integration.target.config.Checked;
 import java.util.List;
 import java.util.Properties;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.common.KafkaException;
 import tools.jackson.databind.JsonNode;
 
 /** Kafka integrations: each open target has one producer of its own to an external cluster. */
@@ -40,13 +39,7 @@ public final class KafkaTargetFactory implements TargetFactory {
         }
         KafkaSettings settings = checked.settings();
         Properties properties = KafkaProducerProperties.of(definition.id(), settings);
-        try {
-            return new KafkaTarget(
-                    () -> new KafkaProducer<>(properties),
-                    new KafkaRecords(settings, json),
-                    settings.requestTimeoutMs());
-        } catch (KafkaException e) {
-            throw new DeliveryException("cannot create the Kafka producer: " + e.getMessage(), false, e);
-        }
+        return new KafkaTarget(
+                () -> new KafkaProducer<>(properties), new KafkaRecords(settings, json), settings.requestTimeoutMs());
     }
 }

@@ -49,6 +49,24 @@ class KafkaConfigTest {
     }
 
     @Test
+    void unknownFieldsAreNamedShortAndOnlyTheFirstTen() {
+        ObjectNode c = minimal();
+        c.put("x".repeat(5000), 1);
+        assertThat(problems(c)).containsExactly("x".repeat(64) + "…: unknown field");
+
+        c = minimal();
+        for (int i = 0; i < 1000; i++) {
+            c.put("f" + i, i);
+        }
+        List<String> problems = problems(c);
+        assertThat(problems).hasSize(11).endsWith("configuration: 990 more unknown fields");
+        c = minimal();
+        c.putObject("sasl").put("a\nb", 1);
+        c.put("securityProtocol", "SASL_PLAINTEXT");
+        assertThat(problems(c)).contains("sasl.(a name with control characters): unknown field");
+    }
+
+    @Test
     void configurationMustBeAnObject() {
         assertThat(KafkaConfig.read(Json.of("[1]")).problems()).contains("configuration: must be a JSON object");
         assertThat(KafkaConfig.read(null).problems()).contains("configuration: must be a JSON object");

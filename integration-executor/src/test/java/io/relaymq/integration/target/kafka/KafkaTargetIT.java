@@ -201,6 +201,19 @@ class KafkaTargetIT {
     }
 
     @Test
+    void aBootstrapHostThatDoesNotResolveFailsTheSendRetryable() throws Exception {
+        ObjectNode c = config("it.plain")
+                .put("bootstrapServers", "no-such-host.invalid:9092")
+                .put("requestTimeoutMs", 1000);
+        try (Target target = open(c)) {
+            assertThatThrownBy(() -> target.send(Messages.plain("a", "dev", "x")))
+                    .isInstanceOfSatisfying(
+                            DeliveryException.class,
+                            e -> assertThat(e.retryable()).isTrue());
+        }
+    }
+
+    @Test
     void aTopicMissingOnTheClusterFailsRetryableWithinTheTimeout() throws Exception {
         try (Target target = open(config("it.absent").put("requestTimeoutMs", 1500))) {
             long start = System.nanoTime();
