@@ -3,13 +3,16 @@ package io.relaymq.localinfra.kafka;
 import io.relaymq.localinfra.process.Await;
 import io.relaymq.localinfra.process.Executables;
 import io.relaymq.localinfra.process.ManagedProcess;
+import io.relaymq.localinfra.process.Ports;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -30,12 +33,46 @@ public final class KafkaCluster {
     private final List<KafkaNodeSpec> nodes;
     private final KafkaJvmOptions jvm;
     private final ManagedProcess[] processes;
+    private final Optional<KafkaSaslListener> sasl;
 
     public KafkaCluster(KafkaRuntime runtime, List<KafkaNodeSpec> nodes, KafkaJvmOptions jvm) {
+        this(runtime, nodes, jvm, Optional.empty());
+    }
+
+    private KafkaCluster(
+            KafkaRuntime runtime, List<KafkaNodeSpec> nodes, KafkaJvmOptions jvm, Optional<KafkaSaslListener> sasl) {
+        this.sasl = sasl;
         this.runtime = runtime;
         this.nodes = List.copyOf(nodes);
         this.jvm = jvm;
         this.processes = new ManagedProcess[nodes.size()];
+    }
+
+    /**
+     * A one-node cluster of its own in {@code dir}, on free loopback ports and independent of any stack: the
+     * "external" cluster of a test that delivers to another Kafka.
+     */
+    public static KafkaCluster singleNode(Path dir) {
+        KafkaNodeSpec node = new KafkaNodeSpec(1, Ports.free(), Ports.free(), dir.resolve("node-1"));
+        return new KafkaCluster(KafkaRuntime.locate(), List.of(node), KafkaJvmOptions.forTests());
+    }
+
+    /**
+     * Like {@link #singleNode(Path)}, with a second client listener that authenticates with SASL (see
+     * {@link KafkaSaslListener}); {@code plainUsers} maps PLAIN user names to passwords.
+     */
+    public static KafkaCluster singleNodeWithSasl(Path dir, Map<String, String> plainUsers) {
+        KafkaNodeSpec node = new KafkaNodeSpec(1, Ports.free(), Ports.free(), dir.resolve("node-1"));
+        return new KafkaCluster(
+                KafkaRuntime.locate(),
+                List.of(node),
+                KafkaJvmOptions.forTests(),
+                Optional.of(new KafkaSaslListener(Ports.free(), plainUsers)));
+    }
+
+    /** The SASL listener of a cluster from {@link #singleNodeWithSasl}. */
+    public Optional<KafkaSaslListener> saslListener() {
+        return sasl;
     }
 
     public List<KafkaNodeSpec> nodes() {
@@ -119,7 +156,7 @@ public final class KafkaCluster {
     private void prepare(KafkaNodeSpec node, String clusterId) {
         try {
             Files.createDirectories(node.dataDir());
-            Files.writeString(node.propertiesFile(), KafkaServerProperties.render(node, nodes));
+            Files.writeString(node.propertiesFile(), KafkaServerProperties.render(node, nodes, sasl));
             Files.writeString(
                     node.dir().resolve("log4j2.properties"),
                     KafkaServerProperties.log4j2(node.dir().resolve("server.log")));

@@ -2,6 +2,7 @@ package io.relaymq.localinfra.kafka;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -14,6 +15,11 @@ final class KafkaServerProperties {
     private KafkaServerProperties() {}
 
     static String render(KafkaNodeSpec node, List<KafkaNodeSpec> all) {
+        return render(node, all, Optional.empty());
+    }
+
+    /** With {@code sasl}, a second client listener that authenticates (one-node clusters only). */
+    static String render(KafkaNodeSpec node, List<KafkaNodeSpec> all, Optional<KafkaSaslListener> sasl) {
         int replication = Math.min(3, all.size());
         int minIsr = replication >= 3 ? 2 : 1;
         StringBuilder p = new StringBuilder();
@@ -26,17 +32,24 @@ final class KafkaServerProperties {
         } else {
             p.append("controller.quorum.voters=").append(voters(all)).append('\n');
         }
+        String extra = sasl.map(l -> "," + KafkaSaslListener.NAME + "://" + l.bootstrap())
+                .orElse("");
         p.append("listeners=PLAINTEXT://127.0.0.1:")
                 .append(node.port())
                 .append(",CONTROLLER://127.0.0.1:")
                 .append(node.controllerPort())
+                .append(extra)
                 .append('\n');
         p.append("advertised.listeners=PLAINTEXT://127.0.0.1:")
                 .append(node.port())
+                .append(extra)
                 .append('\n');
         p.append("controller.listener.names=CONTROLLER\n");
         p.append("inter.broker.listener.name=PLAINTEXT\n");
-        p.append("listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT\n");
+        p.append("listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT")
+                .append(sasl.isPresent() ? ",SASL_PLAINTEXT:SASL_PLAINTEXT" : "")
+                .append('\n');
+        sasl.ifPresent(l -> p.append(l.serverProperties()));
         p.append("log.dirs=").append(node.dataDir().toAbsolutePath()).append('\n');
         p.append("auto.create.topics.enable=false\n");
         p.append("num.partitions=1\n");
