@@ -48,6 +48,7 @@ class EngineFloorsTest {
             List.of("transport"),
             List.of("persistence.device"),
             List.of("persistence.application"),
+            List.of("events"),
             List.of("routing"),
             List.of("connect", "publish", "subscribe"),
             List.of("auth"),
