@@ -22,6 +22,9 @@ final class LifecycleEvents implements ClientEvents, AutoCloseable {
     /** The longest user name an event carries, in characters (longer ones are cut). */
     static final int MAX_USER_NAME = 256;
 
+    /** The longest topic filter an event carries, in characters (longer ones are cut). */
+    static final int MAX_FILTER_LENGTH = 1024;
+
     /** The most filters one SUBSCRIBED or UNSUBSCRIBED event lists; {@code moreFilters} counts the rest. */
     static final int MAX_FILTERS = 100;
 
@@ -110,7 +113,7 @@ final class LifecycleEvents implements ClientEvents, AutoCloseable {
         int count = Math.min(Math.min(filters.size(), reasonCodes.size()), MAX_FILTERS);
         for (int i = 0; i < count; i++) {
             Map<String, Object> one = new LinkedHashMap<>();
-            one.put("filter", filters.get(i));
+            one.put("filter", cut(filters.get(i), MAX_FILTER_LENGTH));
             one.put("reasonCode", reasonCodes.get(i));
             listed.add(one);
         }
@@ -122,7 +125,11 @@ final class LifecycleEvents implements ClientEvents, AutoCloseable {
     }
 
     private static String bounded(String userName) {
-        return userName == null || userName.length() <= MAX_USER_NAME ? userName : userName.substring(0, MAX_USER_NAME);
+        return cut(userName, MAX_USER_NAME);
+    }
+
+    private static String cut(String text, int most) {
+        return text == null || text.length() <= most ? text : text.substring(0, most);
     }
 
     /** "host:port" (IPv6 in brackets), from the PROXY protocol or forwarded address when there is one. */

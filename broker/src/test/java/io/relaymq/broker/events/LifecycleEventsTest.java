@@ -147,6 +147,15 @@ class LifecycleEventsTest {
     }
 
     @Test
+    void anOverlongFilterIsCut() {
+        events.subscribed(connection("c1", MqttVersion.MQTT_5), List.of("f".repeat(60_000)), List.of(0x8F));
+
+        JsonNode filter = only(EventType.SUBSCRIBED).get("subscriptions").get(0);
+        assertThat(filter.get("filter").asString()).hasSize(LifecycleEvents.MAX_FILTER_LENGTH);
+        assertThat(filter.get("reasonCode").asInt()).isEqualTo(0x8F);
+    }
+
+    @Test
     void aFailedAuthenticationCarriesTheUserNameAndCodeOnly() {
         events.authFailed("c2", "mallory", new InetSocketAddress("10.0.0.7", 41000), MqttVersion.MQTT_5, 0x86);
 
