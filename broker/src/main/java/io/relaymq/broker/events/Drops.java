@@ -3,6 +3,7 @@ package io.relaymq.broker.events;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,17 +23,24 @@ final class Drops {
     private final AtomicLong lastLogged = new AtomicLong(Long.MIN_VALUE);
     private final AtomicLong sinceLogged = new AtomicLong();
 
+    /** The reasons a drop is counted under; each counter exists from the start, at 0. */
+    static final List<String> REASONS = List.of("queue_full", "kafka_refused", "sys_topic_refused");
+
     Drops(MeterRegistry meters, Clock clock) {
         this.meters = meters;
         this.clock = clock;
+        REASONS.forEach(this::counter);
+    }
+
+    private Counter counter(String reason) {
+        return Counter.builder(METER)
+                .description("client lifecycle events not sent (queue full, or refused by Kafka)")
+                .tag("reason", reason)
+                .register(meters);
     }
 
     void dropped(String reason, ClientEvent event, Throwable error) {
-        Counter.builder(METER)
-                .description("client lifecycle events not sent (queue full, or refused by Kafka)")
-                .tag("reason", reason)
-                .register(meters)
-                .increment();
+        counter(reason).increment();
         long dropped = sinceLogged.incrementAndGet();
         long now = clock.millis();
         long last = lastLogged.get();

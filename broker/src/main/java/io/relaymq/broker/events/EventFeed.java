@@ -73,7 +73,7 @@ final class EventFeed implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 return;
             } catch (RuntimeException e) {
-                log.warn("client event not sent", e);
+                log.warn("a client event was not sent", e);
             }
         }
     }

@@ -14,6 +14,7 @@ import io.relaymq.common.client.ClientType;
 import io.relaymq.dao.credentials.CredentialsType;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
@@ -55,7 +56,7 @@ class ClientEventsIT {
     int httpPort;
 
     private final PahoClients v3Clients = new PahoClients();
-    private final List<MqttClient> v5Clients = new java.util.ArrayList<>();
+    private final List<MqttClient> v5Clients = new ArrayList<>();
     private final String run = UUID.randomUUID().toString().substring(0, 8);
     private EventReader events;
 

@@ -47,6 +47,16 @@ class EventFeedTest {
     }
 
     @Test
+    void everyDropCounterExistsFromTheStart() {
+        new Drops(meters, Clock.systemUTC());
+        for (String reason : Drops.REASONS) {
+            assertThat(meters.find(Drops.METER).tag("reason", reason).counter())
+                    .as(reason)
+                    .isNotNull();
+        }
+    }
+
+    @Test
     void eventsOfAClientGoOutInOrderKeyedByClientId() {
         feed = new EventFeed(100, kafka, "events", null, new Drops(meters, Clock.systemUTC()));
         feed.offer(event("c1", EventType.CONNECTED));
