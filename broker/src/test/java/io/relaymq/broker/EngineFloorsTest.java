@@ -49,6 +49,7 @@ class EngineFloorsTest {
             List.of("transport"),
             List.of("persistence.device", "integration"),
             List.of("persistence.application"),
+            List.of("events"),
             List.of("routing"),
             List.of("connect", "publish", "subscribe"),
             List.of("auth"),

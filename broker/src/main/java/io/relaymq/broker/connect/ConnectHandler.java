@@ -22,6 +22,7 @@ import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.mqtt.ClientAddresses;
 import io.relaymq.broker.mqtt.ConnectReject;
 import io.relaymq.broker.mqtt.MqttSettings;
+import io.relaymq.broker.session.ClientEvents;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.SessionContext;
@@ -48,6 +49,7 @@ public final class ConnectHandler {
     private final ClientAuthenticator authenticator;
     private final ConnectAdmission admission;
     private final SessionStart sessionStart;
+    private final ClientEvents events;
 
     /** {@code admission}: the node's overload limits, checked before anything else. */
     public ConnectHandler(
@@ -65,6 +67,7 @@ public final class ConnectHandler {
         this.registry = registry;
         this.metrics = metrics;
         this.cluster = cluster;
+        this.events = sessionContext.events();
         this.sessionStart = new SessionStart(registry, sessionContext, settings, cluster, this::refuse);
     }
 
@@ -112,6 +115,12 @@ public final class ConnectHandler {
                         "authentication failed: " + error);
             } else if (!auth.isGranted()) {
                 refuse(channel, v5, auth.reject(), request.clientId(), auth.reason());
+                events.authFailed(
+                        request.clientId(),
+                        userName(connect),
+                        ClientAddresses.of(channel),
+                        version,
+                        code(auth.reject(), v5));
             } else if (request.will() != null
                     && !auth.grant().mayPublish(request.will().topic())) {
                 refuse(channel, v5, ConnectReject.NOT_AUTHORIZED, request.clientId(), "will topic not allowed");
@@ -203,6 +212,15 @@ public final class ConnectHandler {
             log.info("[{}] CONNECT refused: {} ({})", clientId, reject, detail);
         }
         send(channel, v5, reject);
+    }
+
+    private static String userName(MqttConnectMessage connect) {
+        return connect.variableHeader().hasUserName() ? connect.payload().userName() : null;
+    }
+
+    private static int code(ConnectReject reject, boolean v5) {
+        MqttConnectReturnCode code = reject.code(v5);
+        return code == null ? -1 : Byte.toUnsignedInt(code.byteValue());
     }
 
     private static void send(Channel channel, boolean v5, ConnectReject reject) {

@@ -44,7 +44,7 @@ public final class DisconnectHandler {
                         Math.min(expiry, settings.maxSessionExpiry().toSeconds()));
             }
         }
-        connection.markDisconnectedByClient(reason == DISCONNECT_WITH_WILL);
+        connection.markDisconnectedByClient(reason == DISCONNECT_WITH_WILL, reason);
         connection.channel().close();
     }
 }

@@ -294,6 +294,15 @@ final class SessionStart {
                 .build();
         connection.send(connAck);
         session.attach(connection, present);
+        connection.markAnnounced();
+        sessionContext
+                .events()
+                .connected(
+                        connection,
+                        connection.grant().placeholderValues().username(),
+                        request.cleanStart(),
+                        request.expirySeconds(),
+                        present);
         log.debug("{} connected ({}, session {})", connection, connection.version(), present ? "resumed" : "new");
         onConnected.accept(connection, session);
         if (cluster.isSuperseded(request.clientId(), version)) {

@@ -85,6 +85,11 @@ public final class ClientSession {
         }
     }
 
+    /** Where the session's connects, subscriptions and end are told. */
+    public ClientEvents events() {
+        return context.events();
+    }
+
     public boolean isEnded() {
         return ended;
     }
@@ -204,6 +209,9 @@ public final class ClientSession {
      * A connection that was already replaced by a newer one changes nothing but its will.
      */
     public void detach(MqttConnection closed) {
+        if (closed.announced()) {
+            context.events().disconnected(closed);
+        }
         boolean current = connection == closed;
         if (current) {
             connection = null;
@@ -217,12 +225,12 @@ public final class ClientSession {
             return;
         }
         if (expirySeconds == 0) {
-            end();
+            end(ClientEvents.SessionEnd.EXPIRY_ZERO);
         } else {
             context.sessionChanges()
                     .disconnected(clientId, clientType, principal, closed.sessionId(), expirySeconds, ownershipVersion);
             inboundQos2.expiring(expirySeconds);
-            expiryTask = executor.schedule(this::end, expirySeconds, TimeUnit.SECONDS);
+            expiryTask = executor.schedule(() -> end(ClientEvents.SessionEnd.EXPIRED), expirySeconds, TimeUnit.SECONDS);
         }
     }
 
@@ -246,7 +254,7 @@ public final class ClientSession {
         if (current != null) {
             current.close(MqttReasonCodes.Disconnect.SESSION_TAKEN_OVER.byteValue());
         }
-        end();
+        end(null);
     }
 
     /**
@@ -263,7 +271,7 @@ public final class ClientSession {
         if (current != null) {
             current.close(reasonCode);
         }
-        end();
+        end(ClientEvents.SessionEnd.REMOVED);
     }
 
     /** The session's subscriptions now (a copy). */
@@ -295,8 +303,16 @@ public final class ClientSession {
         }
     }
 
-    /** Ends the session: its subscriptions leave the trie and the registry forgets it. */
+    /**
+     * Ends the session because a new CONNECT (clean start, or another client type) replaces it: its subscriptions
+     * leave the trie and the registry forgets it.
+     */
     public void end() {
+        end(ClientEvents.SessionEnd.REPLACED);
+    }
+
+    /** Ends the session; {@code why} is told unless the session continues on another node (null). */
+    private void end(ClientEvents.SessionEnd why) {
         if (ended) {
             return;
         }
@@ -315,6 +331,7 @@ public final class ClientSession {
                 context.subscriptionChanges().removed(clientId);
             }
             context.sessionChanges().ended(clientId, ownershipVersion);
+            context.events().sessionEnded(clientId, why);
         }
         subscriptions.clear();
         inboundQos2.ended(!handedOver);

@@ -36,6 +36,12 @@ public final class MqttConnection {
     private PublishedMessage will;
     private long willDelaySeconds;
     private boolean disconnectedByClient;
+    private int clientReasonCode;
+    /** The reason the broker closed with ({@link #close}), or -1; written before the close, read after it. */
+    private volatile int closeReasonCode = -1;
+
+    private volatile boolean networkError;
+    private boolean announced;
     private int keepAliveSeconds;
     private volatile String sessionId = "";
     private volatile ClientGrant grant = ClientGrant.anonymous();
@@ -180,7 +186,13 @@ public final class MqttConnection {
 
     /** The client ended the connection with DISCONNECT; {@code keepWill} for 5.0 reason 0x04. */
     public void markDisconnectedByClient(boolean keepWill) {
+        markDisconnectedByClient(keepWill, 0);
+    }
+
+    /** Like {@link #markDisconnectedByClient(boolean)}, with the reason code of the client's DISCONNECT (3.x: 0). */
+    public void markDisconnectedByClient(boolean keepWill, int reasonCode) {
         disconnectedByClient = true;
+        clientReasonCode = reasonCode;
         if (!keepWill) {
             will = null;
         }
@@ -188,6 +200,34 @@ public final class MqttConnection {
 
     public boolean disconnectedByClient() {
         return disconnectedByClient;
+    }
+
+    /** The reason code of the client's DISCONNECT (0 for 3.x or when it sent none). */
+    public int clientReasonCode() {
+        return clientReasonCode;
+    }
+
+    /** The reason the broker closed the connection with (sent to 5.0 clients in DISCONNECT), or -1 when it did not. */
+    public int closeReasonCode() {
+        return closeReasonCode;
+    }
+
+    /** The network failed under the connection (an I/O error, not an orderly close). */
+    public void markNetworkError() {
+        networkError = true;
+    }
+
+    public boolean networkError() {
+        return networkError;
+    }
+
+    /** CONNACK accepted the connection and its CONNECTED event went out: its end is told too. */
+    public void markAnnounced() {
+        announced = true;
+    }
+
+    public boolean announced() {
+        return announced;
     }
 
     public void send(MqttMessage message) {
@@ -200,6 +240,7 @@ public final class MqttConnection {
             return;
         }
         closing = true;
+        closeReasonCode = Byte.toUnsignedInt(reasonCode);
         if (isV5()) {
             MqttMessage disconnect = MqttMessageBuilders.disconnect()
                     .reasonCode(reasonCode)

@@ -27,6 +27,7 @@ import java.util.function.Consumer;
  * @param memoryPressure     whether the node is short of memory
  * @param maxQueuedBytes     payload bytes queued and in flight per session in memory
  * @param inboundQos2        keeps the received QoS 2 packet ids of persistent sessions outside the node
+ * @param events             told about connects, disconnects, subscriptions and session ends
  */
 public record SessionContext(
         SubscriptionTrie trie,
@@ -43,4 +44,42 @@ public record SessionContext(
         OutboundFactory outbounds,
         BooleanSupplier memoryPressure,
         long maxQueuedBytes,
-        InboundQos2Store inboundQos2) {}
+        InboundQos2Store inboundQos2,
+        ClientEvents events) {
+
+    /** A context whose sessions tell nobody about their events. */
+    public SessionContext(
+            SubscriptionTrie trie,
+            SessionRegistry registry,
+            Consumer<PublishedMessage> willSink,
+            BiConsumer<OutboundMessage, String> sharedOrphans,
+            SubscriptionChanges subscriptionChanges,
+            SessionChanges sessionChanges,
+            int maxInflightOutbound,
+            int maxQueued,
+            MqttMetrics metrics,
+            Clock clock,
+            OutboundWriter writer,
+            OutboundFactory outbounds,
+            BooleanSupplier memoryPressure,
+            long maxQueuedBytes,
+            InboundQos2Store inboundQos2) {
+        this(
+                trie,
+                registry,
+                willSink,
+                sharedOrphans,
+                subscriptionChanges,
+                sessionChanges,
+                maxInflightOutbound,
+                maxQueued,
+                metrics,
+                clock,
+                writer,
+                outbounds,
+                memoryPressure,
+                maxQueuedBytes,
+                inboundQos2,
+                ClientEvents.NONE);
+    }
+}

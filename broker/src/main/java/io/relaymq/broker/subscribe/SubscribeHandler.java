@@ -157,6 +157,13 @@ public final class SubscribeHandler {
                 new MqttFixedHeader(MqttMessageType.SUBACK, false, MqttQoS.AT_MOST_ONCE, false, 0),
                 new MqttMessageIdAndPropertiesVariableHeader(packetId, MqttProperties.NO_PROPERTIES),
                 new MqttSubAckPayload(codes.stream().mapToInt(Integer::intValue).toArray())));
+        session.events()
+                .subscribed(
+                        connection,
+                        subscribe.payload().topicSubscriptions().stream()
+                                .map(MqttTopicSubscription::topicName)
+                                .toList(),
+                        codes);
         retainedToSend.forEach(session::deliver);
     }
 
@@ -234,6 +241,11 @@ public final class SubscribeHandler {
                 new MqttFixedHeader(MqttMessageType.UNSUBACK, false, MqttQoS.AT_MOST_ONCE, false, 0),
                 new MqttMessageIdAndPropertiesVariableHeader(packetId, MqttProperties.NO_PROPERTIES),
                 connection.isV5() ? new MqttUnsubAckPayload(reasons) : null));
+        session.events()
+                .unsubscribed(
+                        connection,
+                        unsubscribe.payload().topics(),
+                        codes.stream().map(Short::intValue).toList());
     }
 
     /** A SUBACK reason code as the int Netty's SUBACK payload takes (0x87 stays 135). */

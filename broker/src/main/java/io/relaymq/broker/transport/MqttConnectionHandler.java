@@ -309,6 +309,9 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         String who = connection != null ? connection.toString() : String.valueOf(ClientAddresses.of(ctx.channel()));
         if (cause instanceof IOException) {
+            if (connection != null) {
+                connection.markNetworkError();
+            }
             log.debug("{} connection error: {}", who, cause.getMessage());
         } else if (cause instanceof DecoderException) {
             log.info("{} closed: undecodable input ({})", who, cause.getMessage());

@@ -36,6 +36,7 @@ import io.relaymq.broker.routing.MsgAllProducer;
 import io.relaymq.broker.routing.MsgAllReceipts;
 import io.relaymq.broker.routing.Router;
 import io.relaymq.broker.routing.SharedSubscriptionPicker;
+import io.relaymq.broker.session.ClientEvents;
 import io.relaymq.broker.session.OutboundWriter;
 import io.relaymq.broker.session.SessionContext;
 import io.relaymq.broker.session.SessionRegistry;
@@ -139,7 +140,8 @@ class MqttEngineConfiguration {
             MemoryPressure memory,
             RetainedQuota retainedQuota,
             QuotaProperties quotas,
-            RedisInboundQos2Store inboundQos2Store) {
+            RedisInboundQos2Store inboundQos2Store,
+            ClientEvents events) {
         return new SessionContext(
                 trie,
                 registry,
@@ -155,7 +157,8 @@ class MqttEngineConfiguration {
                 sessionOutbounds,
                 memory::isUnderPressure,
                 quotas.maxQueuedBytesPerClient(),
-                inboundQos2Store);
+                inboundQos2Store,
+                events);
     }
 
     /** A retained will beyond the retained quotas is published, but not retained (nobody is left to tell). */

@@ -16,12 +16,18 @@ import org.slf4j.LoggerFactory;
  * quoted so that they match only themselves (a client id {@code .*} widens nothing). A value stands for one
  * topic level: one that contains {@code /}, {@code +} or {@code #} could reach into another client's levels
  * or subscribe a wildcard, so, like a value the client does not have, it makes the pattern match nothing.
+ *
+ * <p>{@code $SYS} topics tell about other clients. Subscribing to one ({@code $SYS} or {@code $SYS/...}, also as
+ * the filter of a shared subscription) is allowed only by a subscribe pattern whose text names {@code $SYS}
+ * itself (written {@code \$SYS/...}, as {@code $} is an anchor in a regular expression); a pattern like
+ * {@code .*} that matches everything does not reach them. No client may publish to a {@code $SYS} topic, whatever
+ * its rules say: the broker alone writes there.
  */
 public final class AclRules {
 
     private static final Logger log = LoggerFactory.getLogger(AclRules.class);
     public static final AclRules ALLOW_ALL = of(AuthRules.ALLOW_ALL, PlaceholderValues.NONE);
-    public static final AclRules DENY_ALL = new AclRules(List.of(), List.of());
+    public static final AclRules DENY_ALL = new AclRules(List.of(), List.of(), List.of());
 
     private static final String ANYTHING = ".*";
 
@@ -35,31 +41,48 @@ public final class AclRules {
 
     private final List<Pattern> publish;
     private final List<Pattern> subscribe;
+    /** The subscribe patterns whose text names {@code $SYS}: the only ones consulted for {@code $SYS} filters. */
+    private final List<Pattern> subscribeSys;
     /** A ".*" rule: the per-PUBLISH check then runs no regular expression at all. */
     private final boolean publishAnything;
 
     private final boolean subscribeAnything;
 
-    private AclRules(List<Pattern> publish, List<Pattern> subscribe) {
+    private static final String SYS = "$SYS";
+    private static final String SHARE = "$share/";
+
+    private AclRules(List<Pattern> publish, List<Pattern> subscribe, List<Pattern> subscribeSys) {
         this.publish = publish;
         this.subscribe = subscribe;
+        this.subscribeSys = subscribeSys;
         this.publishAnything = publish.stream().anyMatch(p -> p.pattern().equals(ANYTHING));
         this.subscribeAnything = subscribe.stream().anyMatch(p -> p.pattern().equals(ANYTHING));
     }
 
     /** Compiles {@code rules} with the placeholders replaced by the client's quoted {@code values}. */
     public static AclRules of(AuthRules rules, PlaceholderValues values) {
-        return new AclRules(compile(rules.pubAuthRulePatterns(), values), compile(rules.subAuthRulePatterns(), values));
+        List<String> namingSys = rules.subAuthRulePatterns().stream()
+                .filter(p -> p != null && p.contains(SYS))
+                .toList();
+        return new AclRules(
+                compile(rules.pubAuthRulePatterns(), values),
+                compile(rules.subAuthRulePatterns(), values),
+                compile(namingSys, values));
     }
 
     /** Both rule sets together (a topic allowed by either is allowed). */
     public AclRules or(AclRules other) {
         return new AclRules(
                 Stream.concat(publish.stream(), other.publish.stream()).toList(),
-                Stream.concat(subscribe.stream(), other.subscribe.stream()).toList());
+                Stream.concat(subscribe.stream(), other.subscribe.stream()).toList(),
+                Stream.concat(subscribeSys.stream(), other.subscribeSys.stream())
+                        .toList());
     }
 
     public boolean mayPublish(String topic) {
+        if (isSys(topic)) {
+            return false;
+        }
         return publishAnything || matches(publish, topic);
     }
 
@@ -69,7 +92,24 @@ public final class AclRules {
      * {@code \$share/billing/orders/.*}); a rule for the plain filter does not allow joining a group.
      */
     public boolean maySubscribe(String filter) {
+        if (isSys(withoutShare(filter))) {
+            return matches(subscribeSys, filter);
+        }
         return subscribeAnything || matches(subscribe, filter);
+    }
+
+    /** Whether {@code topic} (a name or a filter) is {@code $SYS} or below it. */
+    private static boolean isSys(String topic) {
+        return topic.startsWith(SYS) && (topic.length() == SYS.length() || topic.charAt(SYS.length()) == '/');
+    }
+
+    /** The filter of a shared subscription {@code $share/<group>/<filter>}; any other filter as it is. */
+    private static String withoutShare(String filter) {
+        if (!filter.startsWith(SHARE)) {
+            return filter;
+        }
+        int slash = filter.indexOf('/', SHARE.length());
+        return slash < 0 ? filter : filter.substring(slash + 1);
     }
 
     private static boolean matches(List<Pattern> patterns, String value) {

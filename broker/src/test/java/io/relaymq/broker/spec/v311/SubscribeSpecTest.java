@@ -125,7 +125,8 @@ class SubscribeSpecTest {
         client.receive();
         SpecClient pub = new SpecClient(broker, MqttVersion.MQTT_3_1_1);
         pub.connect("pub", true);
-        pub.publish("$SYS/info", 0, 0, "hidden", false);
+        // not $SYS: no client may publish there (the broker alone does)
+        pub.publish("$app/info", 0, 0, "hidden", false);
         pub.publish("app/info", 0, 0, "shown", false);
         assertThat(client.publishes()).extracting(SpecClient.Received::payload).containsExactly("shown");
     }
