@@ -219,8 +219,10 @@ class AuthConfiguration {
             BlockedClients blocked,
             UnauthorizedClientLog unauthorized,
             AuthQueue authQueue,
-            AuthBackoff backoff) {
-        return new ScramAuthenticator(providers, server, blocked, unauthorized, authQueue, backoff);
+            AuthBackoff backoff,
+            AuthLanesProperties lanes) {
+        return new ScramAuthenticator(
+                providers, server, blocked, unauthorized, authQueue, backoff, lanes.refusalDelay());
     }
 
     @Bean

@@ -21,6 +21,7 @@ import io.relaymq.dao.credentials.MqttClientCredentials;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,14 +46,21 @@ public final class ScramAuthenticator {
     private final UnauthorizedClientLog unauthorized;
     private final AuthQueue queue;
     private final AuthBackoff backoff;
+    private final Duration refusalDelay;
 
+    /**
+     * @param refusalDelay how long a load-shedding refusal (back-off, server busy) is held before it is
+     *                     answered, as for every other CONNECT (zero: not)
+     */
     public ScramAuthenticator(
             AuthProviders providers,
             ScramServer server,
             BlockedClients blocked,
             UnauthorizedClientLog unauthorized,
             AuthQueue queue,
-            AuthBackoff backoff) {
+            AuthBackoff backoff,
+            Duration refusalDelay) {
+        this.refusalDelay = refusalDelay;
         this.providers = providers;
         this.server = server;
         this.blocked = blocked;
@@ -71,7 +79,7 @@ public final class ScramAuthenticator {
         }
         Duration backedOff = backoff.addressBackoff(request.ipAddress());
         if (!backedOff.isZero()) {
-            return done(AuthOutcome.refused(
+            return held(AuthOutcome.refused(
                     ConnectReject.CONNECTION_RATE_EXCEEDED,
                     "too many wrong passwords from this address, backed off for " + backedOff.toSeconds() + " s more"));
         }
@@ -150,7 +158,12 @@ public final class ScramAuthenticator {
                 return; // called off while waiting: the connection is gone
             }
             try {
-                result.complete(step.get());
+                AuthStep decided = step.get();
+                if (decided.isDone() && decided.outcome().reject() == ConnectReject.CONNECTION_RATE_EXCEEDED) {
+                    held(decided.outcome()).thenAccept(result::complete);
+                } else {
+                    result.complete(decided);
+                }
             } catch (RuntimeException e) {
                 log.warn("[{}] SCRAM step failed", request.clientId(), e);
                 result.complete(AuthStep.done(
@@ -158,7 +171,7 @@ public final class ScramAuthenticator {
             }
         });
         if (!accepted) {
-            return done(AuthOutcome.refused(
+            return held(AuthOutcome.refused(
                     queue.isClosed() ? ConnectReject.SERVER_UNAVAILABLE : ConnectReject.SERVER_BUSY,
                     queue.isClosed() ? "shutting down" : "authentication queue full"));
         }
@@ -167,5 +180,15 @@ public final class ScramAuthenticator {
 
     private static CompletableFuture<AuthStep> done(AuthOutcome outcome) {
         return CompletableFuture.completedFuture(AuthStep.done(outcome));
+    }
+
+    /** A load-shedding refusal, answered only after {@link #refusalDelay}. */
+    private CompletableFuture<AuthStep> held(AuthOutcome outcome) {
+        if (refusalDelay.isZero()) {
+            return done(outcome);
+        }
+        return CompletableFuture.supplyAsync(
+                () -> AuthStep.done(outcome),
+                CompletableFuture.delayedExecutor(refusalDelay.toMillis(), TimeUnit.MILLISECONDS));
     }
 }

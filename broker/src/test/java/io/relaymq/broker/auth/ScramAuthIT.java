@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
+import com.hivemq.client.mqtt.mqtt5.Mqtt5Client;
 import com.hivemq.client.mqtt.mqtt5.exceptions.Mqtt5ConnAckException;
 import com.hivemq.client.mqtt.mqtt5.exceptions.Mqtt5DisconnectException;
 import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAckReasonCode;
@@ -132,6 +133,34 @@ class ScramAuthIT {
         assertThat(mechanism.serverFirst()).as("the exchange reached the proof").isNotNull();
         assertThat(mechanism.serverVerified()).isFalse();
         assertThat(client.getState().isConnected()).isFalse();
+    }
+
+    /**
+     * Wrong proofs count in the back-off like wrong passwords: after MQTT_AUTH_BACKOFF_FAILURES_PER_CREDENTIALS
+     * (5) of them the user is backed off (0x9F), 1 s doubling with each further failure, so within a bounded
+     * number of tries one lands in a back-off window. Sent from 127.0.0.2, so the failures of this test do
+     * not count against the address the other tests connect from.
+     */
+    @Test
+    void wrongProofsBackTheUserOffLikeWrongPasswords() {
+        String user = unique("scramguess");
+        scramUser(user, "right", ScramAlgorithm.SHA_256);
+        Mqtt5ConnAckReasonCode last = null;
+        for (int attempt = 0; attempt < 10 && last != Mqtt5ConnAckReasonCode.CONNECTION_RATE_EXCEEDED; attempt++) {
+            Mqtt5BlockingClient client = Mqtt5Client.builder()
+                    .identifier(unique("g"))
+                    .serverHost("127.0.0.1")
+                    .serverPort(port())
+                    .transportConfig()
+                    .localAddress("127.0.0.2")
+                    .applyTransportConfig()
+                    .buildBlocking();
+            last = connect(client, new ScramMechanism(ScramAlgorithm.SHA_256, user, "guess-" + attempt));
+            if (attempt < 5) {
+                assertThat(last).as("attempt " + attempt).isEqualTo(Mqtt5ConnAckReasonCode.BAD_USER_NAME_OR_PASSWORD);
+            }
+        }
+        assertThat(last).isEqualTo(Mqtt5ConnAckReasonCode.CONNECTION_RATE_EXCEEDED);
     }
 
     @Test
