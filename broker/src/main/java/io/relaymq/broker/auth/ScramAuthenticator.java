@@ -96,7 +96,9 @@ public final class ScramAuthenticator {
         Optional<BlockedClient> block = blocked.find(request.clientId(), challenge.user(), request.ipAddress());
         if (block.isPresent()) {
             return refused(
-                    request, ConnectReject.BANNED, "blocked (" + block.get().key() + ")");
+                    as(request, challenge),
+                    ConnectReject.BANNED,
+                    "blocked (" + block.get().key() + ")");
         }
         Duration wait = backoff.credentialsBackoff(challenge.credentialsId(), request.ipAddress());
         if (!wait.isZero()) {
@@ -115,13 +117,15 @@ public final class ScramAuthenticator {
         try {
             serverFinal = server.verify(challenge, clientFinal);
         } catch (MalformedScram e) {
-            return refused(request, ConnectReject.NOT_AUTHORIZED, "SCRAM: " + e.getMessage());
+            return refused(as(request, challenge), ConnectReject.NOT_AUTHORIZED, "SCRAM: " + e.getMessage());
         }
         String address = request.ipAddress();
         if (serverFinal.isEmpty()) {
             backoff.failed(address, challenge.credentialsId(), "scram:" + challenge.user());
             return refused(
-                    request, ConnectReject.BAD_CREDENTIALS, "SCRAM proof wrong for user '" + challenge.user() + "'");
+                    as(request, challenge),
+                    ConnectReject.BAD_CREDENTIALS,
+                    "SCRAM proof wrong for user '" + challenge.user() + "'");
         }
         backoff.succeeded(address, challenge.credentialsId());
         return AuthStep.done(AuthOutcome.granted(grant(request, challenge), serverFinal.get()));
@@ -143,6 +147,18 @@ public final class ScramAuthenticator {
     /** The rules of SCRAM credentials for one client (also used when they change under a connected client). */
     public static AclRules rulesOf(MqttClientCredentials credentials, PlaceholderValues values) {
         return AclRules.of(CredentialsJson.scram(credentials.credentialsValue()).authRules(), values);
+    }
+
+    /** The request as the unauthorized-client log records it: with the SCRAM user name as its user name. */
+    private static AuthRequest as(AuthRequest request, ScramChallenge challenge) {
+        return new AuthRequest(
+                request.clientId(),
+                challenge.user(),
+                null,
+                request.ipAddress(),
+                request.tls(),
+                request.certificates(),
+                request.protocolVersion());
     }
 
     private AuthStep refused(AuthRequest request, ConnectReject reject, String reason) {

@@ -17,6 +17,7 @@ import io.relaymq.broker.support.RelayMqNodeTest;
 import io.relaymq.broker.transport.MqttServer;
 import io.relaymq.common.client.ClientType;
 import io.relaymq.dao.auth.AuthProviderType;
+import io.relaymq.dao.auth.UnauthorizedClientRepository;
 import io.relaymq.dao.credentials.CredentialsType;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -52,6 +53,12 @@ class ScramAuthIT {
 
     @Autowired
     AuthProviders providers;
+
+    @Autowired
+    UnauthorizedClientLog unauthorizedLog;
+
+    @Autowired
+    UnauthorizedClientRepository unauthorized;
 
     private final AuthClients clients = new AuthClients();
 
@@ -126,13 +133,19 @@ class ScramAuthIT {
         String user = unique("scramwrong");
         scramUser(user, "right", ScramAlgorithm.SHA_256);
         ScramMechanism mechanism = new ScramMechanism(ScramAlgorithm.SHA_256, user, "wrong");
-        Mqtt5BlockingClient client = clients.v5(unique("c"), port(), null);
+        String clientId = unique("c");
+        Mqtt5BlockingClient client = clients.v5(clientId, port(), null);
 
         // [MQTT-4.12.0-4]: a refusal is a CONNACK of 0x80 or above
         assertThat(connect(client, mechanism)).isEqualTo(Mqtt5ConnAckReasonCode.BAD_USER_NAME_OR_PASSWORD);
         assertThat(mechanism.serverFirst()).as("the exchange reached the proof").isNotNull();
         assertThat(mechanism.serverVerified()).isFalse();
         assertThat(client.getState().isConnected()).isFalse();
+        unauthorizedLog.flush();
+        assertThat(unauthorized.find(clientId)).get().satisfies(entry -> {
+            assertThat(entry.username()).isEqualTo(user);
+            assertThat(entry.reason()).contains("SCRAM proof wrong");
+        });
     }
 
     /**
