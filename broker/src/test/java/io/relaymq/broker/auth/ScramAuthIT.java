@@ -255,12 +255,12 @@ class ScramAuthIT {
         try (Socket socket = socket()) {
             OutputStream out = socket.getOutputStream();
             ByteArrayOutputStream both = new ByteArrayOutputStream();
-            both.write(connect(unique("c"), "SCRAM-SHA-256", "n,,n=someone,r=0123456789abcdef"));
-            both.write(auth(0x19, "SCRAM-SHA-256", "c=biws,r=0123456789abcdef,p=AAAA"));
+            both.write(Mqtt5Wire.connect(unique("c"), "SCRAM-SHA-256", "n,,n=someone,r=0123456789abcdef"));
+            both.write(Mqtt5Wire.auth(0x19, "SCRAM-SHA-256", "c=biws,r=0123456789abcdef,p=AAAA"));
             out.write(both.toByteArray());
             out.flush();
 
-            byte[] reply = read(new DataInputStream(socket.getInputStream()));
+            byte[] reply = Mqtt5Wire.read(new DataInputStream(socket.getInputStream()));
             assertThat(reply[0] & 0xF0).as("CONNACK").isEqualTo(0x20);
             assertThat(reply[3] & 0xFF).as("Protocol Error").isEqualTo(0x82);
         }
@@ -272,9 +272,9 @@ class ScramAuthIT {
         try (Socket socket = socket()) {
             OutputStream out = socket.getOutputStream();
             DataInputStream in = new DataInputStream(socket.getInputStream());
-            out.write(connect(unique("c"), "SCRAM-SHA-256", "n,,n=someone,r=0123456789abcdef"));
+            out.write(Mqtt5Wire.connect(unique("c"), "SCRAM-SHA-256", "n,,n=someone,r=0123456789abcdef"));
             out.flush();
-            byte[] challenge = read(in);
+            byte[] challenge = Mqtt5Wire.read(in);
             assertThat(challenge[0] & 0xFF).as("AUTH").isEqualTo(0xF0);
             assertThat(challenge[2] & 0xFF).as("Continue authentication").isEqualTo(0x18);
             assertThat(new String(challenge, StandardCharsets.ISO_8859_1))
@@ -282,7 +282,7 @@ class ScramAuthIT {
 
             out.write(new byte[] {(byte) 0xC0, 0}); // PINGREQ
             out.flush();
-            byte[] reply = read(in);
+            byte[] reply = Mqtt5Wire.read(in);
             assertThat(reply[0] & 0xF0).as("CONNACK").isEqualTo(0x20);
             assertThat(reply[3] & 0xFF).as("Protocol Error").isEqualTo(0x82);
         }
@@ -293,13 +293,13 @@ class ScramAuthIT {
         try (Socket socket = socket()) {
             OutputStream out = socket.getOutputStream();
             DataInputStream in = new DataInputStream(socket.getInputStream());
-            out.write(connect(unique("c"), "SCRAM-SHA-256", "n,,n=someone,r=0123456789abcdef"));
+            out.write(Mqtt5Wire.connect(unique("c"), "SCRAM-SHA-256", "n,,n=someone,r=0123456789abcdef"));
             out.flush();
-            assertThat(read(in)[0] & 0xFF).as("AUTH").isEqualTo(0xF0);
+            assertThat(Mqtt5Wire.read(in)[0] & 0xFF).as("AUTH").isEqualTo(0xF0);
 
-            out.write(auth(0x18, "SCRAM-SHA-512", "c=biws,r=0123456789abcdef,p=AAAA"));
+            out.write(Mqtt5Wire.auth(0x18, "SCRAM-SHA-512", "c=biws,r=0123456789abcdef,p=AAAA"));
             out.flush();
-            byte[] reply = read(in);
+            byte[] reply = Mqtt5Wire.read(in);
             assertThat(reply[0] & 0xF0).as("CONNACK").isEqualTo(0x20);
             assertThat(reply[3] & 0xFF).as("Protocol Error").isEqualTo(0x82);
         }
@@ -309,9 +309,9 @@ class ScramAuthIT {
     void aClientFirstAskingForChannelBindingIsRefused() throws IOException {
         try (Socket socket = socket()) {
             OutputStream out = socket.getOutputStream();
-            out.write(connect(unique("c"), "SCRAM-SHA-256", "p=tls-unique,,n=someone,r=0123456789abcdef"));
+            out.write(Mqtt5Wire.connect(unique("c"), "SCRAM-SHA-256", "p=tls-unique,,n=someone,r=0123456789abcdef"));
             out.flush();
-            byte[] reply = read(new DataInputStream(socket.getInputStream()));
+            byte[] reply = Mqtt5Wire.read(new DataInputStream(socket.getInputStream()));
             assertThat(reply[0] & 0xF0).as("CONNACK").isEqualTo(0x20);
             assertThat(reply[3] & 0xFF).as("Not authorized").isEqualTo(0x87);
         }
@@ -321,75 +321,5 @@ class ScramAuthIT {
         Socket socket = new Socket("127.0.0.1", port());
         socket.setSoTimeout(10_000);
         return socket;
-    }
-
-    private static byte[] connect(String clientId, String method, String data) throws IOException {
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        body.write(new byte[] {0, 4, 'M', 'Q', 'T', 'T', 5, 0x02, 0, 60});
-        body.write(authProperties(method, data));
-        string(body, clientId.getBytes(StandardCharsets.UTF_8));
-        return packet(0x10, body.toByteArray());
-    }
-
-    private static byte[] auth(int reason, String method, String data) throws IOException {
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        body.write(reason);
-        body.write(authProperties(method, data));
-        return packet(0xF0, body.toByteArray());
-    }
-
-    private static byte[] authProperties(String method, String data) throws IOException {
-        ByteArrayOutputStream props = new ByteArrayOutputStream();
-        props.write(0x15);
-        string(props, method.getBytes(StandardCharsets.UTF_8));
-        props.write(0x16);
-        string(props, data.getBytes(StandardCharsets.UTF_8));
-        ByteArrayOutputStream block = new ByteArrayOutputStream();
-        varint(block, props.size());
-        props.writeTo(block);
-        return block.toByteArray();
-    }
-
-    private static byte[] packet(int firstByte, byte[] body) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.write(firstByte);
-        varint(out, body.length);
-        out.writeBytes(body);
-        return out.toByteArray();
-    }
-
-    private static void string(ByteArrayOutputStream out, byte[] bytes) throws IOException {
-        out.write(bytes.length >> 8);
-        out.write(bytes.length & 0xFF);
-        out.write(bytes);
-    }
-
-    private static void varint(ByteArrayOutputStream out, int value) {
-        do {
-            int digit = value % 128;
-            value /= 128;
-            out.write(value > 0 ? digit | 0x80 : digit);
-        } while (value > 0);
-    }
-
-    /**
-     * One packet as {@code [first byte, remaining length (capped at 127), body...]}: a CONNACK's reason code
-     * is at index 3, an AUTH's at index 2.
-     */
-    private static byte[] read(DataInputStream in) throws IOException {
-        int first = in.readUnsignedByte();
-        int length = 0;
-        int shift = 0;
-        int b;
-        do {
-            b = in.readUnsignedByte();
-            length |= (b & 0x7F) << shift;
-            shift += 7;
-        } while ((b & 0x80) != 0);
-        byte[] packet = new byte[length + 2];
-        packet[0] = (byte) first;
-        packet[1] = (byte) Math.min(length, 0x7F);
-        in.readFully(packet, 2, length);
-        return packet;
     }
 }
