@@ -55,7 +55,7 @@ class EngineFloorsTest {
             List.of("auth"),
             List.of("auth.blocked"),
             List.of("auth.provider"),
-            List.of("auth.lanes"),
+            List.of("auth.lanes", "auth.scram"),
             List.of("retain"),
             List.of("cluster"),
             List.of("session"),

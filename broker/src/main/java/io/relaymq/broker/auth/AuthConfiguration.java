@@ -13,6 +13,8 @@ import io.relaymq.broker.auth.provider.CredentialsLookup;
 import io.relaymq.broker.auth.provider.HttpAuthProvider;
 import io.relaymq.broker.auth.provider.JwtAuthProvider;
 import io.relaymq.broker.auth.provider.PasswordChecker;
+import io.relaymq.broker.auth.provider.ScramAuthProvider;
+import io.relaymq.broker.auth.provider.ScramServer;
 import io.relaymq.broker.auth.provider.X509AuthProvider;
 import io.relaymq.broker.cluster.NodeRegistry;
 import io.relaymq.broker.cluster.StateWrites;
@@ -24,6 +26,7 @@ import io.relaymq.common.node.NodeId;
 import io.relaymq.dao.auth.AuthProviderRepository;
 import io.relaymq.dao.auth.UnauthorizedClientRepository;
 import io.relaymq.dao.credentials.CredentialsRepository;
+import io.relaymq.dao.credentials.ScramSecretRepository;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -39,7 +42,7 @@ import org.springframework.context.annotation.Configuration;
 
 /** Wires MQTT client authentication and authorization. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({AuthProperties.class, HttpAuthProperties.class})
+@EnableConfigurationProperties({AuthProperties.class, HttpAuthProperties.class, ScramProperties.class})
 class AuthConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(AuthConfiguration.class);
@@ -102,7 +105,12 @@ class AuthConfiguration {
             AuthBackoff backoff) {
         AuthProviders providers = new AuthProviders(
                 repository,
-                List.of(x509, new JwtAuthProvider(), new BasicAuthProvider(lookup, passwords, backoff), http),
+                List.of(
+                        x509,
+                        new JwtAuthProvider(),
+                        new BasicAuthProvider(lookup, passwords, backoff),
+                        http,
+                        new ScramAuthProvider()),
                 auth.providerOrder());
         providers.reload();
         return providers;
@@ -177,7 +185,8 @@ class AuthConfiguration {
             LiveGrants grants,
             ClientCertificateValidator certificates,
             AuthBackoff backoff,
-            AuthLanesProperties lanes) {
+            AuthLanesProperties lanes,
+            ScramAuthenticator scram) {
         if (auth.allowAnonymous()) {
             log.warn(
                     "anonymous MQTT clients are accepted (MQTT_AUTH_ALLOW_ANONYMOUS=true): use this only for local runs");
@@ -194,12 +203,32 @@ class AuthConfiguration {
                 grants,
                 certificates,
                 backoff,
-                lanes.refusalDelay());
+                lanes.refusalDelay(),
+                scram);
     }
 
     @Bean
-    CredentialsService credentialsService(CredentialsRepository repository, AuthChanges changes, Clock clock) {
-        return new CredentialsService(repository, changes, clock);
+    ScramServer scramServer(CredentialsLookup lookup, ScramSecretRepository secrets, ScramProperties scram) {
+        return new ScramServer(lookup, secrets::secret, scram.iterations());
+    }
+
+    @Bean
+    ScramAuthenticator scramAuthenticator(
+            AuthProviders providers,
+            ScramServer server,
+            BlockedClients blocked,
+            UnauthorizedClientLog unauthorized,
+            AuthQueue authQueue,
+            AuthBackoff backoff,
+            AuthLanesProperties lanes) {
+        return new ScramAuthenticator(
+                providers, server, blocked, unauthorized, authQueue, backoff, lanes.refusalDelay());
+    }
+
+    @Bean
+    CredentialsService credentialsService(
+            CredentialsRepository repository, AuthChanges changes, Clock clock, ScramProperties scram) {
+        return new CredentialsService(repository, changes, clock, new ScramSecrets(scram.iterations()));
     }
 
     @Bean

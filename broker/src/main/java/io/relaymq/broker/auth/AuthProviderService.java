@@ -3,6 +3,7 @@ package io.relaymq.broker.auth;
 import io.relaymq.broker.auth.provider.BasicAuthStrategy;
 import io.relaymq.broker.auth.provider.HttpAuthConfig;
 import io.relaymq.broker.auth.provider.JwtAuthProvider;
+import io.relaymq.broker.auth.provider.ScramAuthProvider;
 import io.relaymq.broker.auth.provider.X509AuthProvider;
 import io.relaymq.dao.auth.AuthProviderRepository;
 import io.relaymq.dao.auth.AuthProviderRow;
@@ -47,6 +48,7 @@ public final class AuthProviderService {
             case JWT -> new JwtAuthProvider().configure(configurationJson);
             case X_509 -> CredentialsJson.read(configurationJson, X509AuthProvider.Config.class);
             case MQTT_BASIC -> BasicAuthStrategy.of(configurationJson);
+            case SCRAM -> new ScramAuthProvider().configure(configurationJson);
             case HTTP -> {
                 // an enabled provider without an endpoint would ignore every client: refuse, as enabling one does
                 if (HttpAuthConfig.parse(configurationJson) == null

@@ -48,6 +48,7 @@ public final class Authenticator implements ClientAuthenticator {
     private final ClientCertificateValidator certificates;
     private final AuthBackoff backoff;
     private final Duration refusalDelay;
+    private final ScramAuthenticator scram;
 
     /**
      * @param anonymousApplications client ids of anonymous clients that are APPLICATION clients; null: none
@@ -56,6 +57,7 @@ public final class Authenticator implements ClientAuthenticator {
      *                              is full is refused before its credentials are looked up
      * @param backoff               the wrong-password back-off per address and credentials
      * @param refusalDelay          how long a load-shedding refusal is held before it is answered (zero: not)
+     * @param scram                 SCRAM enhanced authentication, for CONNECTs with an Authentication Method
      */
     public Authenticator(
             AuthProviders providers,
@@ -68,7 +70,9 @@ public final class Authenticator implements ClientAuthenticator {
             LiveGrants grants,
             ClientCertificateValidator certificates,
             AuthBackoff backoff,
-            Duration refusalDelay) {
+            Duration refusalDelay,
+            ScramAuthenticator scram) {
+        this.scram = scram;
         this.certificates = certificates;
         this.backoff = backoff;
         this.refusalDelay = refusalDelay;
@@ -90,6 +94,11 @@ public final class Authenticator implements ClientAuthenticator {
     @Override
     public void untrack(LiveGrants.Live live) {
         grants.remove(live);
+    }
+
+    @Override
+    public CompletableFuture<AuthStep> authenticateEnhanced(AuthRequest request, String method, byte[] data) {
+        return scram.start(request, method, data);
     }
 
     /**

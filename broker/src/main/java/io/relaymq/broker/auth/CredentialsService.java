@@ -10,6 +10,7 @@ import io.relaymq.dao.credentials.CredentialsJson;
 import io.relaymq.dao.credentials.CredentialsRepository;
 import io.relaymq.dao.credentials.CredentialsType;
 import io.relaymq.dao.credentials.MqttClientCredentials;
+import io.relaymq.dao.credentials.ScramCredentials;
 import io.relaymq.dao.credentials.SslCredentials;
 import io.relaymq.dao.jdbc.Jdbc;
 import java.time.Clock;
@@ -22,24 +23,29 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * Creates, changes and deletes MQTT client credentials: validates them, stores passwords only as bcrypt
- * hashes, and tells every node, so caches and connected clients follow at once. Used by the admin API.
+ * hashes (MQTT_BASIC) or as SCRAM keys (SCRAM), and tells every node, so caches and connected clients follow
+ * at once. Used by the admin API.
  */
 public final class CredentialsService {
 
     private final CredentialsRepository repository;
     private final AuthChanges changes;
     private final Clock clock;
+    private final ScramSecrets scram;
 
-    public CredentialsService(CredentialsRepository repository, AuthChanges changes, Clock clock) {
+    public CredentialsService(CredentialsRepository repository, AuthChanges changes, Clock clock, ScramSecrets scram) {
         this.repository = repository;
         this.changes = changes;
         this.clock = clock;
+        this.scram = scram;
     }
 
     /**
      * Creates ({@code id} null) or replaces credentials. For MQTT_BASIC the value's password is plain text;
      * on create null means any password, on replace null (or the stored hash repeated) keeps the stored
-     * password, as TBMQ does: a password is changed only with {@link #changePassword}.
+     * password, as TBMQ does: a password is changed only with {@link #changePassword}. For SCRAM the value's
+     * password is plain text too and only its keys are stored; it is required on create, and null keeps the
+     * stored keys (see {@link ScramSecrets#stored}).
      *
      * @throws IllegalArgumentException when the input is invalid or the lookup key is taken
      * @throws java.util.NoSuchElementException when {@code id} is unknown
@@ -74,6 +80,10 @@ public final class CredentialsService {
             String hash = storedHash(basic.password(), existing);
             credentialsId = CredentialsIds.basic(basic.clientId(), basic.userName());
             storedValue = CredentialsJson.write(basic.withPassword(hash));
+        } else if (type == CredentialsType.SCRAM) {
+            ScramCredentials value = scram.stored(valueJson, existing);
+            credentialsId = CredentialsIds.scram(value.userName());
+            storedValue = CredentialsJson.write(value);
         } else {
             SslCredentials ssl = validSsl(valueJson);
             credentialsId = CredentialsIds.ssl(ssl);
@@ -109,15 +119,21 @@ public final class CredentialsService {
     }
 
     /**
-     * Checks {@code offered} against the stored password of MQTT_BASIC credentials; credentials without a
-     * password accept anything.
+     * Checks {@code offered} against the stored password of MQTT_BASIC or SCRAM credentials; basic
+     * credentials without a password accept anything.
      *
      * @throws IllegalArgumentException when it does not match or the credentials have no password at all
      */
     public void checkPassword(UUID id, String offered) {
         MqttClientCredentials current = find(id);
+        if (current.credentialsType() == CredentialsType.SCRAM) {
+            if (!ScramSecrets.matches(CredentialsJson.scram(current.credentialsValue()), offered)) {
+                throw new IllegalArgumentException("current password is incorrect");
+            }
+            return;
+        }
         if (current.credentialsType() != CredentialsType.MQTT_BASIC) {
-            throw new IllegalArgumentException("only MQTT_BASIC credentials have a password");
+            throw new IllegalArgumentException("only MQTT_BASIC and SCRAM credentials have a password");
         }
         String hash = CredentialsJson.basic(current.credentialsValue()).password();
         if (hash != null && (offered == null || !PasswordChecker.matchesHash(offered, hash))) {
@@ -125,13 +141,26 @@ public final class CredentialsService {
         }
     }
 
-    /** Sets a new password (null: any password) on MQTT_BASIC credentials. */
+    /**
+     * Sets a new password on MQTT_BASIC credentials (null: any password) or SCRAM credentials (required: new
+     * salt and keys).
+     */
     public MqttClientCredentials changePassword(UUID id, String newPassword) {
         MqttClientCredentials current = find(id);
-        if (current.credentialsType() != CredentialsType.MQTT_BASIC) {
-            throw new IllegalArgumentException("only MQTT_BASIC credentials have a password");
+        String value;
+        if (current.credentialsType() == CredentialsType.SCRAM) {
+            if (newPassword == null) {
+                throw new IllegalArgumentException("SCRAM credentials need a password");
+            }
+            value = CredentialsJson.write(
+                    scram.withPassword(CredentialsJson.scram(current.credentialsValue()), newPassword));
+        } else if (current.credentialsType() == CredentialsType.MQTT_BASIC) {
+            BasicCredentials basic = CredentialsJson.basic(current.credentialsValue());
+            value = CredentialsJson.write(
+                    basic.withPassword(newPassword == null ? null : PasswordChecker.hash(newPassword)));
+        } else {
+            throw new IllegalArgumentException("only MQTT_BASIC and SCRAM credentials have a password");
         }
-        BasicCredentials basic = CredentialsJson.basic(current.credentialsValue());
         MqttClientCredentials changed = new MqttClientCredentials(
                 current.id(),
                 current.createdTime(),
@@ -139,8 +168,7 @@ public final class CredentialsService {
                 current.clientType(),
                 current.credentialsType(),
                 current.credentialsId(),
-                CredentialsJson.write(
-                        basic.withPassword(newPassword == null ? null : PasswordChecker.hash(newPassword))),
+                value,
                 current.additionalInfo());
         repository.save(changed);
         changes.credentialsChanged(current.credentialsId());

@@ -88,6 +88,9 @@ public final class LiveGrants {
             return Optional.of(BasicAuthProvider.rulesOf(
                     CredentialsJson.basic(credentials.credentialsValue()), grant.placeholderValues()));
         }
+        if (credentials.credentialsType() == CredentialsType.SCRAM) {
+            return Optional.of(ScramAuthenticator.rulesOf(credentials, grant.placeholderValues()));
+        }
         return X509AuthProvider.rulesOf(
                 CredentialsJson.ssl(credentials.credentialsValue()), grant.certificateCn(), grant.placeholderValues());
     }

@@ -15,6 +15,7 @@ import io.relaymq.broker.auth.ClientAuthenticator;
 import io.relaymq.broker.auth.LiveGrants;
 import io.relaymq.broker.auth.acl.ClientGrant;
 import io.relaymq.broker.auth.provider.AuthOutcome;
+import io.relaymq.broker.auth.provider.AuthRequest;
 import io.relaymq.broker.cluster.ClusterSessionDirectory;
 import io.relaymq.broker.cluster.SessionDetails;
 import io.relaymq.broker.limits.ConnectAdmission;
@@ -95,8 +96,10 @@ public final class ConnectHandler {
             return false;
         }
         ConnectRequest request = outcome.request();
-        CompletableFuture<AuthOutcome> authentication =
-                authenticator.authenticate(ConnectCredentials.of(channel, connect, request.clientId()));
+        AuthRequest credentials = ConnectCredentials.of(channel, connect, request.clientId());
+        CompletableFuture<AuthOutcome> authentication = AuthExchange.methodOf(connect, version) != null
+                ? AuthExchange.begin(channel, authenticator, credentials, connect)
+                : authenticator.authenticate(credentials);
         // a client gone before its turn (closed, or past the CONNECT deadline) costs no credential check;
         // the listener goes once the check is done, so a connection does not hold its outcome for life
         GenericFutureListener<Future<? super Void>> cancelOnClose = closed -> authentication.cancel(false);
@@ -145,6 +148,7 @@ public final class ConnectHandler {
                 request.maxPacketSize(),
                 request.topicAliasMaximum());
         connection.setGrant(grant);
+        AuthExchange.applyTo(channel, connection);
         connection.setWill(request.will(), request.willDelaySeconds());
         connection.setKeepAliveSeconds(request.keepAliveSeconds());
         connection.setSessionId(UUID.randomUUID().toString());

@@ -65,9 +65,6 @@ public final class ConnectValidator {
         } else if (!TopicNames.isWellFormed(clientId) || clientId.length() > settings.maxClientIdLength()) {
             return Outcome.refuse(ConnectReject.CLIENT_ID_INVALID, "client id not allowed");
         }
-        if (MqttProps.has(props, MqttProperties.AUTHENTICATION_METHOD)) {
-            return Outcome.refuse(ConnectReject.BAD_AUTHENTICATION_METHOD, "enhanced authentication is not supported");
-        }
         Integer receiveMaximum = MqttProps.integer(props, MqttProperties.RECEIVE_MAXIMUM);
         Long maxPacketSize = MqttProps.unsigned(props, MqttProperties.MAXIMUM_PACKET_SIZE);
         if ((receiveMaximum != null && receiveMaximum == 0) || (maxPacketSize != null && maxPacketSize == 0)) {

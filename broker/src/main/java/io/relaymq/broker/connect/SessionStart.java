@@ -290,7 +290,7 @@ final class SessionStart {
         MqttConnAckMessage connAck = MqttMessageBuilders.connAck()
                 .returnCode(MqttConnectReturnCode.CONNECTION_ACCEPTED)
                 .sessionPresent(present)
-                .properties(connection.isV5() ? connAckProperties(request) : MqttProperties.NO_PROPERTIES)
+                .properties(connection.isV5() ? connAckProperties(request, connection) : MqttProperties.NO_PROPERTIES)
                 .build();
         connection.send(connAck);
         session.attach(connection, present);
@@ -312,7 +312,7 @@ final class SessionStart {
         }
     }
 
-    private MqttProperties connAckProperties(ConnectRequest request) {
+    private MqttProperties connAckProperties(ConnectRequest request, MqttConnection connection) {
         MqttMessageBuilders.ConnAckPropertiesBuilder props = new MqttMessageBuilders.ConnAckPropertiesBuilder()
                 .receiveMaximum(settings.receiveMaximum())
                 .maximumPacketSize(settings.maxPacketSize())
@@ -332,6 +332,13 @@ final class SessionStart {
         }
         if (request.responseInformation() && settings.responseInformationEnabled()) {
             props.responseInformation("relaymq/response/" + request.clientId());
+        }
+        if (connection.authenticationMethod() != null) {
+            // [MQTT-4.12.0-5]: a successful CONNACK after enhanced authentication repeats the method
+            props.authenticationMethod(connection.authenticationMethod());
+            if (connection.connAckAuthenticationData() != null) {
+                props.authenticationData(connection.connAckAuthenticationData());
+            }
         }
         return props.build();
     }

@@ -10,6 +10,7 @@ import io.relaymq.dao.appshared.AppSharedSubscriptionRepository;
 import io.relaymq.dao.auth.AuthProviderRepository;
 import io.relaymq.dao.auth.UnauthorizedClientRepository;
 import io.relaymq.dao.credentials.CredentialsRepository;
+import io.relaymq.dao.credentials.ScramSecretRepository;
 import io.relaymq.dao.schema.SchemaMigrations;
 import javax.sql.DataSource;
 import org.springframework.context.annotation.Bean;
@@ -42,6 +43,11 @@ class PostgresConfiguration {
     @Bean
     AuthProviderRepository authProviderRepository(DataSource dataSource, MigratedSchema schema) {
         return new AuthProviderRepository(dataSource);
+    }
+
+    @Bean
+    ScramSecretRepository scramSecretRepository(DataSource dataSource, MigratedSchema schema) {
+        return new ScramSecretRepository(dataSource);
     }
 
     @Bean

@@ -45,6 +45,8 @@ public final class MqttConnection {
     private int keepAliveSeconds;
     private volatile String sessionId = "";
     private volatile ClientGrant grant = ClientGrant.anonymous();
+    private volatile String authenticationMethod;
+    private byte[] connAckAuthenticationData;
 
     public MqttConnection(
             Channel channel,
@@ -96,6 +98,25 @@ public final class MqttConnection {
     /** Who the client authenticated as and what it may touch. */
     public ClientGrant grant() {
         return grant;
+    }
+
+    /**
+     * The connection authenticated with enhanced authentication: its method (5.0 Authentication Method) and
+     * the data its CONNACK carries back (null for none).
+     */
+    public void setAuthentication(String method, byte[] connAckData) {
+        this.authenticationMethod = method;
+        this.connAckAuthenticationData = connAckData;
+    }
+
+    /** The Authentication Method the connection authenticated with, or null without enhanced authentication. */
+    public String authenticationMethod() {
+        return authenticationMethod;
+    }
+
+    /** The Authentication Data for CONNACK, or null. */
+    public byte[] connAckAuthenticationData() {
+        return connAckAuthenticationData;
     }
 
     public void setGrant(ClientGrant grant) {

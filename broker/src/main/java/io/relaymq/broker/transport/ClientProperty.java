@@ -4,7 +4,7 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * The MQTT 5.0 properties a client may send in CONNECT (and its will), PUBLISH, SUBSCRIBE and UNSUBSCRIBE
+ * The MQTT 5.0 properties a client may send in CONNECT (and its will), PUBLISH, SUBSCRIBE, UNSUBSCRIBE and AUTH
  * (5.0 §2.2.2.2, Table 2-4), with their data types. Any other identifier in those packets is "not valid for
  * its packet type", a Malformed Packet.
  */
@@ -16,11 +16,12 @@ enum ClientProperty {
     CORRELATION_DATA(0x09, Type.BINARY, Packet.PUBLISH, Packet.WILL),
     SUBSCRIPTION_IDENTIFIER(0x0B, Type.VARINT, Packet.PUBLISH, Packet.SUBSCRIBE),
     SESSION_EXPIRY_INTERVAL(0x11, Type.FOUR_BYTES, Packet.CONNECT),
-    AUTHENTICATION_METHOD(0x15, Type.STRING, Packet.CONNECT),
-    AUTHENTICATION_DATA(0x16, Type.BINARY, Packet.CONNECT),
+    AUTHENTICATION_METHOD(0x15, Type.STRING, Packet.CONNECT, Packet.AUTH),
+    AUTHENTICATION_DATA(0x16, Type.BINARY, Packet.CONNECT, Packet.AUTH),
     REQUEST_PROBLEM_INFORMATION(0x17, Type.BYTE, Packet.CONNECT),
     WILL_DELAY_INTERVAL(0x18, Type.FOUR_BYTES, Packet.WILL),
     REQUEST_RESPONSE_INFORMATION(0x19, Type.BYTE, Packet.CONNECT),
+    REASON_STRING(0x1F, Type.STRING, Packet.AUTH),
     RECEIVE_MAXIMUM(0x21, Type.TWO_BYTES, Packet.CONNECT),
     TOPIC_ALIAS_MAXIMUM(0x22, Type.TWO_BYTES, Packet.CONNECT),
     TOPIC_ALIAS(0x23, Type.TWO_BYTES, Packet.PUBLISH),
@@ -33,7 +34,8 @@ enum ClientProperty {
         WILL,
         PUBLISH,
         SUBSCRIBE,
-        UNSUBSCRIBE
+        UNSUBSCRIBE,
+        AUTH
     }
 
     enum Type {
@@ -70,7 +72,10 @@ enum ClientProperty {
         return p != null && p.allowedIn.contains(packet) ? p : null;
     }
 
-    /** Only User Property may appear more than once in what a client sends (5.0 §3.1.2.11, §3.3.2.3, §3.8.2.1). */
+    /**
+     * Only User Property may appear more than once in what a client sends (5.0 §3.1.2.11, §3.3.2.3, §3.8.2.1,
+     * §3.15.2.2).
+     */
     boolean repeatable() {
         return this == USER_PROPERTY;
     }

@@ -16,6 +16,7 @@ import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
+import io.relaymq.broker.connect.AuthExchange;
 import io.relaymq.broker.connect.ConnectHandler;
 import io.relaymq.broker.limits.TokenBucket;
 import io.relaymq.broker.metrics.MqttMetrics;
@@ -33,7 +34,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The MQTT state of one channel: waiting for CONNECT ([MQTT-3.1.0-1]: anything else closes), connecting
  * (packets sent right after CONNECT are kept, bounded, and handled after CONNACK; the socket is not read
- * meanwhile, so an unauthenticated client cannot make the broker hold more), connected (packets go
+ * meanwhile, so an unauthenticated client cannot make the broker hold more; during an enhanced
+ * authentication exchange the packets go to its {@link AuthExchange}, which reads one answer at a time), connected (packets go
  * to the session's thread), closed. Malformed input closes the connection with the 5.0 reason code, is
  * logged once, and never touches another client.
  */
@@ -135,6 +137,15 @@ public final class MqttConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void keepEarly(ChannelHandlerContext ctx, MqttMessage message) {
+        AuthExchange exchange = AuthExchange.running(ctx.channel());
+        if (exchange != null) {
+            try {
+                exchange.onPacket(message);
+            } finally {
+                ReferenceCountUtil.release(message);
+            }
+            return;
+        }
         if (early.size() >= EARLY_PACKET_LIMIT) {
             ReferenceCountUtil.release(message);
             log.info(

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Sits in front of Netty's MQTT decoder and checks the bytes of CONNECT, PUBLISH, SUBSCRIBE and UNSUBSCRIBE for
+ * Sits in front of Netty's MQTT decoder and checks the bytes of CONNECT, PUBLISH, SUBSCRIBE, UNSUBSCRIBE and AUTH for
  * what that decoder lets through: a user name or password the flags promise but the packet lacks
  * ([MQTT-3.1.2-19], [MQTT-3.1.2-21]), bytes after the CONNECT payload, will QoS 3 ([MQTT-3.1.2-12]), reserved
  * bits of subscription options ([MQTT-3.8.3-4] in 3.1.1, [MQTT-3.8.3-5] in 5.0), ill-formed UTF-8 (which the
@@ -103,6 +103,28 @@ final class PacketCheck extends ByteToMessageDecoder {
             subscribe(new PacketFields(body, "SUBSCRIBE"));
         } else if (connectSeen && type == 10) {
             unsubscribe(new PacketFields(body, "UNSUBSCRIBE"));
+        } else if (connectSeen && type == 15 && v5) {
+            auth(new PacketFields(body, "AUTH"));
+        }
+    }
+
+    /**
+     * 5.0 AUTH: one of the three Authenticate Reason Codes ([MQTT-3.15.2-1]), then its properties; with
+     * no bytes at all it means 0x00 without properties (§3.15.2.1).
+     */
+    private void auth(PacketFields f) {
+        if (f.remaining() == 0) {
+            return;
+        }
+        int reason = f.u8();
+        if (reason != 0x00 && reason != 0x18 && reason != 0x19) {
+            throw PacketViolation.protocolError("AUTH: reason code 0x" + Integer.toHexString(reason));
+        }
+        if (f.remaining() > 0) {
+            properties(f, Packet.AUTH);
+        }
+        if (f.remaining() > 0) {
+            throw PacketViolation.malformed("AUTH: " + f.remaining() + " bytes after the properties");
         }
     }
 
@@ -208,7 +230,7 @@ final class PacketCheck extends ByteToMessageDecoder {
             PropertyValues.check(block, property, packet);
         }
         if (seen.contains(ClientProperty.AUTHENTICATION_DATA) && !seen.contains(ClientProperty.AUTHENTICATION_METHOD)) {
-            throw PacketViolation.protocolError("CONNECT: Authentication Data without Authentication Method");
+            throw PacketViolation.protocolError(packet + ": Authentication Data without Authentication Method");
         }
     }
 }

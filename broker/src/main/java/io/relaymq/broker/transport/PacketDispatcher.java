@@ -7,6 +7,7 @@ import io.netty.handler.codec.mqtt.MqttReasonCodes;
 import io.netty.handler.codec.mqtt.MqttSubscribeMessage;
 import io.netty.handler.codec.mqtt.MqttUnsubscribeMessage;
 import io.relaymq.broker.connect.DisconnectHandler;
+import io.relaymq.broker.connect.ReAuthRefusal;
 import io.relaymq.broker.publish.AckHandler;
 import io.relaymq.broker.publish.InboundPublishHandler;
 import io.relaymq.broker.session.ClientSession;
@@ -45,8 +46,9 @@ public final class PacketDispatcher {
             case UNSUBSCRIBE -> subscriptions.unsubscribe(connection, session, (MqttUnsubscribeMessage) message);
             case PINGREQ -> connection.send(MqttMessage.PINGRESP);
             case DISCONNECT -> disconnect.handle(connection, session, message);
+            case AUTH -> ReAuthRefusal.handle(connection, message);
             default -> {
-                // CONNECT again ([MQTT-3.1.0-2]), AUTH without an authentication method, or a server-only packet
+                // CONNECT again ([MQTT-3.1.0-2]) or a server-only packet
                 log.info("{} disconnected: unexpected {} packet", connection, type);
                 connection.close(MqttReasonCodes.Disconnect.PROTOCOL_ERROR.byteValue());
             }

@@ -250,6 +250,26 @@ class MalformedPacketTest {
                         Expect.disconnect(0x82)),
                 c("5.0 second CONNECT", V5, connect5("again"), Expect.disconnect(0x82)),
                 c(
+                        "5.0 AUTH from a client that sent no Authentication Method [MQTT-4.12.0-7]",
+                        V5,
+                        packet(0xF0, bytes(0x19), props(0x15, 0, 1, 'X')),
+                        Expect.disconnect(0x82)),
+                c(
+                        "5.0 AUTH with a reason code that is no Authenticate Reason Code [MQTT-3.15.2-1]",
+                        V5,
+                        packet(0xF0, bytes(0x05), props()),
+                        Expect.disconnect(0x82)),
+                c(
+                        "5.0 AUTH with Authentication Method twice",
+                        V5,
+                        packet(0xF0, bytes(0x18), props(0x15, 0, 1, 'A', 0x15, 0, 1, 'B')),
+                        Expect.disconnect(0x82)),
+                c(
+                        "5.0 AUTH with a property not valid in AUTH",
+                        V5,
+                        packet(0xF0, bytes(0x18), props(0x21, 0, 5)),
+                        Expect.disconnect(0x81)),
+                c(
                         "5.0 PUBLISH empty topic without a topic alias [MQTT-3.3.2-1]",
                         V5,
                         packet(0x30, utf8(""), bytes(0), bytes('x')),

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 /**
  * Which credentials a list shows, as TBMQ's {@code /api/v2/mqtt/client/credentials} filters them: every
  * text is a case-insensitive "contains" (null or empty: no condition), every set a membership (empty: no
- * condition). {@code clientId} and {@code username} look into basic credentials, {@code certificateCn}
+ * condition). {@code clientId} looks into basic credentials, {@code username} into basic and SCRAM ones, {@code certificateCn}
  * into the common-name pattern of SSL credentials.
  */
 public record CredentialsFilter(
@@ -51,7 +51,8 @@ public record CredentialsFilter(
             conditions.add("credentials_type = 'MQTT_BASIC' AND credentials_value::jsonb ->> 'clientId' ILIKE ?");
         }
         if (present(username)) {
-            conditions.add("credentials_type = 'MQTT_BASIC' AND credentials_value::jsonb ->> 'userName' ILIKE ?");
+            conditions.add(
+                    "credentials_type IN ('MQTT_BASIC', 'SCRAM') AND credentials_value::jsonb ->> 'userName' ILIKE ?");
         }
         if (present(certificateCn)) {
             conditions.add("credentials_type = 'SSL' AND credentials_value::jsonb ->> 'certCnPattern' ILIKE ?");

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The lookup keys of credentials: {@code mixed|<user>|<clientId>} (both must match),
  * {@code username|<user>}, {@code client_id|<clientId>}, {@code ssl|<cn>} and
- * {@code ssl_regex|<pattern>}. A connecting client is looked up with every key it could match at once.
+ * {@code ssl_regex|<pattern>}, and {@code scram|<user>} for SCRAM credentials. A connecting client is looked up with every key it could match at once.
  */
 public final class CredentialsIds {
 
@@ -45,6 +45,13 @@ public final class CredentialsIds {
 
     public static String ssl(SslCredentials value) {
         return (value.certCnIsRegex() ? "ssl_regex|" : "ssl|") + value.certCnPattern();
+    }
+
+    public static String scram(String userName) {
+        if (userName == null || userName.isEmpty()) {
+            throw new IllegalArgumentException("SCRAM credentials need a user name");
+        }
+        return "scram|" + userName;
     }
 
     public static String sslExact(String cn) {

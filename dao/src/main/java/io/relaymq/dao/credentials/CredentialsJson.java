@@ -21,6 +21,10 @@ public final class CredentialsJson {
         return read(json, SslCredentials.class);
     }
 
+    public static ScramCredentials scram(String json) {
+        return read(json, ScramCredentials.class);
+    }
+
     public static String write(Object value) {
         return MAPPER.writeValueAsString(value);
     }

@@ -10,7 +10,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Credentials as the API shows them (TBMQ's fields): the stored password hash of MQTT_BASIC credentials
- * is left out of {@code credentialsValue}, as TBMQ leaves it out; {@code password} there is always null.
+ * is left out of {@code credentialsValue}, as TBMQ leaves it out; {@code password} there is always null. Of
+ * SCRAM credentials only the user name, algorithm, iteration count and rules are shown (no salt, no keys).
  * {@code additionalInfo} is the JSON object the user stored with them, or null.
  */
 record CredentialsView(
@@ -26,10 +27,15 @@ record CredentialsView(
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     static CredentialsView of(MqttClientCredentials c) {
-        String value = c.credentialsType() == CredentialsType.MQTT_BASIC
-                ? CredentialsJson.write(
-                        CredentialsJson.basic(c.credentialsValue()).withPassword(null))
-                : c.credentialsValue();
+        String value = switch (c.credentialsType()) {
+            case MQTT_BASIC ->
+                CredentialsJson.write(
+                        CredentialsJson.basic(c.credentialsValue()).withPassword(null));
+            case SCRAM ->
+                CredentialsJson.write(
+                        CredentialsJson.scram(c.credentialsValue()).withoutSecrets());
+            case SSL -> c.credentialsValue();
+        };
         return new CredentialsView(
                 c.id(),
                 c.createdTime(),

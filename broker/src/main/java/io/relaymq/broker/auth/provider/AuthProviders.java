@@ -14,28 +14,42 @@ import org.slf4j.LoggerFactory;
 /**
  * The providers in the order they are asked (configured; by default X.509, JWT, basic, HTTP) and which of
  * them are on, as stored in PostgreSQL. Reloaded on every node when any node changes a provider, without
- * restart.
+ * restart. SCRAM is switched on and off like the others but is not in the order: a client picks it with
+ * its CONNECT's Authentication Method.
  */
 public final class AuthProviders {
 
     private static final Logger log = LoggerFactory.getLogger(AuthProviders.class);
 
     private final AuthProviderRepository repository;
+    private final List<AuthProvider> all;
     private final List<AuthProvider> ordered;
     private volatile Map<AuthProviderType, Boolean> enabled = Map.of();
 
     /**
      * @param providers one provider of each type
-     * @param order     every type once, in the order the providers are asked
+     * @param order     every type that {@link AuthProviderType#isOrdered() is ordered} once, in the order the
+     *                  providers are asked
      */
     public AuthProviders(
             AuthProviderRepository repository, List<AuthProvider> providers, List<AuthProviderType> order) {
         this.repository = repository;
-        if (!Set.copyOf(order).equals(EnumSet.allOf(AuthProviderType.class))
-                || order.size() != AuthProviderType.values().length) {
-            throw new IllegalArgumentException("the provider order must name each of "
-                    + EnumSet.allOf(AuthProviderType.class) + " once: " + order);
+        Set<AuthProviderType> orderedTypes = EnumSet.noneOf(AuthProviderType.class);
+        for (AuthProviderType type : AuthProviderType.values()) {
+            if (type.isOrdered()) {
+                orderedTypes.add(type);
+            }
         }
+        if (!Set.copyOf(order).equals(orderedTypes) || order.size() != orderedTypes.size()) {
+            throw new IllegalArgumentException(
+                    "the provider order must name each of " + orderedTypes + " once: " + order);
+        }
+        for (AuthProviderType type : AuthProviderType.values()) {
+            if (providers.stream().noneMatch(p -> p.type() == type)) {
+                throw new IllegalArgumentException("no provider of type " + type);
+            }
+        }
+        this.all = List.copyOf(providers);
         this.ordered = order.stream()
                 .map(type -> providers.stream()
                         .filter(p -> p.type() == type)
@@ -72,7 +86,12 @@ public final class AuthProviders {
                 .toList();
     }
 
+    /** Whether the provider of {@code type} is switched on. */
+    public boolean isEnabled(AuthProviderType type) {
+        return enabled.getOrDefault(type, false);
+    }
+
     public AuthProvider provider(AuthProviderType type) {
-        return ordered.stream().filter(p -> p.type() == type).findFirst().orElseThrow();
+        return all.stream().filter(p -> p.type() == type).findFirst().orElseThrow();
     }
 }

@@ -1,5 +1,6 @@
 package io.relaymq.broker.persistence.application;
 
+import io.relaymq.broker.auth.AuthStep;
 import io.relaymq.broker.auth.ClientAuthenticator;
 import io.relaymq.broker.auth.LiveGrants;
 import io.relaymq.broker.auth.provider.AuthOutcome;
@@ -39,6 +40,22 @@ public final class ApplicationClientCap implements ClientAuthenticator {
     @Override
     public CompletableFuture<AuthOutcome> authenticate(AuthRequest request) {
         return authenticator.authenticate(request).thenApply(outcome -> admit(request.clientId(), outcome));
+    }
+
+    /** Enhanced authentication is capped the same way, once its exchange ends with a grant. */
+    @Override
+    public CompletableFuture<AuthStep> authenticateEnhanced(AuthRequest request, String method, byte[] data) {
+        return authenticator
+                .authenticateEnhanced(request, method, data)
+                .thenApply(step -> capped(request.clientId(), step));
+    }
+
+    private AuthStep capped(String clientId, AuthStep step) {
+        if (step.isDone()) {
+            return AuthStep.done(admit(clientId, step.outcome()));
+        }
+        return AuthStep.challenge(
+                step.challenge(), answer -> step.next().answer(answer).thenApply(next -> capped(clientId, next)));
     }
 
     AuthOutcome admit(String clientId, AuthOutcome outcome) {

@@ -101,7 +101,7 @@ class ClusterApiIT {
     void authProvidersAreListedAndSwitched() {
         JsonNode providers = api.get("/api/mqtt/auth/providers").body();
         assertThat(providers.findValuesAsString("type"))
-                .containsExactlyInAnyOrder("MQTT_BASIC", "X_509", "JWT", "HTTP");
+                .containsExactlyInAnyOrder("MQTT_BASIC", "X_509", "JWT", "HTTP", "SCRAM");
         JsonNode jwt = api.get("/api/mqtt/auth/provider/type/JWT").body();
         String id = jwt.get("id").asString();
         assertThat(api.get("/api/mqtt/auth/provider/" + id).body().get("type").asString())
@@ -110,7 +110,7 @@ class ClusterApiIT {
                         .body()
                         .get("totalPages")
                         .asInt())
-                .isEqualTo(2);
+                .isEqualTo(3);
 
         boolean was = jwt.get("enabled").asBoolean();
         try {

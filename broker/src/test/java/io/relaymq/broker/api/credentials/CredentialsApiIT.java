@@ -5,20 +5,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAckReasonCode;
 import io.relaymq.broker.auth.AuthClients;
+import io.relaymq.broker.auth.scram.ScramAlgorithm;
+import io.relaymq.broker.auth.scram.ScramKeys;
 import io.relaymq.broker.support.ApiClient;
 import io.relaymq.broker.support.Endpoints;
 import io.relaymq.broker.support.RelayMqNodeTest;
 import io.relaymq.broker.transport.MqttServer;
+import io.relaymq.dao.credentials.CredentialsJson;
+import io.relaymq.dao.credentials.ScramCredentials;
+import io.relaymq.dao.jdbc.Jdbc;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** MQTT client credentials through the API: bodies, validation, paging, passwords, CSV import. */
 @RelayMqNodeTest
@@ -29,6 +38,9 @@ class CredentialsApiIT {
 
     @Autowired
     MqttServer server;
+
+    @Autowired
+    DataSource dataSource;
 
     private ApiClient api;
     private final AuthClients clients = new AuthClients();
@@ -96,6 +108,112 @@ class CredentialsApiIT {
 
         assertThat(api.delete("/api/mqtt/client/credentials/" + id).status()).isEqualTo(200);
         assertThat(api.delete("/api/mqtt/client/credentials/" + id).status()).isEqualTo(404);
+    }
+
+    private Map<String, Object> scram(String name, String user, String algorithm, String password) {
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("userName", user);
+        value.put("algorithm", algorithm);
+        if (password != null) {
+            value.put("password", password);
+        }
+        value.put("authRules", Map.of("pubAuthRulePatterns", List.of("s/.*"), "subAuthRulePatterns", List.of()));
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("name", name);
+        body.put("clientType", "DEVICE");
+        body.put("credentialsType", "SCRAM");
+        body.put("credentialsValue", value);
+        return body;
+    }
+
+    private ScramCredentials storedScram(String id) {
+        String value = new Jdbc(dataSource)
+                .queryOne(
+                        "SELECT credentials_value FROM mqtt_client_credentials WHERE id = ?::uuid",
+                        row -> row.getString("credentials_value"),
+                        id)
+                .orElseThrow();
+        assertThat(value).doesNotContain("password");
+        return CredentialsJson.scram(value);
+    }
+
+    private static boolean keysMatch(ScramCredentials stored, String password) {
+        Base64.Decoder base64 = Base64.getDecoder();
+        ScramKeys keys = ScramKeys.derive(
+                ScramAlgorithm.valueOf(stored.algorithm()),
+                password,
+                base64.decode(stored.salt()),
+                stored.iterations());
+        return Arrays.equals(keys.storedKey(), base64.decode(stored.storedKey()))
+                && Arrays.equals(keys.serverKey(), base64.decode(stored.serverKey()));
+    }
+
+    @Test
+    void scramCredentialsStoreKeysNeverThePasswordAndChangeItLikeBasicOnes() {
+        String password = "scram-secret-" + run;
+        ApiClient.Response created =
+                api.post("/api/mqtt/client/credentials", scram("sc-" + run, "su-" + run, "SHA_512", password));
+        assertThat(created.status()).as(created.text()).isEqualTo(200);
+        assertThat(created.text()).doesNotContain(password);
+        String id = created.body().get("id").asString();
+        assertThat(created.body().get("credentialsId").asString()).isEqualTo("scram|su-" + run);
+        JsonNode shown = JsonMapper.builder()
+                .build()
+                .readTree(created.body().get("credentialsValue").asString());
+        assertThat(shown.get("userName").asString()).isEqualTo("su-" + run);
+        assertThat(shown.get("iterations").asInt()).isEqualTo(4096);
+        assertThat(shown.get("salt").isNull()).isTrue();
+        assertThat(shown.get("storedKey").isNull()).isTrue();
+        assertThat(shown.get("serverKey").isNull()).isTrue();
+        assertThat(api.get("/api/mqtt/client/credentials/" + id).text()).doesNotContain(password);
+
+        ScramCredentials stored = storedScram(id);
+        assertThat(stored.algorithm()).isEqualTo("SHA_512");
+        assertThat(stored.iterations()).isEqualTo(4096);
+        assertThat(Base64.getDecoder().decode(stored.salt())).hasSize(16);
+        assertThat(keysMatch(stored, password)).isTrue();
+        assertThat(keysMatch(stored, password + "x")).isFalse();
+
+        ApiClient.Response wrongCurrent = api.post(
+                "/api/mqtt/client/credentials/" + id, Map.of("currentPassword", "nope", "newPassword", "next-pw"));
+        assertThat(wrongCurrent.status()).isEqualTo(400);
+        assertThat(wrongCurrent.body().get("detail").asString()).isEqualTo("current password is incorrect");
+        ApiClient.Response changed = api.post(
+                "/api/mqtt/client/credentials/" + id, Map.of("currentPassword", password, "newPassword", "next-pw"));
+        assertThat(changed.status()).as(changed.text()).isEqualTo(200);
+        assertThat(changed.text()).doesNotContain("next-pw");
+        ScramCredentials after = storedScram(id);
+        assertThat(after.salt()).isNotEqualTo(stored.salt());
+        assertThat(keysMatch(after, "next-pw")).isTrue();
+        assertThat(keysMatch(after, password)).isFalse();
+
+        // saved again without a password: the keys stay, the rules change
+        Map<String, Object> resave = scram("sc-" + run, "su-" + run, "SHA_512", null);
+        resave.put("id", id);
+        assertThat(api.post("/api/mqtt/client/credentials", resave).status()).isEqualTo(200);
+        assertThat(storedScram(id).storedKey()).isEqualTo(after.storedKey());
+    }
+
+    @Test
+    void invalidScramCredentialsGetClearProblems() {
+        ApiClient.Response noPassword =
+                api.post("/api/mqtt/client/credentials", scram("np-" + run, "np-" + run, "SHA_256", null));
+        assertThat(noPassword.status()).isEqualTo(400);
+        assertThat(noPassword.body().get("detail").asString()).contains("need a password");
+
+        ApiClient.Response md5 = api.post("/api/mqtt/client/credentials", scram("md-" + run, "md-" + run, "MD5", "pw"));
+        assertThat(md5.status()).isEqualTo(400);
+        assertThat(md5.body().get("detail").asString()).contains("SHA_256 or SHA_512");
+
+        ApiClient.Response longUser =
+                api.post("/api/mqtt/client/credentials", scram("lu-" + run, "u".repeat(256), "SHA_256", "pw"));
+        assertThat(longUser.status()).isEqualTo(400);
+        assertThat(longUser.body().get("detail").asString()).contains("userName of 1 to 255");
+
+        ApiClient.Response empty =
+                api.post("/api/mqtt/client/credentials", scram("ep-" + run, "ep-" + run, "SHA_256", ""));
+        assertThat(empty.status()).isEqualTo(400);
+        assertThat(empty.body().get("detail").asString()).contains("1 to 255 characters");
     }
 
     @Test
