@@ -1,0 +1,25 @@
+package io.relaymq.integration;
+
+import java.util.Map;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.annotation.Import;
+
+/**
+ * The integration executor as a process of its own ({@code relaymq-integration-executor.jar}), configured by
+ * {@code integration-executor.yml}; no web server.
+ */
+@SpringBootConfiguration
+@EnableAutoConfiguration
+@Import(IntegrationExecutorConfiguration.class)
+public class IntegrationExecutorApplication {
+
+    public static void main(String[] args) {
+        new SpringApplicationBuilder(IntegrationExecutorApplication.class)
+                .web(WebApplicationType.NONE)
+                .properties(Map.of("spring.config.name", "integration-executor"))
+                .run(args);
+    }
+}
