@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -47,6 +48,7 @@ public final class ExecutorFixture implements AutoCloseable {
     private final IntegrationRecords records = new IntegrationRecords(mapper);
     private final KafkaProducer<byte[], byte[]> producer;
     private final List<IntegrationExecutor> executors = new ArrayList<>();
+    private final Map<String, SimpleMeterRegistry> meters = new ConcurrentHashMap<>();
 
     public ExecutorFixture(StackEndpoints stack) {
         this.bootstrap = stack.kafkaBootstrapServers();
@@ -94,10 +96,15 @@ public final class ExecutorFixture implements AutoCloseable {
     /** Starts an executor with these target factories (topics are created on the first start). */
     public IntegrationExecutor start(String executorId, List<? extends TargetFactory> factories) {
         IntegrationExecutor executor = new IntegrationExecutor(
-                properties(executorId), new Targets(factories), mapper, new SimpleMeterRegistry(), Clock.systemUTC());
+                properties(executorId), new Targets(factories), mapper, meters(executorId), Clock.systemUTC());
         executor.start();
         executors.add(executor);
         return executor;
+    }
+
+    /** The meters of the executor started with {@code executorId}. */
+    public SimpleMeterRegistry meters(String executorId) {
+        return meters.computeIfAbsent(executorId, id -> new SimpleMeterRegistry());
     }
 
     public IntegrationDefinition define(
