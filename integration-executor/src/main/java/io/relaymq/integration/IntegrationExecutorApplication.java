@@ -17,9 +17,13 @@ import org.springframework.context.annotation.Import;
 public class IntegrationExecutorApplication {
 
     public static void main(String[] args) {
-        new SpringApplicationBuilder(IntegrationExecutorApplication.class)
+        application().run(args);
+    }
+
+    /** The process as {@link #main} starts it: no web server, settings from integration-executor.yml. */
+    static SpringApplicationBuilder application() {
+        return new SpringApplicationBuilder(IntegrationExecutorApplication.class)
                 .web(WebApplicationType.NONE)
-                .properties(Map.of("spring.config.name", "integration-executor"))
-                .run(args);
+                .properties(Map.of("spring.config.name", "integration-executor"));
     }
 }
