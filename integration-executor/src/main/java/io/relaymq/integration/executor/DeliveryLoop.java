@@ -23,8 +23,10 @@ import org.slf4j.LoggerFactory;
  * The poll thread of the messages topic. It hands each record to its integration's lane and never waits for
  * a delivery: it keeps polling (so the group keeps it) and pauses a partition only while more than
  * {@code maxBuffered} of its records are unfinished. After every poll it commits, per partition, the offset
- * below which every record is finished. On revocation it commits that offset and abandons the rest (the next
- * owner reads it again); on shutdown likewise.
+ * below which every record is finished. On revocation no new attempt starts on the partition's records, the
+ * attempts in progress get up to {@code revokeWait} to end, then the finished offset is committed and the rest
+ * abandoned (the next owner reads it again). On shutdown the finished offset is committed at once and the rest
+ * abandoned.
  */
 final class DeliveryLoop implements Runnable {
 
@@ -35,15 +37,17 @@ final class DeliveryLoop implements Runnable {
     private final String topic;
     private final Lanes lanes;
     private final int maxBuffered;
+    private final Duration revokeWait;
     private final Map<TopicPartition, PartitionProgress> partitions = new HashMap<>();
     private final Set<TopicPartition> paused = new HashSet<>();
     private volatile boolean running = true;
 
-    DeliveryLoop(Consumer<byte[], byte[]> consumer, String topic, Lanes lanes, int maxBuffered) {
+    DeliveryLoop(Consumer<byte[], byte[]> consumer, String topic, Lanes lanes, int maxBuffered, Duration revokeWait) {
         this.consumer = consumer;
         this.topic = topic;
         this.lanes = lanes;
         this.maxBuffered = maxBuffered;
+        this.revokeWait = revokeWait;
     }
 
     @Override
@@ -142,6 +146,8 @@ final class DeliveryLoop implements Runnable {
         public void onPartitionsRevoked(Collection<TopicPartition> revoked) {
             List<PartitionProgress> leaving =
                     revoked.stream().map(partitions::get).filter(p -> p != null).toList();
+            leaving.forEach(PartitionProgress::revoke);
+            lanes.awaitAttempts(leaving, revokeWait);
             try {
                 commit(leaving);
             } catch (KafkaException e) {

@@ -95,7 +95,12 @@ public final class IntegrationExecutor implements AutoCloseable {
         pool = deliveries;
         DeadLetters deadLetters = new DeadLetters(producer, topics.deadLetters(), properties.apiTimeout(), clock);
         Lanes lanes = new Lanes(pool, replica, keeper, deadLetters, board, properties.catchUpTimeout(), clock);
-        loop = new DeliveryLoop(clients.messagesConsumer(), topics.messages(), lanes, properties.maxBufferedRecords());
+        loop = new DeliveryLoop(
+                clients.messagesConsumer(),
+                topics.messages(),
+                lanes,
+                properties.maxBufferedRecords(),
+                properties.revokeTimeout());
         loopThread = new Thread(loop, "integration-messages");
         loopThread.start();
         log.info(

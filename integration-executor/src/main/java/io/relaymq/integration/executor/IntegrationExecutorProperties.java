@@ -30,6 +30,8 @@ import org.springframework.validation.annotation.Validated;
  * @param catchUpTimeout      longest wait for the definitions topic before a message's integration counts as
  *                            unknown
  * @param maxIntegrations     definitions the executor keeps; more are refused and logged
+ * @param revokeTimeout       how long a revoked partition's attempts in progress may take to end before the
+ *                            partition is handed over
  */
 @Validated
 @ConfigurationProperties("relaymq.integration-executor")
@@ -48,7 +50,8 @@ public record IntegrationExecutorProperties(
         @NotNull Duration statusInterval,
         @Min(1) @Max(100_000) int maxBufferedRecords,
         @NotNull Duration catchUpTimeout,
-        @Min(1) @Max(100_000) int maxIntegrations) {
+        @Min(1) @Max(100_000) int maxIntegrations,
+        @NotNull Duration revokeTimeout) {
 
     public IntegrationExecutorProperties {
         clientConfig = clientConfig == null ? Map.of() : Map.copyOf(clientConfig);
@@ -84,6 +87,7 @@ public record IntegrationExecutorProperties(
                 statusInterval,
                 maxBufferedRecords,
                 catchUpTimeout,
-                maxIntegrations);
+                maxIntegrations,
+                revokeTimeout);
     }
 }

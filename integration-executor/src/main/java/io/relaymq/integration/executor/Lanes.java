@@ -6,6 +6,7 @@ import io.relaymq.integration.target.DeliveryException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -13,6 +14,7 @@ import java.util.UUID;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +30,8 @@ final class Lanes {
     private static final UUID UNREADABLE = new UUID(0, 0);
     private static final int RUN_LENGTH = 64;
     private static final Duration KAFKA_RETRY = Duration.ofSeconds(1);
+    /** Compared by identity: the record is dropped without being finished. */
+    private static final Duration ABANDONED = Duration.ofNanos(-1);
 
     private final ScheduledExecutorService pool;
     private final DefinitionsReplica definitions;
@@ -71,10 +75,38 @@ final class Lanes {
         stopped = true;
     }
 
+    /**
+     * Waits, at most {@code timeout} in all, until no lane is in an attempt on a record of {@code leaving}
+     * (poll thread only). Called once those partitions are revoked, so no new attempt starts on them: what
+     * finishes meanwhile can still be committed, and the next owner does not deliver alongside this one.
+     */
+    void awaitAttempts(Collection<PartitionProgress> leaving, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (Lane lane : lanes.values()) {
+            PartitionProgress busy = lane.attempting;
+            if (busy == null || !leaving.contains(busy)) {
+                continue;
+            }
+            try {
+                if (lane.attempt.tryLock(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                    lane.attempt.unlock();
+                } else {
+                    log.warn("integration {}: attempt still running when its partition was revoked", lane.id);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     private final class Lane {
         private final UUID id;
         private final ArrayDeque<Pending> queue = new ArrayDeque<>();
         private boolean scheduled;
+        // held while a record is handled, so a revocation can wait for the attempt in progress
+        private final ReentrantLock attempt = new ReentrantLock();
+        private volatile PartitionProgress attempting;
         // the head record's state; touched only by the one task that runs the lane
         private int attempts;
         private String deadLetterReason;
@@ -124,8 +156,13 @@ final class Lanes {
                     return;
                 }
                 Duration wait;
+                attempt.lock();
+                attempting = head.progress();
                 try {
                     wait = handle(head);
+                    if (wait == null) {
+                        head.progress().finished(head.record().offset());
+                    }
                 } catch (RuntimeException e) {
                     log.error(
                             "integration {}: unexpected failure on record {}",
@@ -133,13 +170,15 @@ final class Lanes {
                             head.record().offset(),
                             e);
                     wait = KAFKA_RETRY;
+                } finally {
+                    attempting = null;
+                    attempt.unlock();
                 }
-                if (wait != null) {
+                if (wait != null && wait != ABANDONED) {
                     submit(wait);
                     return;
                 }
                 removeHead();
-                head.progress().finished(head.record().offset());
                 attempts = 0;
                 deadLetterReason = null;
                 deadLetterDefinition = null;
@@ -147,10 +186,13 @@ final class Lanes {
             submit(Duration.ZERO);
         }
 
-        /** Null when the record is finished, else how long to wait before the next try. */
+        /**
+         * Null when the record is finished, {@link #ABANDONED} when its partition was revoked (it is not
+         * finished: the next owner has it), else how long to wait before the next try.
+         */
         private Duration handle(Pending p) {
             if (p.progress().revoked()) {
-                return null;
+                return ABANDONED;
             }
             if (deadLetterReason != null) {
                 return deadLetter(p);
@@ -215,6 +257,14 @@ final class Lanes {
             }
             if (deadLetterDefinition != null) {
                 board.deadLettered(deadLetterDefinition, deadLetterReason);
+                log.warn(
+                        "integration {}: record {}-{}@{} dead-lettered after {} attempts: {}",
+                        id,
+                        p.record().topic(),
+                        p.record().partition(),
+                        p.record().offset(),
+                        attempts,
+                        deadLetterReason);
             } else {
                 board.unreadDeadLettered();
                 log.error(

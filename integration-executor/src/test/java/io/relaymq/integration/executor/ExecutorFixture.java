@@ -86,7 +86,8 @@ public final class ExecutorFixture implements AutoCloseable {
                 Duration.ofMillis(300),
                 1000,
                 Duration.ofSeconds(10),
-                1000);
+                1000,
+                Duration.ofSeconds(10));
     }
 
     public IntegrationExecutorProperties.Topics topics() {
