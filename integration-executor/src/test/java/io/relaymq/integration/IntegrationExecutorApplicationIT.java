@@ -10,6 +10,11 @@ import io.relaymq.integration.executor.Targets;
 import io.relaymq.integration.model.IntegrationType;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -19,7 +24,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * The standalone process as main starts it: integration-executor.yml is read (Kafka from the broker's
  * KAFKA_BOOTSTRAP_SERVERS, which the stack extension sets), the HTTP factory is found, and a routed message
- * arrives at the endpoint.
+ * arrives at the endpoint and is counted on the optional /metrics endpoint.
  */
 @ExtendWith(LocalStackExtension.class)
 class IntegrationExecutorApplicationIT {
@@ -29,13 +34,19 @@ class IntegrationExecutorApplicationIT {
         try (ExecutorFixture fixture = new ExecutorFixture(stack);
                 HttpEndpoint endpoint = new HttpEndpoint()) {
             var topics = fixture.topics();
+            int metricsPort;
+            try (ServerSocket free = new ServerSocket(0)) {
+                metricsPort = free.getLocalPort();
+            }
             try (ConfigurableApplicationContext context = IntegrationExecutorApplication.application()
                     .run(
                             "--relaymq.integration-executor.topics.definitions=" + topics.definitions(),
                             "--relaymq.integration-executor.topics.messages=" + topics.messages(),
                             "--relaymq.integration-executor.topics.dead-letters=" + topics.deadLetters(),
                             "--relaymq.integration-executor.topics.status=" + topics.status(),
-                            "--relaymq.integration-executor.consumer-group=it-app-" + UUID.randomUUID())) {
+                            "--relaymq.integration-executor.consumer-group=it-app-" + UUID.randomUUID(),
+                            "--relaymq.integration-executor.standalone.metrics-address=127.0.0.1",
+                            "--relaymq.integration-executor.standalone.metrics-port=" + metricsPort)) {
                 IntegrationExecutor executor = context.getBean(IntegrationExecutor.class);
                 assertThat(executor.executorId()).matches(".+-[0-9a-f]{6}");
                 assertThat(context.getBean(Targets.class)
@@ -54,6 +65,20 @@ class IntegrationExecutorApplicationIT {
 
                 await().atMost(Duration.ofSeconds(60))
                         .until(() -> endpoint.accepted("/app").contains("from the process"));
+
+                HttpClient http = HttpClient.newHttpClient();
+                HttpResponse<String> metrics = http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + metricsPort + "/metrics"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(metrics.statusCode()).isEqualTo(200);
+                assertThat(metrics.body())
+                        .contains("relaymq_integration_delivered_total{integration=\"" + id + "\",type=\"HTTP\"} 1.0");
+                HttpResponse<String> other = http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + metricsPort + "/x"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(other.statusCode()).isEqualTo(404);
             }
         }
     }
