@@ -122,6 +122,7 @@ public final class DefinitionsReplica implements AutoCloseable {
     }
 
     private List<TopicPartition> partitions() {
+        boolean warned = false;
         while (running) {
             List<PartitionInfo> infos = consumer.partitionsFor(topic);
             if (infos != null && !infos.isEmpty()) {
@@ -129,7 +130,16 @@ public final class DefinitionsReplica implements AutoCloseable {
                         .map(p -> new TopicPartition(p.topic(), p.partition()))
                         .toList();
             }
-            log.warn("definitions topic {} has no partitions yet; asking again", topic);
+            if (!warned) {
+                log.warn("definitions topic {} has no partitions yet; asking every second", topic);
+                warned = true;
+            }
+            try {
+                Thread.sleep(1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
         }
         throw new WakeupException();
     }

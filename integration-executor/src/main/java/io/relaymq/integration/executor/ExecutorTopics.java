@@ -1,6 +1,7 @@
 package io.relaymq.integration.executor;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -47,7 +48,7 @@ public final class ExecutorTopics {
 
     private NewTopic topic(String name, int partitions, Map<String, String> configs) {
         int replication = properties.replicationFactor();
-        Map<String, String> all = new java.util.HashMap<>(configs);
+        Map<String, String> all = new HashMap<>(configs);
         all.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(replication >= 3 ? replication - 1 : 1));
         return new NewTopic(name, partitions, (short) replication).configs(all);
     }

@@ -9,9 +9,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * What this executor has done with each integration: state, counts, last error and last success. Every
@@ -114,11 +116,9 @@ public final class StatusBoard {
     }
 
     /** The current status of {@code id}, for tests and logs. */
-    public java.util.Optional<IntegrationStatus> status(UUID id) {
+    public Optional<IntegrationStatus> status(UUID id) {
         Entry e = entries.get(id);
-        return e == null
-                ? java.util.Optional.empty()
-                : java.util.Optional.of(e.snapshot(id, executorId, clock.millis()));
+        return e == null ? Optional.empty() : Optional.of(e.snapshot(id, executorId, clock.millis()));
     }
 
     private Entry entry(IntegrationDefinition d) {
@@ -145,7 +145,7 @@ public final class StatusBoard {
             this.type = type;
         }
 
-        synchronized void update(java.util.function.Consumer<Entry> change) {
+        synchronized void update(Consumer<Entry> change) {
             change.accept(this);
             changed = true;
         }
@@ -162,12 +162,12 @@ public final class StatusBoard {
             lastErrorAt = at;
         }
 
-        synchronized java.util.Optional<IntegrationStatus> takeIfChanged(UUID id, String executorId, long now) {
+        synchronized Optional<IntegrationStatus> takeIfChanged(UUID id, String executorId, long now) {
             if (!changed) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
             changed = false;
-            return java.util.Optional.of(snapshot(id, executorId, now));
+            return Optional.of(snapshot(id, executorId, now));
         }
 
         synchronized IntegrationStatus snapshot(UUID id, String executorId, long now) {
