@@ -2,12 +2,15 @@ package io.relaymq.integration;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.relaymq.integration.executor.HostKafka;
 import io.relaymq.integration.executor.IntegrationExecutor;
 import io.relaymq.integration.executor.IntegrationExecutorProperties;
 import io.relaymq.integration.executor.Targets;
 import io.relaymq.integration.target.MessageJson;
 import io.relaymq.integration.target.TargetFactory;
 import io.relaymq.integration.target.http.HttpTargetFactory;
+import io.relaymq.integration.target.kafka.KafkaTargetFactory;
+import io.relaymq.integration.target.mqtt.MqttBridgeTargetFactory;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.security.SecureRandom;
@@ -31,8 +34,21 @@ public class IntegrationExecutorConfiguration {
 
     @Bean
     HttpTargetFactory httpTargetFactory(ObjectProvider<JsonMapper> mapper) {
-        return new HttpTargetFactory(
-                new MessageJson(mapper.getIfAvailable(() -> JsonMapper.builder().build())));
+        return new HttpTargetFactory(messageJson(mapper));
+    }
+
+    @Bean
+    KafkaTargetFactory kafkaTargetFactory(ObjectProvider<JsonMapper> mapper) {
+        return new KafkaTargetFactory(messageJson(mapper));
+    }
+
+    @Bean
+    MqttBridgeTargetFactory mqttBridgeTargetFactory() {
+        return new MqttBridgeTargetFactory();
+    }
+
+    private static MessageJson messageJson(ObjectProvider<JsonMapper> mapper) {
+        return new MessageJson(mapper.getIfAvailable(() -> JsonMapper.builder().build()));
     }
 
     /** The configuration check the admin API runs before it saves an integration. */
@@ -46,9 +62,12 @@ public class IntegrationExecutorConfiguration {
             IntegrationExecutorProperties properties,
             Targets targets,
             ObjectProvider<JsonMapper> mapper,
-            ObjectProvider<MeterRegistry> meters) {
+            ObjectProvider<MeterRegistry> meters,
+            ObjectProvider<HostKafka> hostKafka) {
+        HostKafka host = hostKafka.getIfAvailable();
+        IntegrationExecutorProperties connected = host == null ? properties : properties.with(host);
         IntegrationExecutorProperties named =
-                properties.executorId().isBlank() ? properties.withExecutorId(defaultExecutorId()) : properties;
+                connected.executorId().isBlank() ? connected.withExecutorId(defaultExecutorId()) : connected;
         return new IntegrationExecutor(
                 named,
                 targets,

@@ -8,18 +8,25 @@ import io.relaymq.broker.kafka.TopicProvisioner;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.node.NodeProperties;
 import io.relaymq.common.node.NodeId;
+import io.relaymq.integration.IntegrationExecutorConfiguration;
+import io.relaymq.integration.executor.HostKafka;
+import io.relaymq.integration.executor.Targets;
 import io.relaymq.integration.model.IntegrationRecords;
-import io.relaymq.integration.target.TargetFactory;
 import java.time.Clock;
 import java.time.Duration;
 import org.apache.kafka.clients.admin.Admin;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Wires the broker's side of integrations: the replicated definitions and the router's sink. */
+/**
+ * Wires the broker's side of integrations (the replicated definitions, the router's sink, the checks the admin
+ * API runs) and the integration executor inside the node, which {@code relaymq.integration-executor.enabled}
+ * switches on or off.
+ */
 @Configuration(proxyBeanMethods = false)
+@Import(IntegrationExecutorConfiguration.class)
 class IntegrationConfiguration {
 
     @Bean
@@ -44,12 +51,14 @@ class IntegrationConfiguration {
 
     @Bean
     IntegrationEditor integrationEditor(
-            IntegrationCatalog catalog,
-            IntegrationProperties settings,
-            ObjectProvider<TargetFactory> factories,
-            Clock clock) {
-        return new IntegrationEditor(
-                catalog, settings, factories.orderedStream().toList(), clock);
+            IntegrationCatalog catalog, IntegrationProperties settings, Targets targets, Clock clock) {
+        return new IntegrationEditor(catalog, settings, targets, clock);
+    }
+
+    /** The executor inside this node (when enabled) connects to Kafka as the node does. */
+    @Bean
+    HostKafka integrationExecutorKafka(KafkaProperties kafka) {
+        return new HostKafka(kafka.bootstrapServers(), kafka.clientConfig());
     }
 
     @Bean

@@ -1,17 +1,15 @@
 package io.relaymq.broker.integration;
 
 import io.relaymq.broker.topic.TopicFilter;
+import io.relaymq.integration.executor.Targets;
 import io.relaymq.integration.model.IntegrationDefinition;
 import io.relaymq.integration.model.IntegrationType;
 import io.relaymq.integration.target.DeliveryException;
 import io.relaymq.integration.target.Target;
-import io.relaymq.integration.target.TargetFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.UUID;
@@ -56,14 +54,13 @@ public final class IntegrationEditor {
 
     private final IntegrationCatalog catalog;
     private final IntegrationProperties settings;
-    private final Map<IntegrationType, TargetFactory> factories = new EnumMap<>(IntegrationType.class);
+    private final Targets targets;
     private final Clock clock;
 
-    public IntegrationEditor(
-            IntegrationCatalog catalog, IntegrationProperties settings, List<TargetFactory> factories, Clock clock) {
+    public IntegrationEditor(IntegrationCatalog catalog, IntegrationProperties settings, Targets targets, Clock clock) {
         this.catalog = catalog;
         this.settings = settings;
-        factories.forEach(f -> this.factories.put(f.type(), f));
+        this.targets = targets;
         this.clock = clock;
     }
 
@@ -110,11 +107,7 @@ public final class IntegrationEditor {
      * @throws IllegalArgumentException with the reason when it cannot be opened
      */
     public void tryTarget(IntegrationDefinition definition) {
-        TargetFactory factory = factories.get(definition.type());
-        if (factory == null) {
-            throw new Refused(List.of("type: " + definition.type() + " integrations are not available on this node"));
-        }
-        try (Target target = factory.open(definition)) {
+        try (Target target = targets.open(definition)) {
             log.debug("integration {} target opened for a check", definition.id());
         } catch (DeliveryException e) {
             throw new Refused(List.of("the target could not be opened: " + e.getMessage()));
@@ -139,12 +132,7 @@ public final class IntegrationEditor {
                 > settings.maxConfigurationBytes()) {
             problems.add("configuration: larger than " + settings.maxConfigurationBytes() + " bytes");
         } else if (draft.type() != null) {
-            TargetFactory factory = factories.get(draft.type());
-            if (factory == null) {
-                problems.add("type: " + draft.type() + " integrations are not available on this node");
-            } else {
-                problems.addAll(factory.validate(configuration));
-            }
+            problems.addAll(targets.problems(draft.type(), configuration));
         }
         if (!problems.isEmpty()) {
             throw new Refused(problems);

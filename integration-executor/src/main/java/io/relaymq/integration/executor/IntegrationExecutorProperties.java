@@ -70,6 +70,27 @@ public record IntegrationExecutorProperties(
             @NotBlank String deadLetters,
             @NotBlank String status) {}
 
+    /** The same settings with the Kafka connection of the host application. */
+    public IntegrationExecutorProperties with(HostKafka kafka) {
+        return new IntegrationExecutorProperties(
+                enabled,
+                kafka.bootstrapServers(),
+                kafka.clientConfig(),
+                apiTimeout,
+                executorId,
+                consumerGroup,
+                topics,
+                partitions,
+                replicationFactor,
+                messagesRetention,
+                poolSize,
+                statusInterval,
+                maxBufferedRecords,
+                catchUpTimeout,
+                maxIntegrations,
+                revokeTimeout);
+    }
+
     /** The same settings with another executor id. */
     public IntegrationExecutorProperties withExecutorId(String id) {
         return new IntegrationExecutorProperties(

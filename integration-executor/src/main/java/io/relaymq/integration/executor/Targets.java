@@ -44,7 +44,7 @@ public final class Targets {
     }
 
     /** Opens the target of {@code definition}; a refused configuration is a retryable failure (it may change). */
-    Target open(IntegrationDefinition definition) throws DeliveryException {
+    public Target open(IntegrationDefinition definition) throws DeliveryException {
         List<String> problems = problems(definition.type(), definition.configuration());
         if (!problems.isEmpty()) {
             throw new DeliveryException("configuration refused: " + String.join("; ", problems), true);
