@@ -12,6 +12,7 @@ import io.relaymq.integration.IntegrationExecutorConfiguration;
 import io.relaymq.integration.executor.HostKafka;
 import io.relaymq.integration.executor.Targets;
 import io.relaymq.integration.model.IntegrationRecords;
+import io.relaymq.integration.model.IntegrationStatusRecords;
 import java.time.Clock;
 import java.time.Duration;
 import org.apache.kafka.clients.admin.Admin;
@@ -47,6 +48,30 @@ class IntegrationConfiguration {
             StateWrites writes,
             IntegrationRecords records) {
         return new IntegrationCatalog(settings, kafka, clients, loops, admin, nodeId, node, writes, records);
+    }
+
+    @Bean
+    IntegrationStatuses integrationStatuses(
+            IntegrationProperties settings,
+            KafkaProperties kafka,
+            KafkaClients clients,
+            ConsumerLoops loops,
+            Admin admin,
+            NodeId nodeId,
+            NodeProperties node,
+            StateWrites writes,
+            Clock clock) {
+        return new IntegrationStatuses(
+                settings,
+                kafka,
+                clients,
+                loops,
+                admin,
+                nodeId,
+                node,
+                writes,
+                new IntegrationStatusRecords(JsonMapper.builder().build()),
+                clock);
     }
 
     @Bean

@@ -1,5 +1,6 @@
 package io.relaymq.broker.integration;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
@@ -9,7 +10,6 @@ import io.relaymq.broker.support.PahoClients;
 import io.relaymq.broker.support.RelayMqNodeTest;
 import io.relaymq.broker.transport.MqttServer;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -73,10 +73,9 @@ class IntegrationRoutingIT {
         MqttClient publisher = connect("pub-" + run);
 
         for (int i = 0; i < 50; i++) {
-            publisher.publish(
-                    "it/" + run + "/dev-" + (i % 3) + "/data", ("m" + i).getBytes(StandardCharsets.UTF_8), 1, false);
+            publisher.publish("it/" + run + "/dev-" + (i % 3) + "/data", ("m" + i).getBytes(UTF_8), 1, false);
         }
-        publisher.publish("it/" + run + "/other", "not-for-it".getBytes(StandardCharsets.UTF_8), 1, false);
+        publisher.publish("it/" + run + "/other", "not-for-it".getBytes(UTF_8), 1, false);
 
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> payloads().size() >= 50);
         assertThat(payloads()).as("each once, nothing unmatched").containsExactlyInAnyOrderElementsOf(numbered(0, 50));
@@ -97,10 +96,22 @@ class IntegrationRoutingIT {
         assertThat(first.get("clientId").asString()).isEqualTo("pub-" + run);
         assertThat(first.get("qos").asInt()).isEqualTo(1);
 
+        Awaitility.await("the executor inside the node reports its deliveries")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> delivered(id) >= 50);
+        JsonNode status = api.get("/api/integration/" + id).body().get("status").get(0);
+        assertThat(status.get("state").asString()).isEqualTo("ACTIVE");
+        assertThat(status.get("deadLettered").asLong()).isZero();
+
         save(id, false, List.of("it/" + run + "/+/data"));
-        publisher.publish("it/" + run + "/dev-0/data", "while-disabled".getBytes(StandardCharsets.UTF_8), 1, false);
+        // a subscriber of the same topic gets the message in the same routing step that passes the integration by
+        List<String> seen = new CopyOnWriteArrayList<>();
+        MqttClient probe = connect("probe-" + run);
+        probe.subscribe("it/" + run + "/dev-0/data", 1, (topic, m) -> seen.add(new String(m.getPayload(), UTF_8)));
+        publisher.publish("it/" + run + "/dev-0/data", "while-disabled".getBytes(UTF_8), 1, false);
+        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> seen.contains("while-disabled"));
         save(id, true, List.of("it/" + run + "/+/data"));
-        publisher.publish("it/" + run + "/dev-0/data", "m50".getBytes(StandardCharsets.UTF_8), 1, false);
+        publisher.publish("it/" + run + "/dev-0/data", "m50".getBytes(UTF_8), 1, false);
 
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> payloads().contains("m50"));
         assertThat(payloads()).as("nothing was routed while it was disabled").doesNotContain("while-disabled");
@@ -151,6 +162,14 @@ class IntegrationRoutingIT {
         assertThat(api.delete("/api/integration/" + saved.body().get("id").asString())
                         .status())
                 .isEqualTo(200);
+    }
+
+    private long delivered(String id) {
+        long sum = 0;
+        for (JsonNode s : api.get("/api/integration/" + id).body().get("status")) {
+            sum += s.get("delivered").asLong();
+        }
+        return sum;
     }
 
     private String refusal(List<String> filters) {

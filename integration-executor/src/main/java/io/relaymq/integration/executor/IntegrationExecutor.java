@@ -86,7 +86,7 @@ public final class IntegrationExecutor implements AutoCloseable {
         }
         housekeeping.scheduleWithFixedDelay(this::reconcile, 0, RECONCILE.toMillis(), TimeUnit.MILLISECONDS);
         status = new StatusPublisher(
-                board, producer, topics.status(), properties.executorId(), new IntegrationStatusRecords(mapper));
+                board, producer, topics.status(), properties.executorId(), new IntegrationStatusRecords(mapper), clock);
         long interval = properties.statusInterval().toMillis();
         housekeeping.scheduleWithFixedDelay(status, interval, interval, TimeUnit.MILLISECONDS);
         ScheduledThreadPoolExecutor deliveries =
@@ -132,7 +132,7 @@ public final class IntegrationExecutor implements AutoCloseable {
         housekeeping.shutdownNow();
         await(housekeeping);
         keeper.close();
-        status.run();
+        status.withdrawAll();
         producer.close(Duration.ofSeconds(5));
         replica.close();
         loop = null;

@@ -108,6 +108,14 @@ public final class StatusBoard {
         return out;
     }
 
+    /** Every status this executor holds, changed or not (the periodic restatement). */
+    public List<IntegrationStatus> all() {
+        List<IntegrationStatus> out = new ArrayList<>();
+        long now = clock.millis();
+        entries.forEach((id, e) -> out.add(e.snapshot(id, executorId, now)));
+        return out;
+    }
+
     /** The integrations removed since the last call. */
     public List<UUID> takeRemoved() {
         List<UUID> out = new ArrayList<>(removed);

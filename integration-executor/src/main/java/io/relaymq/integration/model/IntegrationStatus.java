@@ -1,5 +1,6 @@
 package io.relaymq.integration.model;
 
+import java.time.Duration;
 import java.util.UUID;
 
 /**
@@ -37,6 +38,12 @@ public record IntegrationStatus(
         long updatedAt) {
 
     public static final int MAX_ERROR_CHARS = 1024;
+
+    /**
+     * How often an executor writes every status again, changed or not: a status whose {@code updatedAt} stops
+     * moving belongs to an executor that is gone.
+     */
+    public static final Duration RESTATED_EVERY = Duration.ofSeconds(30);
 
     public IntegrationStatus {
         lastError = cap(lastError, MAX_ERROR_CHARS);

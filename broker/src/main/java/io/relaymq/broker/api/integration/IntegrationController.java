@@ -5,6 +5,8 @@ import io.relaymq.broker.api.page.PageQuery;
 import io.relaymq.broker.integration.IntegrationCatalog;
 import io.relaymq.broker.integration.IntegrationEditor;
 import io.relaymq.broker.integration.IntegrationEditor.Draft;
+import io.relaymq.broker.integration.IntegrationStatuses;
+import io.relaymq.integration.model.IntegrationDefinition;
 import io.relaymq.integration.model.IntegrationType;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Size;
@@ -70,36 +72,40 @@ class IntegrationController {
 
     private final IntegrationCatalog catalog;
     private final IntegrationEditor editor;
+    private final IntegrationStatuses statuses;
 
-    IntegrationController(IntegrationCatalog catalog, IntegrationEditor editor) {
+    IntegrationController(IntegrationCatalog catalog, IntegrationEditor editor, IntegrationStatuses statuses) {
         this.catalog = catalog;
         this.editor = editor;
+        this.statuses = statuses;
+    }
+
+    private IntegrationView view(IntegrationDefinition d) {
+        return IntegrationView.of(d, statuses.of(d.id()));
     }
 
     @PostMapping("/integration")
     IntegrationView save(@Valid @RequestBody IntegrationRequest body) {
-        return IntegrationView.of(editor.save(body.draft()));
+        return view(editor.save(body.draft()));
     }
 
     @GetMapping("/integration/{id}")
     IntegrationView get(@PathVariable UUID id) {
-        return IntegrationView.of(
-                catalog.find(id).orElseThrow(() -> new NoSuchElementException("no integration " + id)));
+        return view(catalog.find(id).orElseThrow(() -> new NoSuchElementException("no integration " + id)));
     }
 
     @GetMapping(
             value = "/integrations",
             params = {"pageSize", "page"})
     PageData<IntegrationView> list(@Valid PageQuery query) {
-        List<IntegrationView> all =
-                catalog.list().stream().map(IntegrationView::of).toList();
+        List<IntegrationView> all = catalog.list().stream().map(this::view).toList();
         return PageData.ofAll(all, query, v -> v.name() + " " + v.type(), SORTS, "name");
     }
 
     /** Restarts the integration on every executor: its target is closed and opened again. */
     @PostMapping("/integration/{id}")
     IntegrationView restart(@PathVariable UUID id) {
-        return IntegrationView.of(editor.restart(id));
+        return view(editor.restart(id));
     }
 
     @DeleteMapping("/integration/{id}")
