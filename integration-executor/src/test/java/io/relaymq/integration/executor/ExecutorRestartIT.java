@@ -9,11 +9,8 @@ import io.relaymq.integration.target.http.HttpTargetFactory;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.UUID;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -64,20 +61,7 @@ class ExecutorRestartIT {
         for (String path : List.of("/x", "/y")) {
             List<Integer> got =
                     endpoint.accepted(path).stream().map(Integer::parseInt).toList();
-            List<List<Integer>> runs = runs(got);
-            System.out.printf(
-                    "%s: %d deliveries of %d messages, %d duplicates, runs %s%n",
-                    path,
-                    got.size(),
-                    COUNT,
-                    got.size() - COUNT,
-                    runs.stream()
-                            .map(r -> r.get(0) + ".." + r.get(r.size() - 1))
-                            .toList());
-            assertThat(runs).as("in order, at most one rewind (the restart)").hasSizeLessThanOrEqualTo(2);
-            assertThat(runs.get(0).get(0)).isZero();
-            assertThat(runs.get(runs.size() - 1).get(runs.get(runs.size() - 1).size() - 1))
-                    .isEqualTo(COUNT - 1);
+            RestartOrder.assertAtLeastOnceInOrder(path, got, COUNT);
         }
     }
 
@@ -94,25 +78,6 @@ class ExecutorRestartIT {
     }
 
     private static boolean covers(List<String> got) {
-        return new HashSet<>(got)
-                .containsAll(
-                        IntStream.range(0, COUNT).mapToObj(Integer::toString).toList());
-    }
-
-    /** Splits the deliveries into runs of consecutive numbers; a new run starts where a number repeats or jumps. */
-    private static List<List<Integer>> runs(List<Integer> got) {
-        List<List<Integer>> runs = new ArrayList<>();
-        List<Integer> run = new ArrayList<>();
-        for (int n : got) {
-            if (!run.isEmpty() && n != run.get(run.size() - 1) + 1) {
-                runs.add(run);
-                run = new ArrayList<>();
-            }
-            run.add(n);
-        }
-        if (!run.isEmpty()) {
-            runs.add(run);
-        }
-        return runs;
+        return RestartOrder.covers(got.stream().map(Integer::parseInt).toList(), COUNT);
     }
 }
