@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The module's packages stand in floors and use only floors below their own. Top to bottom: the Spring
  * wiring ({@code io.relaymq.integration}), {@code executor}, the target implementations ({@code target.http}
- * and any other {@code target.*}, which do not use each other), {@code target} (the contracts), {@code model}.
+ * and any other {@code target.*}, which do not use each other), {@code target} (the contracts) beside
+ * {@code target.config} (the checked reading of configurations the implementations share), {@code model}.
  */
 class IntegrationFloorsTest {
 
@@ -57,11 +58,11 @@ class IntegrationFloorsTest {
         if (pkg.equals("executor")) {
             return 1;
         }
+        if (pkg.equals("target") || pkg.equals("target.config")) {
+            return 3;
+        }
         if (pkg.startsWith("target.")) {
             return 2;
-        }
-        if (pkg.equals("target")) {
-            return 3;
         }
         return pkg.equals("model") ? 4 : -1;
     }
