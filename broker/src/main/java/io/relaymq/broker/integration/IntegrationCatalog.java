@@ -100,10 +100,6 @@ public final class IntegrationCatalog extends ReplicatedState {
         return ids;
     }
 
-    public boolean isEmpty() {
-        return index.size() == 0;
-    }
-
     private synchronized void reindex() {
         SubscriptionTrie fresh = new SubscriptionTrie();
         for (IntegrationDefinition d : definitions.values()) {

@@ -99,6 +99,6 @@ class IntegrationConfiguration {
         // bounded like the other routing producers: a Kafka outage must not stall a router thread for a minute
         var producer = clients.producer(
                 new KafkaClients.ProducerSpec("integration-msg", "all", 1, 65536, Duration.ofSeconds(2)));
-        return new IntegrationProducer(catalog, producer, settings.messagesTopic(), metrics, clock);
+        return new IntegrationProducer(catalog::matching, producer, settings.messagesTopic(), metrics, clock);
     }
 }

