@@ -45,41 +45,4 @@ public record SessionContext(
         BooleanSupplier memoryPressure,
         long maxQueuedBytes,
         InboundQos2Store inboundQos2,
-        ClientEvents events) {
-
-    /** A context whose sessions tell nobody about their events. */
-    public SessionContext(
-            SubscriptionTrie trie,
-            SessionRegistry registry,
-            Consumer<PublishedMessage> willSink,
-            BiConsumer<OutboundMessage, String> sharedOrphans,
-            SubscriptionChanges subscriptionChanges,
-            SessionChanges sessionChanges,
-            int maxInflightOutbound,
-            int maxQueued,
-            MqttMetrics metrics,
-            Clock clock,
-            OutboundWriter writer,
-            OutboundFactory outbounds,
-            BooleanSupplier memoryPressure,
-            long maxQueuedBytes,
-            InboundQos2Store inboundQos2) {
-        this(
-                trie,
-                registry,
-                willSink,
-                sharedOrphans,
-                subscriptionChanges,
-                sessionChanges,
-                maxInflightOutbound,
-                maxQueued,
-                metrics,
-                clock,
-                writer,
-                outbounds,
-                memoryPressure,
-                maxQueuedBytes,
-                inboundQos2,
-                ClientEvents.NONE);
-    }
-}
+        ClientEvents events) {}

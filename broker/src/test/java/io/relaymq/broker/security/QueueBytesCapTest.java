@@ -7,6 +7,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.mqtt.MqttPublishMessage;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.session.ClientEvents;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundFactory;
@@ -53,7 +54,8 @@ class QueueBytesCapTest {
             OutboundFactory.inMemory(),
             () -> false,
             MAX_BYTES,
-            NoOps.INBOUND_QOS2_STORE);
+            NoOps.INBOUND_QOS2_STORE,
+            ClientEvents.NONE);
     private final ClientSession session = new ClientSession("slow", channel.eventLoop(), context, true);
 
     @AfterEach

@@ -10,6 +10,7 @@ import io.netty.handler.codec.mqtt.MqttSubAckMessage;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.retain.RetainedMessages;
+import io.relaymq.broker.session.ClientEvents;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundFactory;
@@ -68,7 +69,8 @@ class SubscriptionCapTest {
                 OutboundFactory.inMemory(),
                 () -> false,
                 Long.MAX_VALUE,
-                NoOps.INBOUND_QOS2_STORE);
+                NoOps.INBOUND_QOS2_STORE,
+                ClientEvents.NONE);
         return new ClientSession("greedy", channel.eventLoop(), context, false);
     }
 

@@ -111,7 +111,8 @@ class AttachOverAttachTest {
                 (s, c, p) -> new Recording(),
                 () -> false,
                 Long.MAX_VALUE,
-                NoOps.INBOUND_QOS2_STORE);
+                NoOps.INBOUND_QOS2_STORE,
+                ClientEvents.NONE);
     }
 
     /** An outbound that only records when it gains and loses its connection. */

@@ -22,6 +22,7 @@ import io.relaymq.broker.retain.RetainedMessages;
 import io.relaymq.broker.routing.IntegrationSink;
 import io.relaymq.broker.routing.Router;
 import io.relaymq.broker.routing.SharedSubscriptionPicker;
+import io.relaymq.broker.session.ClientEvents;
 import io.relaymq.broker.session.InboundQos2Store;
 import io.relaymq.broker.session.OutboundFactory;
 import io.relaymq.broker.session.OutboundWriter;
@@ -120,7 +121,8 @@ public final class EmbeddedBroker implements AutoCloseable {
                 OutboundFactory.inMemory(),
                 memoryPressure,
                 Long.MAX_VALUE,
-                qos2Store);
+                qos2Store,
+                ClientEvents.NONE);
         connect = new ConnectHandler(
                 new ConnectValidator(settings, TOPIC_LIMITS, clock),
                 registry,

@@ -10,6 +10,7 @@ import io.netty.handler.codec.mqtt.MqttReasonCodeAndPropertiesVariableHeader;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.netty.util.ReferenceCountUtil;
 import io.relaymq.broker.metrics.MqttMetrics;
+import io.relaymq.broker.session.ClientEvents;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundMessage;
@@ -76,7 +77,8 @@ class DeviceOutboundTest {
                         settings),
                 () -> false,
                 Long.MAX_VALUE,
-                NoOps.INBOUND_QOS2_STORE);
+                NoOps.INBOUND_QOS2_STORE,
+                ClientEvents.NONE);
         session = new ClientSession("dev", channel.eventLoop(), context, true);
     }
 
