@@ -1,13 +1,17 @@
 package io.relaymq.broker.events;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 /**
  * The MQTT topics events are published on: {@code $SYS/relaymq/events/<type>/<client>}. The client level is the
  * client id with {@code %}, {@code /}, {@code +} and {@code #} written as {@code %25}, {@code %2F}, {@code %2B} and
  * {@code %23}, so every client id gives exactly one level, no wildcard, and a different level from every other
  * client id. A client id that is empty, or whose level would be longer than {@link #MAX_CLIENT_LEVEL_BYTES} UTF-8
- * bytes, gets the fixed level {@link #OTHER_CLIENT}; the event's JSON still names it.
+ * bytes, has no level of its own and gets the fixed level {@link #OTHER_CLIENT}; the event's JSON still names it.
+ * That level is a lone {@code %}, which the encoding never makes (a real {@code %} is always {@code %25}), so no
+ * client id's own level is the fixed one. Authorization rules that name {@code $SYS} use {@link #ownLevel} for
+ * their placeholders, so a client's rule matches its own level only.
  */
 public final class SysTopics {
 
@@ -17,8 +21,8 @@ public final class SysTopics {
     /** The longest client level, in UTF-8 bytes. */
     public static final int MAX_CLIENT_LEVEL_BYTES = 256;
 
-    /** The client level of a client id that cannot be one. */
-    public static final String OTHER_CLIENT = "_";
+    /** The client level of a client id that has no level of its own; no client id encodes to it. */
+    public static final String OTHER_CLIENT = "%";
 
     private SysTopics() {}
 
@@ -27,14 +31,22 @@ public final class SysTopics {
         return PREFIX + type.level() + "/" + clientLevel(clientId);
     }
 
-    /** {@code clientId} as one topic level (see the class comment). */
+    /** {@code clientId} as one topic level (see the class comment): its own level, or {@link #OTHER_CLIENT}. */
     public static String clientLevel(String clientId) {
-        if (clientId == null || clientId.isEmpty()) {
-            return OTHER_CLIENT;
+        return ownLevel(clientId).orElse(OTHER_CLIENT);
+    }
+
+    /**
+     * {@code value} encoded as one topic level, as event topics name a client; empty when it has no level of its
+     * own (null, empty, or encoded longer than {@link #MAX_CLIENT_LEVEL_BYTES} UTF-8 bytes).
+     */
+    public static Optional<String> ownLevel(String value) {
+        if (value == null || value.isEmpty()) {
+            return Optional.empty();
         }
-        StringBuilder level = new StringBuilder(clientId.length());
-        for (int i = 0; i < clientId.length(); i++) {
-            char c = clientId.charAt(i);
+        StringBuilder level = new StringBuilder(value.length());
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
             switch (c) {
                 case '%' -> level.append("%25");
                 case '/' -> level.append("%2F");
@@ -44,6 +56,8 @@ public final class SysTopics {
             }
         }
         String encoded = level.toString();
-        return encoded.getBytes(StandardCharsets.UTF_8).length > MAX_CLIENT_LEVEL_BYTES ? OTHER_CLIENT : encoded;
+        return encoded.getBytes(StandardCharsets.UTF_8).length > MAX_CLIENT_LEVEL_BYTES
+                ? Optional.empty()
+                : Optional.of(encoded);
     }
 }

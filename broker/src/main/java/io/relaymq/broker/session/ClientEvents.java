@@ -30,7 +30,8 @@ public interface ClientEvents {
     /**
      * CONNACK accepted {@code connection}; when {@code resumed} is false a new session state was created for it.
      *
-     * @param userName the CONNECT's user name as authentication saw it (null: none, or an anonymous client)
+     * @param userName the user the client authenticated as: the CONNECT's user name for the providers, the SCRAM
+     *     user name for a SCRAM exchange (null: none, or an anonymous client)
      */
     default void connected(
             MqttConnection connection,
@@ -52,9 +53,12 @@ public interface ClientEvents {
     default void unsubscribed(MqttConnection connection, List<String> filters, List<Integer> reasonCodes) {}
 
     /**
-     * A CONNECT was refused by authentication (or authorization of the connection itself).
+     * A CONNECT was refused by the authenticator's answer: bad credentials, a blocked client, a failed SCRAM
+     * exchange, and also the authenticator's own load shedding (back-off, busy, shutting down). Refusals outside
+     * the authenticator (connection admission, an invalid CONNECT, the session's owner, the will topic) are not
+     * told.
      *
-     * @param userName      the CONNECT's user name, or null
+     * @param userName      the CONNECT's user name, or null (also for SCRAM, whose user name is in the AUTH data)
      * @param connAckReason the CONNACK reason (5.0) or return code (3.x) sent, or -1 when none could be sent
      */
     default void authFailed(

@@ -45,6 +45,17 @@ class SysTopicsTest {
     }
 
     @Test
+    void noClientIdHasTheFixedLevelAsItsOwn() {
+        assertThat(SysTopics.ownLevel("")).isEmpty();
+        assertThat(SysTopics.ownLevel("x".repeat(SysTopics.MAX_CLIENT_LEVEL_BYTES + 1)))
+                .isEmpty();
+        // a real '%' is always encoded, so a lone '%' is never a client's own level
+        for (String id : new String[] {"%", "_", "%25", SysTopics.OTHER_CLIENT}) {
+            assertThat(SysTopics.ownLevel(id)).as(id).isPresent().get().isNotEqualTo(SysTopics.OTHER_CLIENT);
+        }
+    }
+
+    @Test
     void aFilterStartingWithAWildcardDoesNotMatchTheEventTopics() {
         // [MQTT-4.7.2-1]
         String topic = SysTopics.topic(EventType.CONNECTED, "c1");

@@ -1,8 +1,10 @@
 package io.relaymq.broker.auth.acl;
 
+import io.relaymq.broker.events.SysTopics;
 import io.relaymq.dao.credentials.AuthRules;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import java.util.stream.Stream;
@@ -22,6 +24,13 @@ import org.slf4j.LoggerFactory;
  * itself (written {@code \$SYS/...}, as {@code $} is an anchor in a regular expression); a pattern like
  * {@code .*} that matches everything does not reach them. No client may publish to a {@code $SYS} topic, whatever
  * its rules say: the broker alone writes there.
+ *
+ * <p>Event topics name a client by its id encoded as one level ({@link SysTopics#ownLevel}: {@code plant/7} is
+ * {@code plant%2F7}). So for {@code $SYS} filters, a pattern that names {@code $SYS} has its placeholders replaced
+ * by the values encoded the same way (then quoted): {@code \$SYS/relaymq/events/[^/]+/${clientId}} lets client
+ * {@code plant/7} reach {@code .../plant%2F7}, and client {@code plant%2F7} only {@code .../plant%252F7}. A value
+ * without a level of its own (longer than {@link SysTopics#MAX_CLIENT_LEVEL_BYTES} bytes encoded) makes such a
+ * pattern match nothing, so no client's rule reaches the shared level {@link SysTopics#OTHER_CLIENT}.
  */
 public final class AclRules {
 
@@ -41,7 +50,10 @@ public final class AclRules {
 
     private final List<Pattern> publish;
     private final List<Pattern> subscribe;
-    /** The subscribe patterns whose text names {@code $SYS}: the only ones consulted for {@code $SYS} filters. */
+    /**
+     * The subscribe patterns whose text names {@code $SYS}, their placeholders standing for encoded levels: the only
+     * ones consulted for {@code $SYS} filters.
+     */
     private final List<Pattern> subscribeSys;
     /** A ".*" rule: the per-PUBLISH check then runs no regular expression at all. */
     private final boolean publishAnything;
@@ -65,9 +77,9 @@ public final class AclRules {
                 .filter(p -> p != null && p.contains(SYS))
                 .toList();
         return new AclRules(
-                compile(rules.pubAuthRulePatterns(), values),
-                compile(rules.subAuthRulePatterns(), values),
-                compile(namingSys, values));
+                compile(rules.pubAuthRulePatterns(), values, AclRules::oneLevel),
+                compile(rules.subAuthRulePatterns(), values, AclRules::oneLevel),
+                compile(namingSys, values, AclRules::sysLevel));
     }
 
     /** Both rule sets together (a topic allowed by either is allowed). */
@@ -121,16 +133,16 @@ public final class AclRules {
         return false;
     }
 
-    private static List<Pattern> compile(List<String> patterns, PlaceholderValues values) {
+    private static List<Pattern> compile(List<String> patterns, PlaceholderValues values, UnaryOperator<String> quote) {
         return patterns.stream()
-                .map(p -> compile(p, values))
+                .map(p -> compile(p, values, quote))
                 .filter(p -> p != null)
                 .toList();
     }
 
     /** The compiled pattern; null when it names an absent value (it then matches nothing) or does not compile. */
-    private static Pattern compile(String pattern, PlaceholderValues values) {
-        Optional<String> expanded = values.expand(pattern, AclRules::oneLevel);
+    private static Pattern compile(String pattern, PlaceholderValues values, UnaryOperator<String> quote) {
+        Optional<String> expanded = values.expand(pattern, quote);
         if (expanded.isEmpty()) {
             return null;
         }
@@ -147,6 +159,11 @@ public final class AclRules {
         return value.indexOf('/') >= 0 || value.indexOf('+') >= 0 || value.indexOf('#') >= 0
                 ? null
                 : Pattern.quote(value);
+    }
+
+    /** {@code value} as an event topic names it, quoted; null when it has no level of its own. */
+    private static String sysLevel(String value) {
+        return SysTopics.ownLevel(value).map(Pattern::quote).orElse(null);
     }
 
     /**

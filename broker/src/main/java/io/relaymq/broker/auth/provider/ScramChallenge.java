@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
  *
  * @param credentials    the user's SCRAM credentials, or null for an unknown user (who then gets a made-up
  *                       salt and can never prove anything)
- * @param keys           their keys, or null with them
+ * @param keys           their keys; for an unknown user, disguised keys its proof is checked against in the same way
  * @param credentialsId  the lookup key of the user name, known or not (failures are counted against it)
  * @param clientFirstBare client-first-message-bare as the client sent it
  * @param serverFirst    the server-first-message sent

@@ -25,7 +25,9 @@ import java.util.function.Supplier;
  * keys are what the proof is checked with (a few HMACs). A user name without SCRAM credentials of the
  * client's algorithm gets an answer of the same shape, with a salt derived from the user name and the
  * cluster's secret (the same on every node and every time) and the default iteration count, so a client
- * cannot tell whether a user exists. Runs on an auth thread (the credentials lookup may query PostgreSQL).
+ * cannot tell whether a user exists. Such a user also gets disguised keys derived the same way, and its proof is
+ * checked against them with the same HMACs as a known user's, then refused, so the time the check takes does
+ * not tell either. Runs on an auth thread (the credentials lookup may query PostgreSQL).
  */
 public final class ScramServer {
 
@@ -79,6 +81,7 @@ public final class ScramServer {
         } else {
             salt = Base64.getEncoder().encodeToString(unknownUserSalt(algorithm, first.user()));
             iterations = defaultIterations;
+            keys = unknownUserKeys(algorithm, first.user());
         }
         String serverFirst = "r=" + nonce + ",s=" + salt + ",i=" + iterations;
         return new ScramChallenge(
@@ -87,7 +90,7 @@ public final class ScramServer {
 
     /**
      * The server-final-message ({@code v=<ServerSignature>}) when {@code clientFinal} proves the password;
-     * empty when it does not (or the user is unknown).
+     * empty when it does not, or when the user is unknown (after the same computations as for a known user).
      *
      * @throws MalformedScram when the message is malformed or does not repeat the nonce
      */
@@ -98,22 +101,37 @@ public final class ScramServer {
         }
         byte[] authMessage = (challenge.clientFirstBare() + "," + challenge.serverFirst() + "," + last.withoutProof())
                 .getBytes(StandardCharsets.UTF_8);
+        // an unknown user's disguised keys go through the same computations, so both take the same time
         ScramKeys keys = challenge.keys();
-        if (keys == null || !keys.proves(challenge.algorithm(), authMessage, last.proof())) {
+        boolean proved = keys.proves(challenge.algorithm(), authMessage, last.proof());
+        byte[] signature = keys.serverSignature(challenge.algorithm(), authMessage);
+        if (!proved || challenge.credentials() == null) {
             return Optional.empty();
         }
-        byte[] signature = keys.serverSignature(challenge.algorithm(), authMessage);
         return Optional.of(("v=" + Base64.getEncoder().encodeToString(signature)).getBytes(StandardCharsets.UTF_8));
     }
 
     /** HMAC(secret, algorithm | user), cut to {@link #SALT_BYTES}: stable for a name, unguessable without the secret. */
     byte[] unknownUserSalt(ScramAlgorithm algorithm, String user) {
+        return Arrays.copyOf(secretMac(algorithm, algorithm.name() + "|" + user), SALT_BYTES);
+    }
+
+    /**
+     * Keys of the algorithm's length for a user without credentials, HMACs of the secret like its salt: checking a
+     * proof against them is the same work as against real keys, and no proof is accepted for them anyway.
+     */
+    ScramKeys unknownUserKeys(ScramAlgorithm algorithm, String user) {
+        return new ScramKeys(
+                secretMac(algorithm, algorithm.name() + "|stored|" + user),
+                secretMac(algorithm, algorithm.name() + "|server|" + user));
+    }
+
+    private byte[] secretMac(ScramAlgorithm algorithm, String data) {
         byte[] key = secretBytes;
         if (key == null) {
             key = secret.get().getBytes(StandardCharsets.UTF_8);
             secretBytes = key;
         }
-        byte[] mac = algorithm.hmac(key, (algorithm.name() + "|" + user).getBytes(StandardCharsets.UTF_8));
-        return Arrays.copyOf(mac, SALT_BYTES);
+        return algorithm.hmac(key, data.getBytes(StandardCharsets.UTF_8));
     }
 }

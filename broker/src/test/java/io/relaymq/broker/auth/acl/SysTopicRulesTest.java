@@ -2,6 +2,8 @@ package io.relaymq.broker.auth.acl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.relaymq.broker.events.EventType;
+import io.relaymq.broker.events.SysTopics;
 import io.relaymq.dao.credentials.AuthRules;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -58,6 +60,36 @@ class SysTopicRulesTest {
         AclRules rules = AclRules.of(
                 new AuthRules(List.of(), List.of("${username}/.*")), new PlaceholderValues("c", "$SYS", null));
         assertThat(rules.maySubscribe("$SYS/relaymq/events/#")).isFalse();
+    }
+
+    private static AclRules ownEventsRule(String clientId) {
+        return AclRules.of(
+                new AuthRules(List.of(), List.of("\\$SYS/relaymq/events/[^/]+/${clientId}")),
+                new PlaceholderValues(clientId, null, null));
+    }
+
+    @Test
+    void aPlaceholderInASysRuleStandsForTheClientsEncodedLevelOnly() {
+        // the events of client "plant/7" are on the level "plant%2F7"
+        String plantSlash7 = SysTopics.topic(EventType.CONNECTED, "plant/7");
+        assertThat(plantSlash7).isEqualTo("$SYS/relaymq/events/connected/plant%2F7");
+        assertThat(ownEventsRule("plant%2F7").maySubscribe(plantSlash7)).isFalse();
+        // a client's rule matches its own encoded level
+        assertThat(ownEventsRule("plant%2F7").maySubscribe(SysTopics.topic(EventType.CONNECTED, "plant%2F7")))
+                .isTrue();
+        assertThat(ownEventsRule("plant/7").maySubscribe(plantSlash7)).isTrue();
+        assertThat(ownEventsRule("a+b").maySubscribe(SysTopics.topic(EventType.CONNECTED, "a+b")))
+                .isTrue();
+    }
+
+    @Test
+    void noClientIdReachesTheFallbackLevel() {
+        String overlong = "x".repeat(SysTopics.MAX_CLIENT_LEVEL_BYTES + 1);
+        String fallback = SysTopics.topic(EventType.CONNECTED, overlong);
+        assertThat(fallback).isEqualTo(SysTopics.topic(EventType.CONNECTED, ""));
+        for (String id : new String[] {"_", "%", "%25", overlong}) {
+            assertThat(ownEventsRule(id).maySubscribe(fallback)).as(id).isFalse();
+        }
     }
 
     @Test
