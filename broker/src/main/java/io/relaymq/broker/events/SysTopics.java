@@ -1,6 +1,6 @@
 package io.relaymq.broker.events;
 
-import java.nio.charset.StandardCharsets;
+import io.relaymq.broker.topic.ClientLevel;
 import java.util.Optional;
 
 /**
@@ -19,7 +19,7 @@ public final class SysTopics {
     public static final String PREFIX = "$SYS/relaymq/events/";
 
     /** The longest client level, in UTF-8 bytes. */
-    public static final int MAX_CLIENT_LEVEL_BYTES = 256;
+    public static final int MAX_CLIENT_LEVEL_BYTES = ClientLevel.MAX_BYTES;
 
     /** The client level of a client id that has no level of its own; no client id encodes to it. */
     public static final String OTHER_CLIENT = "%";
@@ -36,28 +36,8 @@ public final class SysTopics {
         return ownLevel(clientId).orElse(OTHER_CLIENT);
     }
 
-    /**
-     * {@code value} encoded as one topic level, as event topics name a client; empty when it has no level of its
-     * own (null, empty, or encoded longer than {@link #MAX_CLIENT_LEVEL_BYTES} UTF-8 bytes).
-     */
+    /** {@code value} as one topic level ({@link ClientLevel#of}); empty when it has no level of its own. */
     public static Optional<String> ownLevel(String value) {
-        if (value == null || value.isEmpty()) {
-            return Optional.empty();
-        }
-        StringBuilder level = new StringBuilder(value.length());
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            switch (c) {
-                case '%' -> level.append("%25");
-                case '/' -> level.append("%2F");
-                case '+' -> level.append("%2B");
-                case '#' -> level.append("%23");
-                default -> level.append(c);
-            }
-        }
-        String encoded = level.toString();
-        return encoded.getBytes(StandardCharsets.UTF_8).length > MAX_CLIENT_LEVEL_BYTES
-                ? Optional.empty()
-                : Optional.of(encoded);
+        return ClientLevel.of(value);
     }
 }

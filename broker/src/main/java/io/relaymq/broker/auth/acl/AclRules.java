@@ -1,6 +1,6 @@
 package io.relaymq.broker.auth.acl;
 
-import io.relaymq.broker.events.SysTopics;
+import io.relaymq.broker.topic.ClientLevel;
 import io.relaymq.dao.credentials.AuthRules;
 import java.util.List;
 import java.util.Optional;
@@ -25,12 +25,12 @@ import org.slf4j.LoggerFactory;
  * {@code .*} that matches everything does not reach them. No client may publish to a {@code $SYS} topic, whatever
  * its rules say: the broker alone writes there.
  *
- * <p>Event topics name a client by its id encoded as one level ({@link SysTopics#ownLevel}: {@code plant/7} is
+ * <p>Event topics name a client by its id encoded as one level ({@link ClientLevel#of}: {@code plant/7} is
  * {@code plant%2F7}). So for {@code $SYS} filters, a pattern that names {@code $SYS} has its placeholders replaced
  * by the values encoded the same way (then quoted): {@code \$SYS/relaymq/events/[^/]+/${clientId}} lets client
  * {@code plant/7} reach {@code .../plant%2F7}, and client {@code plant%2F7} only {@code .../plant%252F7}. A value
- * without a level of its own (longer than {@link SysTopics#MAX_CLIENT_LEVEL_BYTES} bytes encoded) makes such a
- * pattern match nothing, so no client's rule reaches the shared level {@link SysTopics#OTHER_CLIENT}.
+ * without a level of its own (longer than {@link ClientLevel#MAX_BYTES} bytes encoded) makes such a
+ * pattern match nothing, so no client's rule reaches the shared level (a lone {@code %}, which no id encodes to).
  */
 public final class AclRules {
 
@@ -163,7 +163,7 @@ public final class AclRules {
 
     /** {@code value} as an event topic names it, quoted; null when it has no level of its own. */
     private static String sysLevel(String value) {
-        return SysTopics.ownLevel(value).map(Pattern::quote).orElse(null);
+        return ClientLevel.of(value).map(Pattern::quote).orElse(null);
     }
 
     /**
