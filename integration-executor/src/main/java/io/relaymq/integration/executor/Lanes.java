@@ -112,6 +112,7 @@ final class Lanes {
         private String deadLetterReason;
         private IntegrationDefinition deadLetterDefinition;
         private long caughtUpNanos = Long.MIN_VALUE;
+        private boolean faultLogged;
 
         Lane(UUID id) {
             this.id = id;
@@ -180,6 +181,7 @@ final class Lanes {
                 }
                 removeHead();
                 attempts = 0;
+                faultLogged = false;
                 deadLetterReason = null;
                 deadLetterDefinition = null;
             }
@@ -233,15 +235,33 @@ final class Lanes {
                         d, Duration.ofMillis(clock.millis() - p.message().routedMillis()));
                 return null;
             } catch (DeliveryException e) {
-                attempts++;
-                if (e.retryable() && attempts < retry.maxAttempts()) {
-                    board.retrying(d, e.getMessage());
-                    return retry.backoff(attempts);
+                return failed(p, d, retry, e.getMessage(), e.retryable());
+            } catch (RuntimeException e) {
+                // a fault in the target itself: retried like a retryable failure, logged in full once
+                if (!faultLogged) {
+                    faultLogged = true;
+                    log.error(
+                            "integration {}: target failed unexpectedly on record {}-{}@{}",
+                            id,
+                            p.record().topic(),
+                            p.record().partition(),
+                            p.record().offset(),
+                            e);
                 }
-                deadLetterReason = e.getMessage();
-                deadLetterDefinition = d;
-                return deadLetter(p);
+                return failed(p, d, retry, "unexpected failure: " + e, true);
             }
+        }
+
+        private Duration failed(
+                Pending p, IntegrationDefinition d, RetrySettings retry, String reason, boolean retryable) {
+            attempts++;
+            if (retryable && attempts < retry.maxAttempts()) {
+                board.retrying(d, reason);
+                return retry.backoff(attempts);
+            }
+            deadLetterReason = reason;
+            deadLetterDefinition = d;
+            return deadLetter(p);
         }
 
         private Duration deadLetter(Pending p) {
