@@ -208,12 +208,16 @@ final class Lanes {
             if (skip && caughtUpNanos < p.readNanos()) {
                 // the broker routes only to enabled integrations: this replica may be behind
                 long asked = System.nanoTime();
-                if (!definitions.catchUp(catchUpTimeout)) {
-                    log.warn("integration {}: definitions not caught up within {}; waiting", id, catchUpTimeout);
-                    return KAFKA_RETRY;
+                // one bounded catch-up per record at most: after it the integration counts as unknown
+                if (definitions.catchUp(catchUpTimeout)) {
+                    found = definitions.get(id);
+                } else {
+                    log.warn(
+                            "integration {}: definitions not caught up within {}; it counts as unknown",
+                            id,
+                            catchUpTimeout);
                 }
                 caughtUpNanos = asked;
-                found = definitions.get(id);
             }
             if (found.isEmpty() || !found.get().enabled()) {
                 board.skipped(id, found.orElse(null));
