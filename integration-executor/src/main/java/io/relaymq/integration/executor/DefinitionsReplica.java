@@ -5,6 +5,7 @@ import io.relaymq.integration.model.IntegrationRecords;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,9 +13,11 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.PartitionInfo;
@@ -35,32 +38,49 @@ public final class DefinitionsReplica implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DefinitionsReplica.class);
     private static final Duration POLL = Duration.ofMillis(100);
 
-    private final Consumer<byte[], byte[]> consumer;
+    private final Supplier<Consumer<byte[], byte[]>> consumers;
     private final String topic;
     private final IntegrationRecords records;
     private final int maxIntegrations;
     private final Runnable onChange;
+    private final Backoff backoff;
     private final Map<UUID, IntegrationDefinition> definitions = new ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<CompletableFuture<Void>> requests = new ConcurrentLinkedQueue<>();
     private final List<CompletableFuture<Void>> waiting = new ArrayList<>();
+    // where the next read starts, per partition, so a new consumer goes on where the last one stopped
+    private final Map<TopicPartition, Long> positions = new HashMap<>();
+    private final CountDownLatch stopped = new CountDownLatch(1);
     private final Thread thread;
+    private volatile Consumer<byte[], byte[]> consumer;
     private Map<TopicPartition, Long> target = Map.of();
     private volatile boolean running = true;
 
     /**
-     * @param onChange called on the replica's thread after a poll changed at least one definition
+     * @param consumers makes the replica's consumer; called again for a new one after an unexpected failure
+     * @param onChange  called on the replica's thread after a poll changed at least one definition
      */
     public DefinitionsReplica(
-            Consumer<byte[], byte[]> consumer,
+            Supplier<Consumer<byte[], byte[]>> consumers,
             String topic,
             IntegrationRecords records,
             int maxIntegrations,
             Runnable onChange) {
-        this.consumer = consumer;
+        this(consumers, topic, records, maxIntegrations, onChange, new Backoff(Backoff.FIRST, Backoff.MAX));
+    }
+
+    DefinitionsReplica(
+            Supplier<Consumer<byte[], byte[]>> consumers,
+            String topic,
+            IntegrationRecords records,
+            int maxIntegrations,
+            Runnable onChange,
+            Backoff backoff) {
+        this.consumers = consumers;
         this.topic = topic;
         this.records = records;
         this.maxIntegrations = maxIntegrations;
         this.onChange = onChange;
+        this.backoff = backoff;
         this.thread = new Thread(this::run, "integration-definitions");
         this.thread.setDaemon(true);
     }
@@ -93,35 +113,72 @@ public final class DefinitionsReplica implements AutoCloseable {
         }
     }
 
+    /**
+     * Reads until closed. An unexpected failure (Kafka unreachable for longer than a call's timeout, …) is
+     * logged, the consumer closed, and after a back-off a new one goes on from the positions reached; the
+     * definitions read so far stay, and catch-up requests keep waiting (their callers time out on their own).
+     */
     private void run() {
         try {
-            List<TopicPartition> partitions = partitions();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
             while (running) {
-                takeRequests(partitions);
-                boolean changed = false;
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
-                    changed |= apply(record);
+                Consumer<byte[], byte[]> c = consumers.get();
+                consumer = c;
+                try {
+                    read(c);
+                } catch (WakeupException e) {
+                    if (running) {
+                        log.error("definitions replica woken up while running; starting a new consumer", e);
+                    }
+                } catch (RuntimeException e) {
+                    log.error("definitions replica of {} failed; a new consumer reads on after a back-off", topic, e);
+                } finally {
+                    closeQuietly(c);
                 }
-                if (changed) {
-                    onChange.run();
+                if (running && !backoff.pause(stopped)) {
+                    break;
                 }
-                answerRequests(partitions);
             }
-        } catch (WakeupException e) {
-            if (running) {
-                log.error("definitions replica woken up while running", e);
-            }
-        } catch (RuntimeException e) {
-            log.error("definitions replica of {} stopped; integrations will not see changes", topic, e);
         } finally {
             waiting.forEach(f -> f.completeExceptionally(new IllegalStateException("replica stopped")));
-            consumer.close(Duration.ofSeconds(5));
+            requests.forEach(f -> f.completeExceptionally(new IllegalStateException("replica stopped")));
         }
     }
 
-    private List<TopicPartition> partitions() {
+    private void read(Consumer<byte[], byte[]> c) {
+        List<TopicPartition> partitions = partitions(c);
+        c.assign(partitions);
+        for (TopicPartition p : partitions) {
+            Long next = positions.get(p);
+            if (next == null) {
+                c.seekToBeginning(List.of(p));
+            } else {
+                c.seek(p, next);
+            }
+        }
+        while (running) {
+            takeRequests(c, partitions);
+            boolean changed = false;
+            for (ConsumerRecord<byte[], byte[]> record : c.poll(POLL)) {
+                changed |= apply(record);
+                positions.put(new TopicPartition(record.topic(), record.partition()), record.offset() + 1);
+            }
+            if (changed) {
+                onChange.run();
+            }
+            answerRequests(c, partitions);
+            backoff.reset();
+        }
+    }
+
+    private static void closeQuietly(Consumer<byte[], byte[]> c) {
+        try {
+            c.close(Duration.ofSeconds(5));
+        } catch (RuntimeException e) {
+            log.warn("definitions consumer not closed cleanly: {}", e.toString());
+        }
+    }
+
+    private List<TopicPartition> partitions(Consumer<byte[], byte[]> consumer) {
         boolean warned = false;
         while (running) {
             List<PartitionInfo> infos = consumer.partitionsFor(topic);
@@ -135,7 +192,9 @@ public final class DefinitionsReplica implements AutoCloseable {
                 warned = true;
             }
             try {
-                Thread.sleep(1_000);
+                if (stopped.await(1, TimeUnit.SECONDS)) {
+                    break;
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;
@@ -144,23 +203,32 @@ public final class DefinitionsReplica implements AutoCloseable {
         throw new WakeupException();
     }
 
-    private void takeRequests(List<TopicPartition> partitions) {
-        boolean fresh = false;
+    private void takeRequests(Consumer<byte[], byte[]> c, List<TopicPartition> partitions) {
+        List<CompletableFuture<Void>> fresh = new ArrayList<>();
         for (CompletableFuture<Void> f; (f = requests.poll()) != null; ) {
-            waiting.add(f);
-            fresh = true;
+            fresh.add(f);
         }
-        if (fresh) {
-            target = consumer.endOffsets(partitions);
+        if (fresh.isEmpty()) {
+            return;
         }
+        Map<TopicPartition, Long> ends;
+        try {
+            // asked after the requests were taken, so it covers everything written before each of them
+            ends = c.endOffsets(partitions);
+        } catch (RuntimeException e) {
+            requests.addAll(fresh);
+            throw e;
+        }
+        target = ends;
+        waiting.addAll(fresh);
     }
 
-    private void answerRequests(List<TopicPartition> partitions) {
+    private void answerRequests(Consumer<byte[], byte[]> c, List<TopicPartition> partitions) {
         if (waiting.isEmpty()) {
             return;
         }
         for (TopicPartition p : partitions) {
-            if (consumer.position(p) < target.getOrDefault(p, 0L)) {
+            if (c.position(p) < target.getOrDefault(p, 0L)) {
                 return;
             }
         }
@@ -213,7 +281,11 @@ public final class DefinitionsReplica implements AutoCloseable {
     @Override
     public void close() {
         running = false;
-        consumer.wakeup();
+        stopped.countDown();
+        Consumer<byte[], byte[]> c = consumer;
+        if (c != null) {
+            c.wakeup();
+        }
         try {
             thread.join(10_000);
         } catch (InterruptedException e) {

@@ -9,6 +9,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -33,7 +35,10 @@ final class DeliveryLoop implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(DeliveryLoop.class);
     private static final Duration POLL = Duration.ofMillis(100);
 
-    private final Consumer<byte[], byte[]> consumer;
+    private final Supplier<Consumer<byte[], byte[]>> consumers;
+    private final Backoff backoff = new Backoff(Backoff.FIRST, Backoff.MAX);
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile Consumer<byte[], byte[]> consumer;
     private final String topic;
     private final Lanes lanes;
     private final int maxBuffered;
@@ -42,56 +47,114 @@ final class DeliveryLoop implements Runnable {
     private final Set<TopicPartition> paused = new HashSet<>();
     private volatile boolean running = true;
 
-    DeliveryLoop(Consumer<byte[], byte[]> consumer, String topic, Lanes lanes, int maxBuffered, Duration revokeWait) {
-        this.consumer = consumer;
+    /** @param consumers makes the loop's consumer; called again for a new one after an unexpected failure */
+    DeliveryLoop(
+            Supplier<Consumer<byte[], byte[]>> consumers,
+            String topic,
+            Lanes lanes,
+            int maxBuffered,
+            Duration revokeWait) {
+        this.consumers = consumers;
         this.topic = topic;
         this.lanes = lanes;
         this.maxBuffered = maxBuffered;
         this.revokeWait = revokeWait;
     }
 
+    /**
+     * Polls until stopped. An unexpected failure (Kafka unreachable for longer than a call's timeout, …) is
+     * logged and the consumer closed: its partitions are given up as in a revocation (what is finished is
+     * committed if Kafka lets it, nothing past an unfinished record), and after a back-off a new consumer joins
+     * the group; the records not committed are read again (at least once).
+     */
     @Override
     public void run() {
         try {
-            consumer.subscribe(List.of(topic), new Rebalance());
             while (running) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
-                    take(record);
-                }
-                flowControl();
+                Consumer<byte[], byte[]> c = consumers.get();
+                consumer = c;
                 try {
-                    commit(partitions.values());
+                    c.subscribe(List.of(topic), new Rebalance());
+                    poll(c);
+                    return;
                 } catch (WakeupException e) {
-                    throw e;
-                } catch (KafkaException e) {
-                    log.warn(
-                            "commit of integration message offsets failed (tried again after the next poll): {}",
-                            e.toString());
+                    if (!running) {
+                        return;
+                    }
+                    log.error("integration delivery loop woken up while running; starting a new consumer", e);
+                } catch (RuntimeException e) {
+                    log.error("integration delivery loop failed; a new consumer takes over after a back-off", e);
                 }
-                lanes.purgeIdle();
+                giveUp(c);
+                if (!backoff.pause(stopped)) {
+                    return;
+                }
             }
-        } catch (WakeupException e) {
-            if (running) {
-                log.error("integration delivery loop woken up while running", e);
-            }
-        } catch (RuntimeException e) {
-            log.error("integration delivery loop stopped; no more messages are delivered", e);
         } finally {
             lanes.stop();
-            try {
-                commit(partitions.values());
-            } catch (RuntimeException e) {
-                log.warn("last commit of the integration delivery loop failed: {}", e.toString());
+            Consumer<byte[], byte[]> c = consumer;
+            if (c != null) {
+                try {
+                    commit(c, partitions.values());
+                } catch (RuntimeException e) {
+                    log.warn("last commit of the integration delivery loop failed: {}", e.toString());
+                }
+                partitions.values().forEach(PartitionProgress::revoke);
+                closeQuietly(c);
             }
-            partitions.values().forEach(PartitionProgress::revoke);
-            consumer.close(Duration.ofSeconds(5));
+        }
+    }
+
+    private void poll(Consumer<byte[], byte[]> c) {
+        while (running) {
+            for (ConsumerRecord<byte[], byte[]> record : c.poll(POLL)) {
+                take(record);
+            }
+            flowControl(c);
+            try {
+                commit(c, partitions.values());
+            } catch (WakeupException e) {
+                throw e;
+            } catch (KafkaException e) {
+                log.warn(
+                        "commit of integration message offsets failed (tried again after the next poll): {}",
+                        e.toString());
+            }
+            lanes.purgeIdle();
+            backoff.reset();
+        }
+    }
+
+    /**
+     * After a failure: closing the consumer revokes its partitions through {@link Rebalance} (attempts in
+     * progress get {@code revokeWait}, the finished offset is committed if Kafka answers); whatever is left is
+     * forgotten here, so the lanes abandon those records and the next consumer reads them again.
+     */
+    private void giveUp(Consumer<byte[], byte[]> c) {
+        closeQuietly(c);
+        List<TopicPartition> left = List.copyOf(partitions.keySet());
+        left.forEach(tp -> partitions.get(tp).revoke());
+        partitions.clear();
+        paused.clear();
+        consumer = null;
+    }
+
+    private static void closeQuietly(Consumer<byte[], byte[]> c) {
+        try {
+            c.close(Duration.ofSeconds(5));
+        } catch (RuntimeException e) {
+            log.warn("integration messages consumer not closed cleanly: {}", e.toString());
         }
     }
 
     /** Stops polling; the loop commits what is finished and closes the consumer on its thread. */
     void stop() {
         running = false;
-        consumer.wakeup();
+        stopped.countDown();
+        Consumer<byte[], byte[]> c = consumer;
+        if (c != null) {
+            c.wakeup();
+        }
     }
 
     private void take(ConsumerRecord<byte[], byte[]> record) {
@@ -108,7 +171,7 @@ final class DeliveryLoop implements Runnable {
         lanes.offer(new Pending(record, message, error, progress, System.nanoTime()));
     }
 
-    private void flowControl() {
+    private void flowControl(Consumer<byte[], byte[]> consumer) {
         for (PartitionProgress p : partitions.values()) {
             int unfinished = p.unfinishedCount();
             if (unfinished > maxBuffered && paused.add(p.partition())) {
@@ -119,7 +182,7 @@ final class DeliveryLoop implements Runnable {
         }
     }
 
-    private void commit(Collection<PartitionProgress> progress) {
+    private void commit(Consumer<byte[], byte[]> consumer, Collection<PartitionProgress> progress) {
         Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
         Map<TopicPartition, Long> raw = new HashMap<>();
         for (PartitionProgress p : progress) {
@@ -149,7 +212,7 @@ final class DeliveryLoop implements Runnable {
             leaving.forEach(PartitionProgress::revoke);
             lanes.awaitAttempts(leaving, revokeWait);
             try {
-                commit(leaving);
+                commit(consumer, leaving);
             } catch (KafkaException e) {
                 log.warn("commit on revocation of {} failed: {}", revoked, e.toString());
             }

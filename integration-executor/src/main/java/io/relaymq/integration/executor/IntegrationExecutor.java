@@ -74,7 +74,7 @@ public final class IntegrationExecutor implements AutoCloseable {
         housekeeping = Executors.newSingleThreadScheduledExecutor(named("integration-housekeeping"));
         producer = clients.producer();
         replica = new DefinitionsReplica(
-                clients.definitionsConsumer(),
+                clients::definitionsConsumer,
                 topics.definitions(),
                 new IntegrationRecords(mapper),
                 properties.maxIntegrations(),
@@ -96,7 +96,7 @@ public final class IntegrationExecutor implements AutoCloseable {
         DeadLetters deadLetters = new DeadLetters(producer, topics.deadLetters(), properties.apiTimeout(), clock);
         Lanes lanes = new Lanes(pool, replica, keeper, deadLetters, board, properties.catchUpTimeout(), clock);
         loop = new DeliveryLoop(
-                clients.messagesConsumer(),
+                clients::messagesConsumer,
                 topics.messages(),
                 lanes,
                 properties.maxBufferedRecords(),

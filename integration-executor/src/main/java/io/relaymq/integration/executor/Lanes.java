@@ -112,6 +112,7 @@ final class Lanes {
         private String deadLetterReason;
         private IntegrationDefinition deadLetterDefinition;
         private long caughtUpNanos = Long.MIN_VALUE;
+        private boolean faultLogged;
 
         Lane(UUID id) {
             this.id = id;
@@ -180,6 +181,7 @@ final class Lanes {
                 }
                 removeHead();
                 attempts = 0;
+                faultLogged = false;
                 deadLetterReason = null;
                 deadLetterDefinition = null;
             }
@@ -206,12 +208,16 @@ final class Lanes {
             if (skip && caughtUpNanos < p.readNanos()) {
                 // the broker routes only to enabled integrations: this replica may be behind
                 long asked = System.nanoTime();
-                if (!definitions.catchUp(catchUpTimeout)) {
-                    log.warn("integration {}: definitions not caught up within {}; waiting", id, catchUpTimeout);
-                    return KAFKA_RETRY;
+                // one bounded catch-up per record at most: after it the integration counts as unknown
+                if (definitions.catchUp(catchUpTimeout)) {
+                    found = definitions.get(id);
+                } else {
+                    log.warn(
+                            "integration {}: definitions not caught up within {}; it counts as unknown",
+                            id,
+                            catchUpTimeout);
                 }
                 caughtUpNanos = asked;
-                found = definitions.get(id);
             }
             if (found.isEmpty() || !found.get().enabled()) {
                 board.skipped(id, found.orElse(null));
@@ -233,15 +239,33 @@ final class Lanes {
                         d, Duration.ofMillis(clock.millis() - p.message().routedMillis()));
                 return null;
             } catch (DeliveryException e) {
-                attempts++;
-                if (e.retryable() && attempts < retry.maxAttempts()) {
-                    board.retrying(d, e.getMessage());
-                    return retry.backoff(attempts);
+                return failed(p, d, retry, e.getMessage(), e.retryable());
+            } catch (RuntimeException e) {
+                // a fault in the target itself: retried like a retryable failure, logged in full once
+                if (!faultLogged) {
+                    faultLogged = true;
+                    log.error(
+                            "integration {}: target failed unexpectedly on record {}-{}@{}",
+                            id,
+                            p.record().topic(),
+                            p.record().partition(),
+                            p.record().offset(),
+                            e);
                 }
-                deadLetterReason = e.getMessage();
-                deadLetterDefinition = d;
-                return deadLetter(p);
+                return failed(p, d, retry, "unexpected failure: " + e, true);
             }
+        }
+
+        private Duration failed(
+                Pending p, IntegrationDefinition d, RetrySettings retry, String reason, boolean retryable) {
+            attempts++;
+            if (retryable && attempts < retry.maxAttempts()) {
+                board.retrying(d, reason);
+                return retry.backoff(attempts);
+            }
+            deadLetterReason = reason;
+            deadLetterDefinition = d;
+            return deadLetter(p);
         }
 
         private Duration deadLetter(Pending p) {

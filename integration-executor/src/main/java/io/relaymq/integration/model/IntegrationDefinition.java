@@ -27,4 +27,15 @@ public record IntegrationDefinition(
     public IntegrationDefinition {
         topicFilters = List.copyOf(topicFilters);
     }
+
+    /** Leaves the configuration's values out (they may hold passwords and tokens): only its field names. */
+    @Override
+    public String toString() {
+        List<String> fields = configuration == null || !configuration.isObject()
+                ? List.of()
+                : List.copyOf(configuration.propertyNames());
+        return "IntegrationDefinition[id=" + id + ", name=" + name + ", type=" + type + ", enabled=" + enabled
+                + ", topicFilters=" + topicFilters + ", configuration fields=" + fields + ", version=" + version
+                + "]";
+    }
 }

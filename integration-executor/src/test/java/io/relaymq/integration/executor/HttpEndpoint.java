@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -22,12 +23,15 @@ import java.util.function.IntUnaryOperator;
  */
 public final class HttpEndpoint implements AutoCloseable {
 
+    static final int HOLD_SECONDS = 60;
+
     private final HttpServer server;
     private final ExecutorService threads = Executors.newCachedThreadPool();
     private final Map<String, IntUnaryOperator> rules = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
     private final Map<String, List<String>> accepted = new ConcurrentHashMap<>();
     private volatile Duration latency = Duration.ZERO;
+    private volatile CountDownLatch gate = new CountDownLatch(0);
 
     public HttpEndpoint() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
@@ -50,6 +54,16 @@ public final class HttpEndpoint implements AutoCloseable {
         latency = value;
     }
 
+    /** From now on requests wait, unanswered, until {@link #release} (at most {@value #HOLD_SECONDS} s). */
+    public void hold() {
+        gate = new CountDownLatch(1);
+    }
+
+    /** Lets the held requests, and all later ones, be answered. */
+    public void release() {
+        gate.countDown();
+    }
+
     /** The bodies {@code path} accepted, in arrival order. */
     public List<String> accepted(String path) {
         List<String> list = accepted.computeIfAbsent(path, p -> new ArrayList<>());
@@ -69,6 +83,9 @@ public final class HttpEndpoint implements AutoCloseable {
         int n = requests.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
         int status = rules.getOrDefault(path, i -> 200).applyAsInt(n);
         try {
+            if (!gate.await(HOLD_SECONDS, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the endpoint was held longer than " + HOLD_SECONDS + " s");
+            }
             // simulated latency of a slow endpoint (behaviour under test, not synchronisation)
             TimeUnit.MILLISECONDS.sleep(latency.toMillis());
         } catch (InterruptedException e) {

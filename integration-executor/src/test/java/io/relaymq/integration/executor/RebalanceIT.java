@@ -15,16 +15,21 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Two executors in one group while messages flow: a second one joins (its share of the partitions moves to
  * it), then the first one leaves. Every message arrives at least once, in order per integration, and both
- * executors delivered a part.
+ * executors delivered a part: the endpoint holds its answers from before b starts until b has partitions, so
+ * a cannot finish everything first.
  */
 @ExtendWith(LocalStackExtension.class)
 class RebalanceIT {
@@ -48,13 +53,7 @@ class RebalanceIT {
         endpoint.latency(Duration.ofMillis(50));
         List<UUID> ids = twoPerPartition();
         for (UUID id : ids) {
-            fixture.define(
-                    id,
-                    "share",
-                    IntegrationType.HTTP,
-                    true,
-                    fixture.mapper().createObjectNode().put("url", endpoint.url("/" + id)),
-                    1);
+            fixture.define(id, "share", IntegrationType.HTTP, true, config(id), 1);
         }
         for (int i = 0; i < COUNT; i++) {
             for (UUID id : ids) {
@@ -65,7 +64,15 @@ class RebalanceIT {
 
         IntegrationExecutor a = fixture.start("it-rebalance-a", factories);
         await().atMost(Duration.ofSeconds(60)).until(() -> total(ids) >= COUNT);
-        IntegrationExecutor b = fixture.start("it-rebalance-b", factories);
+        // hold the endpoint so a cannot finish the rest before b is given partitions
+        endpoint.hold();
+        IntegrationExecutor b;
+        try {
+            b = fixture.start("it-rebalance-b", factories);
+            await().atMost(Duration.ofSeconds(50)).until(() -> hasPartitions("it-rebalance-b"));
+        } finally {
+            endpoint.release();
+        }
         await().atMost(Duration.ofSeconds(60)).until(() -> delivered(b, ids) > 0);
         long aBeforeLeaving = delivered(a, ids);
         a.close();
@@ -84,6 +91,28 @@ class RebalanceIT {
             assertThat(runs.get(0).get(0)).isZero();
             List<Integer> last = runs.get(runs.size() - 1);
             assertThat(last.get(last.size() - 1)).isEqualTo(COUNT - 1);
+        }
+    }
+
+    /** Posts to the endpoint; a request may be held while b joins, so it may take up to 60 s. */
+    private ObjectNode config(UUID id) {
+        return fixture.mapper()
+                .createObjectNode()
+                .put("url", endpoint.url("/" + id))
+                .put("requestTimeoutMs", 60_000);
+    }
+
+    /** Whether the executor {@code executorId} is a member of the group with partitions assigned. */
+    private boolean hasPartitions(String executorId) throws Exception {
+        String group = fixture.properties(executorId).consumerGroup();
+        try (Admin admin = new ExecutorClients(fixture.properties("it-rebalance-probe")).admin()) {
+            ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(group))
+                    .describedGroups()
+                    .get(group)
+                    .get(10, TimeUnit.SECONDS);
+            return d.members().stream()
+                    .anyMatch(m -> m.clientId().equals("relaymq-integration-" + executorId + "-messages")
+                            && !m.assignment().topicPartitions().isEmpty());
         }
     }
 

@@ -264,6 +264,19 @@ record HttpSettings(
         return Duration.ofMillis(value.longValue());
     }
 
+    /** Leaves secrets out: the Authorization value, the header values and the query (they may carry keys). */
+    @Override
+    public String toString() {
+        String where = uri == null
+                ? "null"
+                : uri.getScheme() + "://" + uri.getRawAuthority() + (uri.getRawPath() == null ? "" : uri.getRawPath())
+                        + (uri.getRawQuery() == null ? "" : "?<query hidden>");
+        return "HttpSettings[" + method + " " + where + ", headers=" + headers.keySet() + ", body=" + body
+                + ", authorization=" + (authorization == null ? "none" : "<hidden>") + ", caPem="
+                + (caPem == null ? "none" : "given") + ", connectTimeout=" + connectTimeout + ", requestTimeout="
+                + requestTimeout + "]";
+    }
+
     private static String shown(String name) {
         String cut = name.length() > 64 ? name.substring(0, 64) + "…" : name;
         return '"' + cut.replaceAll("\\p{Cntrl}", "?") + '"';

@@ -60,6 +60,8 @@ public final class KafkaConfig {
         if (!TOPIC_CHARS.matcher(PLACEHOLDER.matcher(topic).replaceAll("")).matches()) {
             r.problem("topic", "outside placeholders only letters, digits, '.', '_' and '-' are allowed");
         }
+        String literalStart = topic.contains("${") ? topic.substring(0, topic.indexOf("${")) : topic;
+        KafkaTopicName.reservedPrefix(literalStart).ifPresent(p -> r.problem("topic", p));
         String key = r.text("key", MAX_TEMPLATE).orElse("${clientId}");
         checkTemplate(r, "key", key);
         ValueFormat value = ValueFormat.valueOf(r.oneOf("value", List.of("PAYLOAD", "JSON"), "PAYLOAD"));

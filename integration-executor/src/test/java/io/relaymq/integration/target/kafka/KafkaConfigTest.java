@@ -223,4 +223,22 @@ class KafkaConfigTest {
         tls.put("caCertificatePem", "x".repeat(65_537));
         assertThat(problems(c)).containsExactly("tls.caCertificatePem: must be a PEM text of at most 65536 characters");
     }
+
+    @Test
+    void aTopicWhoseLiteralStartIsReservedIsRefused() {
+        ObjectNode c = minimal();
+        c.put("topic", "relaymq.integrations");
+        assertThat(problems(c))
+                .singleElement()
+                .asString()
+                .startsWith("topic: the topic name may not start with 'relaymq.'");
+        c.put("topic", "relaymq.${topicLevel.0}");
+        assertThat(problems(c)).singleElement().asString().contains("'relaymq.'");
+        c.put("topic", "__${topicLevel.0}");
+        assertThat(problems(c)).singleElement().asString().contains("'__'");
+        c.put("topic", "mqtt.relaymq.${topicLevel.0}");
+        assertThat(problems(c)).isEmpty();
+        c.put("topic", "${topicLevel.0}");
+        assertThat(problems(c)).isEmpty();
+    }
 }

@@ -91,4 +91,21 @@ class KafkaRecordsTest {
         assertThatThrownBy(() -> records(config("${clientId}")).record(Messages.plain("a", "c".repeat(250), "x")))
                 .hasMessageContaining("longer than 249");
     }
+
+    @Test
+    void aRenderedTopicOfRelayMqOrKafkaItselfIsRefusedAndNotRetryable() throws DeliveryException {
+        KafkaRecords records = records(config("${topicLevel.0}"));
+
+        assertThatThrownBy(() -> records.record(Messages.plain("relaymq.integrations", "dev-1", "x")))
+                .isInstanceOfSatisfying(
+                        DeliveryException.class, e -> assertThat(e.retryable()).isFalse())
+                .hasMessageContaining("may not start with 'relaymq.'")
+                .hasMessageContaining("relaymq.integrations");
+        assertThatThrownBy(() -> records.record(Messages.plain("__consumer_offsets", "dev-1", "x")))
+                .isInstanceOfSatisfying(
+                        DeliveryException.class, e -> assertThat(e.retryable()).isFalse())
+                .hasMessageContaining("may not start with '__'");
+        assertThat(records.record(Messages.plain("relaymq_data", "dev-1", "x")).topic())
+                .isEqualTo("relaymq_data");
+    }
 }

@@ -23,4 +23,14 @@ class KafkaTopicNameTest {
         assertThat(KafkaTopicName.problem("a b")).isPresent();
         assertThat(KafkaTopicName.problem("ü")).isPresent();
     }
+
+    @Test
+    void refusesRelayMqAndKafkaInternalTopics() {
+        assertThat(KafkaTopicName.problem("relaymq.integrations"))
+                .hasValueSatisfying(p -> assertThat(p).contains("may not start with 'relaymq.'"));
+        assertThat(KafkaTopicName.problem("relaymq.integration.msg")).isPresent();
+        assertThat(KafkaTopicName.problem("__consumer_offsets")).isPresent();
+        assertThat(KafkaTopicName.problem("_single")).isEmpty();
+        assertThat(KafkaTopicName.problem("relaymq")).isEmpty();
+    }
 }
