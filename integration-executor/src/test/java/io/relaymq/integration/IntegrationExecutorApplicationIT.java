@@ -67,13 +67,15 @@ class IntegrationExecutorApplicationIT {
                         .until(() -> endpoint.accepted("/app").contains("from the process"));
 
                 HttpClient http = HttpClient.newHttpClient();
-                HttpResponse<String> metrics = http.send(
-                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + metricsPort + "/metrics"))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-                assertThat(metrics.statusCode()).isEqualTo(200);
-                assertThat(metrics.body())
-                        .contains("relaymq_integration_delivered_total{integration=\"" + id + "\",type=\"HTTP\"} 1.0");
+                HttpRequest metrics = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + metricsPort + "/metrics"))
+                        .build();
+                // the endpoint has answered before the executor counts the delivery: wait for the count
+                String delivered = "relaymq_integration_delivered_total{integration=\"" + id + "\",type=\"HTTP\"} 1.0";
+                await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                    HttpResponse<String> page = http.send(metrics, HttpResponse.BodyHandlers.ofString());
+                    assertThat(page.statusCode()).isEqualTo(200);
+                    assertThat(page.body()).contains(delivered);
+                });
                 HttpResponse<String> other = http.send(
                         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + metricsPort + "/x"))
                                 .build(),
