@@ -10,7 +10,11 @@ import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 
-/** The broker jar the image copies (docker/Dockerfile): Netty's native epoll transport for both CPU kinds. */
+/**
+ * The broker jar the image copies (docker/Dockerfile): Netty's native epoll transport for both CPU kinds, and the
+ * libraries of the integration executor inside a node (a test-scoped Paho in the broker's pom once left the MQTT
+ * bridge without its client at run time).
+ */
 class BrokerJarIT {
 
     private static final Path JAR = Path.of(System.getProperty("relaymq.root", ".."))
@@ -31,6 +35,20 @@ class BrokerJarIT {
             assertThat(natives)
                     .anyMatch(name -> name.endsWith("-linux-x86_64.jar"))
                     .anyMatch(name -> name.endsWith("-linux-aarch_64.jar"));
+        }
+    }
+
+    @Test
+    void theJarCarriesTheIntegrationTargetsLibraries() throws IOException {
+        try (JarFile jar = new JarFile(JAR.toFile())) {
+            List<String> libs = jar.stream()
+                    .map(ZipEntry::getName)
+                    .filter(name -> name.startsWith("BOOT-INF/lib/"))
+                    .toList();
+            assertThat(libs)
+                    .anyMatch(name -> name.startsWith("BOOT-INF/lib/relaymq-integration"))
+                    .anyMatch(name -> name.startsWith("BOOT-INF/lib/org.eclipse.paho.mqttv5.client-"))
+                    .anyMatch(name -> name.startsWith("BOOT-INF/lib/org.eclipse.paho.client.mqttv3-"));
         }
     }
 }

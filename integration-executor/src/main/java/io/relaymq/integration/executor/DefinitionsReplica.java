@@ -237,6 +237,9 @@ public final class DefinitionsReplica implements AutoCloseable {
     }
 
     private boolean apply(ConsumerRecord<byte[], byte[]> record) {
+        if (IntegrationRecords.isNodeMarker(record.key())) {
+            return false;
+        }
         UUID id;
         try {
             id = IntegrationRecords.id(record.key());

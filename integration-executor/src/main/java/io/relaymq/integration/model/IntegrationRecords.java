@@ -26,6 +26,15 @@ public final class IntegrationRecords {
         this.mapper = mapper;
     }
 
+    /**
+     * True for the barrier records broker nodes write to their state topics, the definitions topic among them
+     * (key {@code \u0000marker/<node>}, tombstoned again at once): they are no definitions and are passed over
+     * without a word.
+     */
+    public static boolean isNodeMarker(byte[] key) {
+        return key != null && key.length > 0 && key[0] == 0;
+    }
+
     public static byte[] key(UUID integrationId) {
         return integrationId.toString().getBytes(StandardCharsets.UTF_8);
     }

@@ -41,6 +41,15 @@ class IntegrationRecordsTest {
     }
 
     @Test
+    void theBrokersBarrierRecordsAreToldApartFromDefinitions() {
+        assertThat(IntegrationRecords.isNodeMarker("\u0000marker/node-1".getBytes(StandardCharsets.UTF_8)))
+                .isTrue();
+        assertThat(IntegrationRecords.isNodeMarker(IntegrationRecords.key(UUID.randomUUID())))
+                .isFalse();
+        assertThat(IntegrationRecords.isNodeMarker(null)).isFalse();
+    }
+
+    @Test
     void malformedKeysAndValuesAreRefused() {
         assertThatThrownBy(() -> IntegrationRecords.id("x".getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(IllegalArgumentException.class);
