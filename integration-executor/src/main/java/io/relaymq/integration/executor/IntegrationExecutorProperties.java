@@ -72,31 +72,19 @@ public record IntegrationExecutorProperties(
 
     /** The same settings with the Kafka connection of the host application. */
     public IntegrationExecutorProperties with(HostKafka kafka) {
-        return new IntegrationExecutorProperties(
-                enabled,
-                kafka.bootstrapServers(),
-                kafka.clientConfig(),
-                apiTimeout,
-                executorId,
-                consumerGroup,
-                topics,
-                partitions,
-                replicationFactor,
-                messagesRetention,
-                poolSize,
-                statusInterval,
-                maxBufferedRecords,
-                catchUpTimeout,
-                maxIntegrations,
-                revokeTimeout);
+        return copy(kafka.bootstrapServers(), kafka.clientConfig(), executorId);
     }
 
     /** The same settings with another executor id. */
     public IntegrationExecutorProperties withExecutorId(String id) {
+        return copy(bootstrapServers, clientConfig, id);
+    }
+
+    private IntegrationExecutorProperties copy(String bootstrap, Map<String, String> config, String id) {
         return new IntegrationExecutorProperties(
                 enabled,
-                bootstrapServers,
-                clientConfig,
+                bootstrap,
+                config,
                 apiTimeout,
                 id,
                 consumerGroup,

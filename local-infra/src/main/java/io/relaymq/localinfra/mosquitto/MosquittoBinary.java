@@ -47,17 +47,7 @@ public record MosquittoBinary(Path broker, Path passwd) {
         }
         log.info("mosquitto not found: installing it with apt-get (Debian package mosquitto)");
         try {
-            Executables.run(300, "apt-get", "update", "-q");
-            Executables.run(
-                    600,
-                    "env",
-                    "DEBIAN_FRONTEND=noninteractive",
-                    "apt-get",
-                    "install",
-                    "-y",
-                    "-q",
-                    "--no-install-recommends",
-                    "mosquitto");
+            Executables.aptInstall("mosquitto");
         } catch (IOException e) {
             log.warn("apt-get install mosquitto failed", e);
             return Optional.empty();

@@ -45,6 +45,21 @@ public final class Executables {
     }
 
     /** True when this JVM runs as uid 0 (read from /proc, so it works without a shell). */
+    /** Installs a Debian package: {@code apt-get update}, then a quiet install without recommended packages. */
+    public static void aptInstall(String debianPackage) throws IOException {
+        run(300, "apt-get", "update", "-q");
+        run(
+                600,
+                "env",
+                "DEBIAN_FRONTEND=noninteractive",
+                "apt-get",
+                "install",
+                "-y",
+                "-q",
+                "--no-install-recommends",
+                debianPackage);
+    }
+
     public static boolean isRoot() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {

@@ -44,17 +44,7 @@ public final class RedisBinary {
         log.info("redis-server not found: installing it with apt-get (Debian package redis-server)");
         for (int attempt = 1; attempt <= 3; attempt++) {
             try {
-                Executables.run(300, "apt-get", "update", "-q");
-                Executables.run(
-                        600,
-                        "env",
-                        "DEBIAN_FRONTEND=noninteractive",
-                        "apt-get",
-                        "install",
-                        "-y",
-                        "-q",
-                        "--no-install-recommends",
-                        "redis-server");
+                Executables.aptInstall("redis-server");
                 return onPath();
             } catch (IOException e) {
                 log.warn("apt-get install redis-server failed (attempt {}/3): {}", attempt, e.getMessage());
