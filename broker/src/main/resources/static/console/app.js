@@ -42,6 +42,8 @@ document.getElementById('logout').addEventListener('click', () => {
 document.getElementById('error-close').addEventListener('click', () => showError(''));
 document.getElementById('login-form').addEventListener('submit', onLogin);
 window.addEventListener('hashchange', route);
+// an action's failure that no page caught still reaches the banner
+window.addEventListener('unhandledrejection', (event) => showError(event.reason instanceof Error ? event.reason : String(event.reason)));
 buildNav();
 if (api.loggedIn) showApp(); else showLogin();
 
@@ -162,6 +164,8 @@ function showError(errorOrText) {
   const text = errorOrText instanceof Error ? errorOrText.message : (errorOrText || '');
   document.getElementById('error-text').textContent = text;
   banner.hidden = !text;
+  // a modal pane covers the banner: its own error line repeats the text
+  for (const line of document.querySelectorAll('dialog.pane[open] [data-dialog-error]')) line.textContent = text;
 }
 
 let noticeTimer = null;
