@@ -40,6 +40,7 @@ document.getElementById('logout').addEventListener('click', () => {
   showLogin();
 });
 document.getElementById('error-close').addEventListener('click', () => showError(''));
+document.addEventListener('keydown', onShortcut);
 document.getElementById('login-form').addEventListener('submit', onLogin);
 window.addEventListener('hashchange', route);
 // an action's failure that no page caught still reaches the banner
@@ -75,6 +76,18 @@ async function onLogin(event) {
     error.textContent = e.message;
   } finally {
     button.disabled = false;
+  }
+}
+
+/** "/" jumps to the page's search field (unless typing somewhere already). */
+function onShortcut(event) {
+  if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target.closest('input, textarea, select, [contenteditable], dialog')) return;
+  const search = document.querySelector('main#page input[data-filter="text"]');
+  if (search) {
+    event.preventDefault();
+    search.focus();
   }
 }
 

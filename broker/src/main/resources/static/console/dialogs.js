@@ -48,6 +48,8 @@ export function openDialog({ title, content, details, wide = false, onClose }) {
   });
   document.body.append(dialog);
   dialog.showModal();
+  const first = body.querySelector('input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea, pre[tabindex]');
+  if (first) first.focus();
   return { dialog, body, close };
 }
 
