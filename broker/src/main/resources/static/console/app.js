@@ -149,9 +149,16 @@ async function route() {
   document.title = `${PAGES.find(([p]) => p === id)[1]} · RelayMQ console`;
   const root = el('div', { class: 'page-root' });
   page.append(root);
+  const label = PAGES.find(([p]) => p === id)[1];
+  let module;
   try {
-    const module = await import(`./pages/${id}.js`);
-    if (current !== navigation) return;
+    module = await import(`./pages/${id}.js`);
+  } catch (e) {
+    if (current === navigation) showError(`The ${label} page could not be loaded: ${e.message}`);
+    return;
+  }
+  if (current !== navigation) return;
+  try {
     await module.render(root, context(current));
   } catch (e) {
     if (current === navigation) showError(e);

@@ -18,8 +18,6 @@ export function showSessionDetails(openDialog, s) {
     ['Connected at', formatTime(s.connectedAt)],
     ['Disconnected at', formatTime(s.disconnectedAt)],
     ['Session id', s.sessionId],
-    ['In-flight messages', s.inFlightMsgsCount],
-    ['Stored messages', s.storedMsgsCount],
   ];
   const subscriptions = s.subscriptions || [];
   openDialog({
