@@ -95,7 +95,7 @@ function nodeRow(n, connections) {
     el('td', { text: `${formatNumber(n.connectedSessions)} connected / ${formatNumber(n.sessions)}` }),
     el('td', { text: connections === undefined ? '—' : formatNumber(connections) }),
     el('td', { text: formatTime(n.startedAt) }),
-    el('td', { text: n.mqttPorts || '' }));
+    el('td', { class: 'wrap', text: n.mqttPorts || '' }));
 }
 
 function total(label, value) {
