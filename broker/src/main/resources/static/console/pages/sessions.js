@@ -16,8 +16,8 @@ export async function render(root, ctx) {
     inputs: [{ name: 'address', label: 'Address', param: 'clientIpAddress' }],
     filters: [
       {
-        name: 'connected', label: 'Status', initial: '',
-        options: [['', 'All'], ['true', 'Connected'], ['false', 'Disconnected']],
+        name: 'connected', label: 'Status', initial: 'all',
+        options: [['all', 'All'], ['true', 'Connected'], ['false', 'Disconnected']],
         param: (v) => ({ connectedStatusList: v === 'true' ? 'CONNECTED' : 'DISCONNECTED' }),
       },
       {
