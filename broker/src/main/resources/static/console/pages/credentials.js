@@ -1,7 +1,7 @@
 // Credentials: MQTT_BASIC, X.509 (SSL) and SCRAM client credentials with their ACL rules.
 
 import { openDialog } from '../dialogs.js';
-import { el, field, formatTime } from '../dom.js';
+import { appendAll, el, field, formatTime } from '../dom.js';
 import { createTable } from '../table.js';
 import { credentialsForm } from './credentials-form.js';
 import { bulkImportForm } from './credentials-import.js';
@@ -54,7 +54,7 @@ export async function render(root, ctx) {
   const importSection = el('section', { class: 'import', 'aria-labelledby': 'bulk-import-title' },
     el('h2', { id: 'bulk-import-title', text: 'Bulk import' }),
     bulkImportForm(ctx, () => table.reload()));
-  root.append(el('h1', { text: 'Credentials' }), table.element, importSection);
+  appendAll(root, el('h1', { text: 'Credentials' }), table.element, importSection);
   await table.reload();
   ctx.ready();
 

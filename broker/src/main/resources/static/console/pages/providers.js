@@ -1,7 +1,7 @@
 // Auth providers: switch each on or off and edit its configuration (a form for JWT, JSON for the others).
 
 import { openDialog } from '../dialogs.js';
-import { el, field } from '../dom.js';
+import { appendAll, el, field } from '../dom.js';
 import { createTable } from '../table.js';
 import { httpCheck } from './providers-http.js';
 import { jwtForm } from './providers-jwt.js';
@@ -28,7 +28,7 @@ export async function render(root, ctx) {
       { action: 'disable', label: 'Disable', danger: true, show: (row) => row.enabled, run: (row) => toggle(row, false) },
     ],
   });
-  root.append(el('h1', { text: 'Auth providers' }),
+  appendAll(root, el('h1', { text: 'Auth providers' }),
     el('p', { class: 'hint', text: 'The order in which providers are asked is set on each node (MQTT_AUTH_PROVIDER_ORDER).' }),
     table.element);
   await table.reload();

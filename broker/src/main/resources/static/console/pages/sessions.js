@@ -1,7 +1,7 @@
 // Sessions: every client session of the cluster, connected or not, with details, disconnect and remove.
 
 import { openDialog } from '../dialogs.js';
-import { el, formatTime } from '../dom.js';
+import { appendAll, el, formatTime } from '../dom.js';
 import { createTable } from '../table.js';
 import { showSessionDetails } from './session-details.js';
 
@@ -52,7 +52,7 @@ export async function render(root, ctx) {
     empty: 'No sessions match.',
   });
 
-  root.append(el('h1', { text: 'Sessions' }), table.element);
+  appendAll(root, el('h1', { text: 'Sessions' }), table.element);
   await table.reload();
   ctx.ready();
 
