@@ -145,7 +145,8 @@ export function createTable(ctx, spec) {
       }
       render(rows);
     } catch (e) {
-      if (sequence === state.sequence) ctx.showError(e);
+      // a late answer for a page the user has left stays quiet
+      if (sequence === state.sequence && ctx.active !== false) ctx.showError(e);
     } finally {
       if (sequence === state.sequence) table.removeAttribute('aria-busy');
     }

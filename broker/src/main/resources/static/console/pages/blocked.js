@@ -18,7 +18,7 @@ export async function render(root, ctx) {
     sort: { property: 'value', order: 'ASC' },
     filters: [
       { name: 'type', label: 'Type', options: [['', 'All'], ...TYPES], param: (v) => ({ typeList: v }) },
-      { name: 'status', label: 'Matches', options: [['', 'All'], ...TARGETS], param: (v) => ({ regexMatchTargetList: v }) },
+      { name: 'target', label: 'Matches', options: [['', 'All'], ...TARGETS], param: (v) => ({ regexMatchTargetList: v }) },
     ],
     columns: [
       { label: 'Type', field: 'type', sort: 'type' },
