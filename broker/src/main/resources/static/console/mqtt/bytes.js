@@ -1,11 +1,16 @@
 // Byte-level building blocks of MQTT packets: the Variable Byte Integer, two- and four-byte integers,
 // UTF-8 strings and binary data, all big-endian as MQTT 3.1.1 section 1.5 and MQTT 5.0 section 1.5 define them.
 
-/** A malformed packet, or a value that cannot be put on the wire. */
+/**
+ * A malformed packet, a protocol error, or a value that cannot be put on the wire. reasonCode is what an
+ * MQTT 5 DISCONNECT says about it: given, else Malformed Packet (0x81) for messages starting with
+ * "malformed", else Protocol Error (0x82).
+ */
 export class MqttProtocolError extends Error {
-  constructor(message) {
+  constructor(message, reasonCode) {
     super(message);
     this.name = 'MqttProtocolError';
+    this.reasonCode = reasonCode ?? (message.startsWith('malformed') ? 0x81 : 0x82);
   }
 }
 

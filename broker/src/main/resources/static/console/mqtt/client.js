@@ -6,7 +6,9 @@
 //   log      {text}                                                        a protocol step worth showing
 
 import { MqttProtocolError } from './bytes.js';
+import { Incoming } from './incoming.js';
 import { Inflight } from './inflight.js';
+import { KeepAlive } from './keep-alive.js';
 import {
   decodePacket,
   encodeAck,
@@ -17,9 +19,10 @@ import {
   encodeSubscribe,
   encodeUnsubscribe,
 } from './packets.js';
+import { checkPublish } from './publish-checks.js';
 import { isFailure, reasonText } from './reason-codes.js';
 import { PacketStream } from './stream.js';
-import { checkTopicFilter, checkTopicName } from './topics.js';
+import { checkTopicFilter } from './topics.js';
 
 const encoder = new TextEncoder();
 
@@ -36,6 +39,10 @@ export class MqttWsClient extends EventTarget {
     this.WebSocketImpl = WebSocketImpl ?? globalThis.WebSocket;
     this.status = 'disconnected';
     this.socket = null;
+    this.keepAlive = new KeepAlive(
+      () => this.send(encodePingreq(), null),
+      (reason) => this.abort(reason, 0x8d),
+    );
   }
 
   /**
@@ -59,12 +66,15 @@ export class MqttWsClient extends EventTarget {
       return Promise.reject(e);
     }
     this.version = version;
-    this.keepAlive = Number(options.keepAlive ?? 60);
+    this.clientKeepAlive = Number(options.keepAlive ?? 60);
     this.stream = new PacketStream(this.maxPacketSize);
     this.inflight = new Inflight(this.maxInflight);
-    this.awaitingRelease = new Set();
+    this.incoming = new Incoming(
+      version,
+      (bytes, what) => this.send(bytes, what),
+      (message) => this.dispatchEvent(new CustomEvent('message', { detail: message })),
+    );
     this.serverLimits = {};
-    this.closeReason = null;
     this.setStatus('connecting');
     return new Promise((resolve, reject) => {
       this.pendingConnect = { resolve, reject };
@@ -82,7 +92,7 @@ export class MqttWsClient extends EventTarget {
       socket.onopen = current(() => this.send(connectPacket, 'CONNECT'));
       socket.onmessage = current((event) => this.received(event.data));
       socket.onerror = current(() => this.log(`WebSocket error on ${options.url}`));
-      socket.onclose = current((event) => this.closed(this.closeReason ?? socketCloseText(event)));
+      socket.onclose = current((event) => this.closed(socketCloseText(event)));
       this.socket = socket;
     });
   }
@@ -123,7 +133,7 @@ export class MqttWsClient extends EventTarget {
    */
   async publish({ topic, payload = '', qos = 0, retain = false, properties = {} }) {
     this.requireConnected();
-    this.checkPublish(topic, qos, retain, properties);
+    checkPublish({ topic, qos, retain, properties }, this.version, this.serverLimits);
     const bytes = typeof payload === 'string' ? encoder.encode(payload) : payload;
     const message = { topic, payload: bytes, qos, retain, properties };
     if (qos === 0) {
@@ -145,28 +155,7 @@ export class MqttWsClient extends EventTarget {
     if (this.status === 'connected') {
       this.send(encodeDisconnect(this.version), 'DISCONNECT');
     }
-    this.closeReason ??= 'disconnected by the user';
-    this.socket?.close(1000);
-    this.closed(this.closeReason);
-  }
-
-  checkPublish(topic, qos, retain, properties) {
-    checkTopicName(topic);
-    if (![0, 1, 2].includes(qos)) {
-      throw new MqttProtocolError(`QoS ${qos} does not exist; use 0, 1 or 2`);
-    }
-    if (this.version === 4 && Object.values(properties).some((v) => v !== undefined && v !== null)) {
-      throw new MqttProtocolError('MQTT 3.1.1 has no message properties; connect with MQTT 5 to send them');
-    }
-    if (properties.responseTopic !== undefined) {
-      checkTopicName(properties.responseTopic);
-    }
-    if (qos > (this.serverLimits.maximumQos ?? 2)) {
-      throw new MqttProtocolError(`the server accepts QoS up to ${this.serverLimits.maximumQos}`);
-    }
-    if (retain && this.serverLimits.retainAvailable === 0) {
-      throw new MqttProtocolError('the server does not support retained messages');
-    }
+    this.closeSocket('disconnected by the user');
   }
 
   received(data) {
@@ -174,13 +163,19 @@ export class MqttWsClient extends EventTarget {
       this.abort('the server sent a text frame; MQTT uses binary frames only', 0x82);
       return;
     }
+    const socket = this.socket;
     try {
       for (const raw of this.stream.push(new Uint8Array(data))) {
+        if (this.socket !== socket) {
+          return; // closed by an earlier packet of this frame (DISCONNECT, refused CONNACK)
+        }
         this.handle(decodePacket(raw.firstByte, raw.body, this.version));
       }
     } catch (e) {
-      const code = e instanceof MqttProtocolError && e.message.startsWith('malformed') ? 0x81 : 0x82;
-      this.abort(e.message, code);
+      if (!(e instanceof MqttProtocolError)) {
+        console.error('MQTT client: unexpected error while handling a packet', e);
+      }
+      this.abort(e.message, e.reasonCode ?? 0x80);
     }
   }
 
@@ -192,7 +187,7 @@ export class MqttWsClient extends EventTarget {
       case 'CONNACK':
         return this.connack(p);
       case 'PUBLISH':
-        return this.incomingPublish(p);
+        return this.incoming.publish(p);
       case 'PUBACK':
       case 'SUBACK':
       case 'UNSUBACK':
@@ -204,10 +199,9 @@ export class MqttWsClient extends EventTarget {
         this.inflight.expect('PUBCOMP', p.packetId);
         return this.inflight.finish(p.packetId, p);
       case 'PUBREL':
-        return this.pubrel(p);
+        return this.incoming.release(p);
       case 'PINGRESP':
-        this.pingOutstanding = false;
-        return undefined;
+        return this.keepAlive.answered();
       default:
         return this.serverDisconnect(p);
     }
@@ -222,35 +216,16 @@ export class MqttWsClient extends EventTarget {
     const pending = this.pendingConnect;
     this.pendingConnect = null;
     if (isFailure(p.reasonCode, 'CONNACK', this.version)) {
-      this.closeReason = `connection refused: ${reason}${reasonStringOf(p)}`;
-      this.socket.close(1000);
-      pending.reject(new Error(this.closeReason));
+      const refused = `connection refused: ${reason}${reasonStringOf(p)}`;
+      pending.reject(new Error(refused));
+      this.closeSocket(refused);
       return;
     }
     this.serverLimits = p.properties;
-    this.keepAlive = p.properties.serverKeepAlive ?? this.keepAlive;
     this.inflight.publishLimit = Math.min(p.properties.receiveMaximum ?? 65535, this.maxInflight);
     this.setStatus('connected', reason);
-    this.schedulePing();
+    this.keepAlive.start(p.properties.serverKeepAlive ?? this.clientKeepAlive);
     pending.resolve({ sessionPresent: p.sessionPresent, reasonCode: p.reasonCode, reason, properties: p.properties });
-  }
-
-  incomingPublish(p) {
-    if (p.properties.topicAlias !== undefined) {
-      throw new MqttProtocolError('protocol error: a topic alias, but this client allows none (Topic Alias Maximum 0)');
-    }
-    checkTopicName(p.topic);
-    const duplicate = p.qos === 2 && this.awaitingRelease.has(p.packetId);
-    if (p.qos === 1) {
-      this.send(encodeAck('PUBACK', p.packetId, this.version), `PUBACK (id ${p.packetId})`);
-    } else if (p.qos === 2) {
-      this.awaitingRelease.add(p.packetId);
-      this.send(encodeAck('PUBREC', p.packetId, this.version), `PUBREC (id ${p.packetId})`);
-    }
-    if (!duplicate) {
-      const { topic, qos, retain, dup, properties, payload } = p;
-      this.dispatchEvent(new CustomEvent('message', { detail: { topic, qos, retain, dup, properties, payload } }));
-    }
   }
 
   pubrec(p) {
@@ -263,33 +238,10 @@ export class MqttWsClient extends EventTarget {
     this.send(encodeAck('PUBREL', p.packetId, this.version), `PUBREL (id ${p.packetId})`);
   }
 
-  pubrel(p) {
-    const known = this.awaitingRelease.delete(p.packetId);
-    const code = known || this.version === 4 ? 0 : 0x92;
-    this.send(encodeAck('PUBCOMP', p.packetId, this.version, code), `PUBCOMP (id ${p.packetId})`);
-  }
-
   serverDisconnect(p) {
-    this.closeReason = `the server disconnected: ${reasonText(p.reasonCode, 'DISCONNECT', 5)}${reasonStringOf(p)}`;
-    this.log(this.closeReason);
-    this.socket.close(1000);
-  }
-
-  schedulePing() {
-    clearTimeout(this.pingTimer);
-    if (this.keepAlive > 0 && this.status === 'connected') {
-      this.pingTimer = setTimeout(() => this.ping(), this.keepAlive * 1000);
-    }
-  }
-
-  ping() {
-    if (this.pingOutstanding) {
-      this.abort(`no PINGRESP within the keep alive of ${this.keepAlive} s`, 0x8d);
-      return;
-    }
-    this.send(encodePingreq(), null);
-    this.pingOutstanding = true;
-    this.schedulePing();
+    const reason = `the server disconnected: ${reasonText(p.reasonCode, 'DISCONNECT', 5)}${reasonStringOf(p)}`;
+    this.log(reason);
+    this.closeSocket(reason);
   }
 
   requireConnected() {
@@ -322,17 +274,19 @@ export class MqttWsClient extends EventTarget {
     if (what) {
       this.log(`sent ${what}`);
     }
-    if (!this.pingOutstanding) {
-      this.schedulePing();
-    }
+    this.keepAlive.sent();
   }
 
   /** Ends the connection because of a protocol problem (MQTT 5: DISCONNECT with the reason code first). */
   abort(reason, reasonCode = 0x80) {
-    this.closeReason = reason;
     if (this.status === 'connected' && this.version === 5) {
       this.send(encodeDisconnect(5, reasonCode), `DISCONNECT (${reasonText(reasonCode, 'DISCONNECT', 5)})`);
     }
+    this.closeSocket(reason);
+  }
+
+  /** Closes the WebSocket (after what was sent) and ends the connection at once. */
+  closeSocket(reason) {
     this.socket?.close(1000);
     this.closed(reason);
   }
@@ -342,8 +296,7 @@ export class MqttWsClient extends EventTarget {
       return;
     }
     clearTimeout(this.connectTimer);
-    clearTimeout(this.pingTimer);
-    this.pingOutstanding = false;
+    this.keepAlive.stop();
     this.socket = null;
     this.inflight.failAll(`connection closed: ${reason}`);
     this.pendingConnect?.reject(new Error(reason));

@@ -46,6 +46,7 @@ export class PacketStream {
         if (1 + i + remaining > this.maxPacketSize) {
           throw new MqttProtocolError(
             `the server sent a packet of ${1 + i + remaining} bytes; this client takes at most ${this.maxPacketSize}`,
+            0x95,
           );
         }
         return { size: 1 + i, remaining };
