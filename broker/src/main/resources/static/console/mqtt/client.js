@@ -22,7 +22,7 @@ import {
 import { checkPublish } from './publish-checks.js';
 import { isFailure, reasonText } from './reason-codes.js';
 import { PacketStream } from './stream.js';
-import { checkTopicFilter } from './topics.js';
+import { checkTopicFilter, isShared } from './topics.js';
 
 const encoder = new TextEncoder();
 
@@ -100,7 +100,12 @@ export class MqttWsClient extends EventTarget {
   /** Subscribes; resolves with one result per filter: {topicFilter, reasonCode, reason, grantedQos (or null)}. */
   async subscribe(subscriptions) {
     this.requireConnected();
-    subscriptions.forEach((s) => checkTopicFilter(s.topicFilter));
+    subscriptions.forEach((s) => {
+      checkTopicFilter(s.topicFilter);
+      if (s.noLocal && isShared(s.topicFilter) && this.version === 5) {
+        throw new MqttProtocolError('No Local cannot be set on a shared subscription');
+      }
+    });
     const { packetId, done } = this.inflight.start('SUBSCRIBE');
     this.sendOrFail(packetId, () => encodeSubscribe(packetId, subscriptions, this.version), 'SUBSCRIBE');
     const suback = await done;
@@ -264,7 +269,7 @@ export class MqttWsClient extends EventTarget {
     try {
       this.sendChecked(encode(), what);
     } catch (e) {
-      this.inflight.fail(packetId, e);
+      this.inflight.cancel(packetId);
       throw e;
     }
   }
