@@ -89,10 +89,16 @@ export class MqttWsClient extends EventTarget {
       socket.binaryType = 'arraybuffer';
       // A socket that was replaced (disconnect, then connect again) is ignored from then on.
       const current = (handler) => (event) => this.socket === socket && handler(event);
-      socket.onopen = current(() => this.send(connectPacket, 'CONNECT'));
+      let opened = false;
+      socket.onopen = current(() => {
+        opened = true;
+        this.send(connectPacket, 'CONNECT');
+      });
       socket.onmessage = current((event) => this.received(event.data));
       socket.onerror = current(() => this.log(`WebSocket error on ${options.url}`));
-      socket.onclose = current((event) => this.closed(socketCloseText(event)));
+      socket.onclose = current((event) =>
+        this.closed(opened ? socketCloseText(event) : `cannot open a WebSocket to ${options.url} (code ${event.code})`),
+      );
       this.socket = socket;
     });
   }
@@ -323,7 +329,10 @@ function reasonStringOf(p) {
   return p.properties?.reasonString ? ` – ${p.properties.reasonString}` : '';
 }
 
+/** Why the WebSocket closed when this client did not close it. */
 function socketCloseText(event) {
-  const why = event.reason ? `: ${event.reason}` : '';
-  return event.code === 1000 ? `connection closed${why}` : `WebSocket closed with code ${event.code}${why}`;
+  const why = event.reason ? `, ${event.reason}` : '';
+  return event.code === 1006
+    ? 'the connection was lost (WebSocket code 1006)'
+    : `the server closed the WebSocket (code ${event.code}${why})`;
 }
