@@ -106,12 +106,8 @@ export class MqttWsClient extends EventTarget {
   /** Subscribes; resolves with one result per filter: {topicFilter, reasonCode, reason, grantedQos (or null)}. */
   async subscribe(subscriptions) {
     this.requireConnected();
-    subscriptions.forEach((s) => {
-      checkTopicFilter(s.topicFilter);
-      if (s.noLocal && isShared(s.topicFilter) && this.version === 5) {
-        throw new MqttProtocolError('No Local cannot be set on a shared subscription');
-      }
-    });
+    checkCount(subscriptions, 'SUBSCRIBE');
+    subscriptions.forEach((s) => checkSubscription(s, this.version));
     const { packetId, done } = this.inflight.start('SUBSCRIBE');
     this.sendOrFail(packetId, () => encodeSubscribe(packetId, subscriptions, this.version), 'SUBSCRIBE');
     const suback = await done;
@@ -128,6 +124,7 @@ export class MqttWsClient extends EventTarget {
   /** Unsubscribes; resolves with one result per filter: {topicFilter, reasonCode, reason}. */
   async unsubscribe(topicFilters) {
     this.requireConnected();
+    checkCount(topicFilters, 'UNSUBSCRIBE');
     topicFilters.forEach(checkTopicFilter);
     const { packetId, done } = this.inflight.start('UNSUBSCRIBE');
     this.sendOrFail(packetId, () => encodeUnsubscribe(packetId, topicFilters, this.version), 'UNSUBSCRIBE');
@@ -325,8 +322,29 @@ export class MqttWsClient extends EventTarget {
   }
 }
 
+/** Filters sent in one SUBSCRIBE or UNSUBSCRIBE. */
+const MAX_FILTERS_PER_PACKET = 100;
+
+function checkCount(list, what) {
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_FILTERS_PER_PACKET) {
+    throw new MqttProtocolError(`${what} takes 1 to ${MAX_FILTERS_PER_PACKET} topic filters`);
+  }
+}
+
+function checkSubscription({ topicFilter, qos = 0, noLocal, retainHandling = 0 }, version) {
+  checkTopicFilter(topicFilter);
+  if (![0, 1, 2].includes(qos) || ![0, 1, 2].includes(retainHandling)) {
+    throw new MqttProtocolError('QoS and Retain Handling of a subscription are 0, 1 or 2');
+  }
+  if (noLocal && isShared(topicFilter) && version === 5) {
+    throw new MqttProtocolError('No Local cannot be set on a shared subscription');
+  }
+}
+
+/** The Reason String and Server Reference of a CONNACK or DISCONNECT, as text after the reason. */
 function reasonStringOf(p) {
-  return p.properties?.reasonString ? ` – ${p.properties.reasonString}` : '';
+  const { reasonString, serverReference } = p.properties ?? {};
+  return (reasonString ? ` – ${reasonString}` : '') + (serverReference ? ` (server reference: ${serverReference})` : '');
 }
 
 /** Why the WebSocket closed when this client did not close it. */
