@@ -131,15 +131,24 @@ function connackText({ reason, sessionPresent, properties }) {
   return parts.join('; ');
 }
 
-/** ws://<this host>:<the node's WS port>/mqtt (wss and the WSS port when the console is on https). */
+/**
+ * ws://<this host>:<the node's WS port>/mqtt (wss and the WSS port when the console is on https): the port
+ * the listener is bound to (/api/app/listener/port); a note when /api/app/config says the listener is off.
+ */
 async function defaultUrl(ctx) {
   const listener = location.protocol === 'https:' ? 'WSS' : 'WS';
   let port = DEFAULT_PORTS[listener];
-  try {
-    const answer = Number(await ctx.api.get(`/api/app/listener/port?listenerName=${listener}`));
-    port = Number.isInteger(answer) && answer > 0 && answer < 65536 ? answer : port;
-  } catch (e) {
-    ctx.notify(`could not read the ${listener} listener port (${e.message}); using ${port}`);
+  const [answer, config] = await Promise.allSettled([
+    ctx.api.get(`/api/app/listener/port?listenerName=${listener}`),
+    ctx.api.get('/api/app/config'),
+  ]);
+  if (answer.status === 'fulfilled' && Number.isInteger(answer.value) && answer.value > 0 && answer.value < 65536) {
+    port = answer.value;
+  } else {
+    ctx.notify(`could not read the ${listener} listener port (${answer.reason?.message ?? answer.value}); using ${port}`);
+  }
+  if (config.value?.listeners?.[listener.toLowerCase()]?.enabled === false) {
+    ctx.notify(`this node's ${listener} listener is off (LISTENER_${listener}_ENABLED)`);
   }
   // hostname keeps the brackets of an IPv6 address
   return `${listener.toLowerCase()}://${location.hostname || 'localhost'}:${port}${WS_PATH}`;
