@@ -22,7 +22,7 @@ import {
 import { checkPublish } from './publish-checks.js';
 import { isFailure, reasonText } from './reason-codes.js';
 import { PacketStream } from './stream.js';
-import { checkTopicFilter } from './topics.js';
+import { checkTopicFilter, isShared } from './topics.js';
 
 const encoder = new TextEncoder();
 
@@ -89,10 +89,16 @@ export class MqttWsClient extends EventTarget {
       socket.binaryType = 'arraybuffer';
       // A socket that was replaced (disconnect, then connect again) is ignored from then on.
       const current = (handler) => (event) => this.socket === socket && handler(event);
-      socket.onopen = current(() => this.send(connectPacket, 'CONNECT'));
+      let opened = false;
+      socket.onopen = current(() => {
+        opened = true;
+        this.send(connectPacket, 'CONNECT');
+      });
       socket.onmessage = current((event) => this.received(event.data));
       socket.onerror = current(() => this.log(`WebSocket error on ${options.url}`));
-      socket.onclose = current((event) => this.closed(socketCloseText(event)));
+      socket.onclose = current((event) =>
+        this.closed(opened ? socketCloseText(event) : `cannot open a WebSocket to ${options.url} (code ${event.code})`),
+      );
       this.socket = socket;
     });
   }
@@ -100,7 +106,8 @@ export class MqttWsClient extends EventTarget {
   /** Subscribes; resolves with one result per filter: {topicFilter, reasonCode, reason, grantedQos (or null)}. */
   async subscribe(subscriptions) {
     this.requireConnected();
-    subscriptions.forEach((s) => checkTopicFilter(s.topicFilter));
+    checkCount(subscriptions, 'SUBSCRIBE');
+    subscriptions.forEach((s) => checkSubscription(s, this.version));
     const { packetId, done } = this.inflight.start('SUBSCRIBE');
     this.sendOrFail(packetId, () => encodeSubscribe(packetId, subscriptions, this.version), 'SUBSCRIBE');
     const suback = await done;
@@ -117,6 +124,7 @@ export class MqttWsClient extends EventTarget {
   /** Unsubscribes; resolves with one result per filter: {topicFilter, reasonCode, reason}. */
   async unsubscribe(topicFilters) {
     this.requireConnected();
+    checkCount(topicFilters, 'UNSUBSCRIBE');
     topicFilters.forEach(checkTopicFilter);
     const { packetId, done } = this.inflight.start('UNSUBSCRIBE');
     this.sendOrFail(packetId, () => encodeUnsubscribe(packetId, topicFilters, this.version), 'UNSUBSCRIBE');
@@ -264,7 +272,7 @@ export class MqttWsClient extends EventTarget {
     try {
       this.sendChecked(encode(), what);
     } catch (e) {
-      this.inflight.fail(packetId, e);
+      this.inflight.cancel(packetId);
       throw e;
     }
   }
@@ -314,11 +322,35 @@ export class MqttWsClient extends EventTarget {
   }
 }
 
-function reasonStringOf(p) {
-  return p.properties?.reasonString ? ` – ${p.properties.reasonString}` : '';
+/** Filters sent in one SUBSCRIBE or UNSUBSCRIBE. */
+const MAX_FILTERS_PER_PACKET = 100;
+
+function checkCount(list, what) {
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_FILTERS_PER_PACKET) {
+    throw new MqttProtocolError(`${what} takes 1 to ${MAX_FILTERS_PER_PACKET} topic filters`);
+  }
 }
 
+function checkSubscription({ topicFilter, qos = 0, noLocal, retainHandling = 0 }, version) {
+  checkTopicFilter(topicFilter);
+  if (![0, 1, 2].includes(qos) || ![0, 1, 2].includes(retainHandling)) {
+    throw new MqttProtocolError('QoS and Retain Handling of a subscription are 0, 1 or 2');
+  }
+  if (noLocal && isShared(topicFilter) && version === 5) {
+    throw new MqttProtocolError('No Local cannot be set on a shared subscription');
+  }
+}
+
+/** The Reason String and Server Reference of a CONNACK or DISCONNECT, as text after the reason. */
+function reasonStringOf(p) {
+  const { reasonString, serverReference } = p.properties ?? {};
+  return (reasonString ? ` – ${reasonString}` : '') + (serverReference ? ` (server reference: ${serverReference})` : '');
+}
+
+/** Why the WebSocket closed when this client did not close it. */
 function socketCloseText(event) {
-  const why = event.reason ? `: ${event.reason}` : '';
-  return event.code === 1000 ? `connection closed${why}` : `WebSocket closed with code ${event.code}${why}`;
+  const why = event.reason ? `, ${event.reason}` : '';
+  return event.code === 1006
+    ? 'the connection was lost (WebSocket code 1006)'
+    : `the server closed the WebSocket (code ${event.code}${why})`;
 }

@@ -57,6 +57,12 @@ export class Inflight {
     entry.resolve(result);
   }
 
+  /** The operation's packet never went out: its identifier is free again, and nobody waits for it. */
+  cancel(packetId) {
+    this.waiting.delete(packetId);
+    this.ids.release(packetId);
+  }
+
   fail(packetId, error) {
     const entry = this.waiting.get(packetId);
     this.waiting.delete(packetId);

@@ -15,13 +15,20 @@ export function checkTopicName(topic) {
   return topic;
 }
 
-/** A topic filter: not empty, '#' only as the whole last level, '+' only as a whole level. */
+/**
+ * A topic filter: not empty, '#' only as the whole last level, '+' only as a whole level; a shared
+ * subscription ($share/<name>/<filter>) with a share name and a filter after it.
+ */
 export function checkTopicFilter(filter) {
   if (typeof filter !== 'string' || filter.length === 0) {
     throw new MqttProtocolError('the topic filter must not be empty');
   }
   utf8(filter, 'topic filter');
-  const levels = filter.split('/');
+  const shared = /^\$share\/([^/]*)\/?(.*)$/s.exec(filter);
+  if (shared && (shared[1] === '' || /[+#]/.test(shared[1]) || shared[2] === '')) {
+    throw new MqttProtocolError(`"${filter}" is not a shared subscription: write $share/<share name>/<topic filter>`);
+  }
+  const levels = (shared ? shared[2] : filter).split('/');
   levels.forEach((level, i) => {
     if (level.includes('#') && (level !== '#' || i !== levels.length - 1)) {
       throw new MqttProtocolError(`in "${filter}", # must be the whole last level`);
@@ -31,4 +38,9 @@ export function checkTopicFilter(filter) {
     }
   });
   return filter;
+}
+
+/** A shared subscription's filter ($share/…). */
+export function isShared(filter) {
+  return filter.startsWith('$share/');
 }

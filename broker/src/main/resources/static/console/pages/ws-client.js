@@ -11,124 +11,107 @@ import {
   readSubscribe,
   subscribeForm,
 } from '../mqtt/ui/forms.js';
-import { BoundedList, logItem, messageItem } from '../mqtt/ui/message-list.js';
+import { BoundedList, logItem, MessagePanel } from '../mqtt/ui/message-list.js';
+import { SubscriptionList } from '../mqtt/ui/subscription-list.js';
 
 /** Received messages kept on the page; the oldest go first. */
 const MAX_MESSAGES = 500;
 /** Protocol log lines kept on the page. */
 const MAX_LOG_LINES = 200;
+/** Packets from the server larger than this end the connection (and MQTT 5 servers are told so). */
+const MAX_PACKET_SIZE = 1_048_576;
 /** The path of the WebSocket listener (LISTENER_WS_PATH / LISTENER_WSS_PATH), which the API does not report. */
 const WS_PATH = '/mqtt';
 const DEFAULT_PORTS = { WS: 8084, WSS: 8085 };
 
 export async function render(root, ctx) {
   addStyleSheet();
-  const client = new MqttWsClient({ maxPacketSize: 1_048_576 });
-  const connect = connectForm({ url: await defaultUrl(ctx), clientId: randomClientId() });
-  const subscribe = subscribeForm();
-  const publish = publishForm();
-  const subscriptionList = el('ul', { class: 'ws-subscriptions', 'data-ws-subscriptions': true });
-  const messageList = el('ul', { class: 'ws-messages', 'data-ws-messages': true });
-  const logList = el('ol', { class: 'ws-log', 'data-ws-log': true });
-  const messageCount = el('span', { class: 'hint', 'data-ws-message-count': true, text: '0 messages' });
-  const messages = new BoundedList(messageList, MAX_MESSAGES);
-  const log = new BoundedList(logList, MAX_LOG_LINES);
-  const subscriptions = new Map();
-
+  const page = {
+    ctx,
+    client: new MqttWsClient({ maxPacketSize: MAX_PACKET_SIZE }),
+    connect: connectForm({ url: await defaultUrl(ctx), clientId: randomClientId() }),
+    subscribe: subscribeForm(),
+    publish: publishForm(),
+    messages: new MessagePanel(MAX_MESSAGES),
+    logList: el('ol', { class: 'ws-log', 'data-ws-log': true }),
+  };
+  page.log = new BoundedList(page.logList, MAX_LOG_LINES);
+  page.subscriptions = new SubscriptionList((filter) => unsubscribe(page, filter));
   root.append(
     el('h2', { text: 'WebSocket MQTT client' }),
-    el('div', { class: 'ws-client' }, connect, subscribe, publish),
-    el('section', { class: 'card' }, el('h3', { text: 'Subscriptions' }), subscriptionList),
-    el(
-      'section',
-      { class: 'card' },
-      el('div', { class: 'ws-list-head' },
-        el('h3', { text: 'Messages' }),
-        messageCount,
-        el('button', { type: 'button', class: 'small', 'data-action': 'clear-messages', text: 'Clear', onclick: () => {
-          messages.clear();
-          messageCount.textContent = countText(0);
-        } }),
-      ),
-      messageList,
-    ),
-    el('section', { class: 'card' }, el('h3', { text: 'Protocol log' }), logList),
+    el('div', { class: 'ws-client' }, page.connect, page.subscribe, page.publish),
+    el('section', { class: 'card ws-section' }, el('h3', { text: 'Subscriptions' }), page.subscriptions.list),
+    page.messages.element,
+    el('section', { class: 'card ws-section' }, el('h3', { text: 'Protocol log' }), page.logList),
   );
-
-  const report = (e) => {
-    log.add(logItem(`error: ${e.message ?? e}`));
-    ctx.showError(e.message ?? String(e));
-  };
-
-  client.addEventListener('status', ({ detail }) => showStatus(connect, detail));
-  client.addEventListener('log', ({ detail }) => log.add(logItem(detail.text)));
-  client.addEventListener('message', ({ detail }) => {
-    messages.add(messageItem(detail));
-    messageCount.textContent = countText(messages.size());
-  });
-
-  connect.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    try {
-      const connack = await client.connect(readConnect(connect));
-      log.add(logItem(connackText(connack)));
-      if (!connack.sessionPresent) {
-        subscriptions.clear();
-        subscriptionList.replaceChildren();
-      }
-    } catch (e) {
-      report(e);
-    }
-  });
-  connect.querySelector('[data-action="disconnect"]').addEventListener('click', () => client.disconnect());
-
-  subscribe.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    try {
-      const [result] = await client.subscribe([readSubscribe(subscribe)]);
-      showSubscription(result, subscriptions, subscriptionList, (filter) => unsubscribe(filter));
-      log.add(logItem(`SUBACK ${result.topicFilter}: ${result.reason}`));
-      if (result.grantedQos === null) {
-        ctx.showError(`subscription to ${result.topicFilter} refused: ${result.reason}`);
-      }
-    } catch (e) {
-      report(e);
-    }
-  });
-
-  async function unsubscribe(filter) {
-    try {
-      const [result] = await client.unsubscribe([filter]);
-      log.add(logItem(`UNSUBACK ${filter}: ${result.reason}`));
-      subscriptions.get(filter)?.remove();
-      subscriptions.delete(filter);
-    } catch (e) {
-      report(e);
-    }
-  }
-
-  const publishResult = publish.querySelector('[data-ws-publish-result]');
-  publish.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    try {
-      const message = readPublish(publish);
-      publishResult.textContent = 'publishing…';
-      const result = await client.publish(message);
-      publishResult.textContent = `${message.topic}: ${result.reason}`;
-      log.add(logItem(`published to ${message.topic} (QoS ${message.qos}): ${result.reason}`));
-    } catch (e) {
-      publishResult.textContent = `failed: ${e.message}`;
-      report(e);
-    }
-  });
-
-  ctx.onLeave(() => client.disconnect());
+  page.client.addEventListener('status', ({ detail }) => showStatus(page.connect, detail));
+  page.client.addEventListener('log', ({ detail }) => page.log.add(logItem(detail.text)));
+  page.client.addEventListener('message', ({ detail }) => page.messages.add(detail));
+  onSubmit(page, page.connect, () => connect(page));
+  onSubmit(page, page.subscribe, () => subscribe(page));
+  onSubmit(page, page.publish, () => publish(page));
+  page.connect.querySelector('[data-action="disconnect"]').addEventListener('click', () => page.client.disconnect());
+  ctx.onLeave(() => page.client.disconnect());
   ctx.ready();
 }
 
-function countText(count) {
-  const kept = count === MAX_MESSAGES ? ` (the newest ${MAX_MESSAGES}; older ones are dropped)` : '';
-  return `${count} ${count === 1 ? 'message' : 'messages'}${kept}`;
+/** Runs the form's action on submit; its error goes to the protocol log and the console's error banner. */
+function onSubmit(page, form, action) {
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    try {
+      await action();
+    } catch (e) {
+      report(page, e);
+    }
+  });
+}
+
+function report(page, e) {
+  const text = e?.message ?? String(e);
+  page.log.add(logItem(`error: ${text}`));
+  page.ctx.showError(text);
+}
+
+async function connect(page) {
+  const connack = await page.client.connect(readConnect(page.connect));
+  page.log.add(logItem(connackText(connack)));
+  if (!connack.sessionPresent) {
+    page.subscriptions.clear();
+  }
+}
+
+async function subscribe(page) {
+  const [result] = await page.client.subscribe([readSubscribe(page.subscribe)]);
+  page.subscriptions.show(result);
+  page.log.add(logItem(`SUBACK ${result.topicFilter}: ${result.reason}`));
+  if (result.grantedQos === null) {
+    page.ctx.showError(`subscription to ${result.topicFilter} refused: ${result.reason}`);
+  }
+}
+
+async function unsubscribe(page, filter) {
+  try {
+    const [result] = await page.client.unsubscribe([filter]);
+    page.log.add(logItem(`UNSUBACK ${filter}: ${result.reason}`));
+    page.subscriptions.remove(filter);
+  } catch (e) {
+    report(page, e);
+  }
+}
+
+async function publish(page) {
+  const shown = page.publish.querySelector('[data-ws-publish-result]');
+  const message = readPublish(page.publish);
+  shown.textContent = 'publishing…';
+  try {
+    const result = await page.client.publish(message);
+    shown.textContent = `${message.topic}: ${result.reason}`;
+    page.log.add(logItem(`published to ${message.topic} (QoS ${message.qos}): ${result.reason}`));
+  } catch (e) {
+    shown.textContent = `failed: ${e.message}`;
+    throw e;
+  }
 }
 
 function showStatus(form, { status, reason }) {
@@ -140,32 +123,6 @@ function showStatus(form, { status, reason }) {
   form.querySelector('[data-action="disconnect"]').disabled = status === 'disconnected';
 }
 
-function showSubscription(result, subscriptions, list, unsubscribe) {
-  const failed = result.grantedQos === null;
-  const item = el(
-    'li',
-    {
-      'data-filter': result.topicFilter,
-      'data-granted-qos': failed ? false : result.grantedQos,
-      'data-failed': failed ? 'true' : false,
-    },
-    el('span', { class: 'ws-topic', text: result.topicFilter }),
-    el('span', { class: failed ? 'badge bad' : 'badge ok', text: result.reason }),
-    failed
-      ? null
-      : el('button', {
-          type: 'button',
-          class: 'small',
-          'data-action': 'unsubscribe',
-          text: 'Unsubscribe',
-          onclick: () => unsubscribe(result.topicFilter),
-        }),
-  );
-  subscriptions.get(result.topicFilter)?.remove();
-  subscriptions.set(result.topicFilter, item);
-  list.append(item);
-}
-
 function connackText({ reason, sessionPresent, properties }) {
   const parts = [`CONNACK: ${reason}`, `session present: ${sessionPresent ? 'yes' : 'no'}`];
   for (const [name, value] of Object.entries(properties)) {
@@ -174,15 +131,24 @@ function connackText({ reason, sessionPresent, properties }) {
   return parts.join('; ');
 }
 
-/** ws://<this host>:<the node's WS port>/mqtt (wss and the WSS port when the console is on https). */
+/**
+ * ws://<this host>:<the node's WS port>/mqtt (wss and the WSS port when the console is on https): the port
+ * the listener is bound to (/api/app/listener/port); a note when /api/app/config says the listener is off.
+ */
 async function defaultUrl(ctx) {
   const listener = location.protocol === 'https:' ? 'WSS' : 'WS';
   let port = DEFAULT_PORTS[listener];
-  try {
-    const answer = Number(await ctx.api.get(`/api/app/listener/port?listenerName=${listener}`));
-    port = Number.isInteger(answer) && answer > 0 && answer < 65536 ? answer : port;
-  } catch (e) {
-    ctx.notify(`could not read the ${listener} listener port (${e.message}); using ${port}`);
+  const [answer, config] = await Promise.allSettled([
+    ctx.api.get(`/api/app/listener/port?listenerName=${listener}`),
+    ctx.api.get('/api/app/config'),
+  ]);
+  if (answer.status === 'fulfilled' && Number.isInteger(answer.value) && answer.value > 0 && answer.value < 65536) {
+    port = answer.value;
+  } else {
+    ctx.notify(`could not read the ${listener} listener port (${answer.reason?.message ?? answer.value}); using ${port}`);
+  }
+  if (config.value?.listeners?.[listener.toLowerCase()]?.enabled === false) {
+    ctx.notify(`this node's ${listener} listener is off (LISTENER_${listener}_ENABLED)`);
   }
   // hostname keeps the brackets of an IPv6 address
   return `${listener.toLowerCase()}://${location.hostname || 'localhost'}:${port}${WS_PATH}`;

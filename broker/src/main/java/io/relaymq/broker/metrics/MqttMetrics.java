@@ -13,6 +13,8 @@ import org.springframework.stereotype.Component;
  * The broker's MQTT meters, with stable dotted names (Prometheus: dots become underscores):
  * {@code relaymq.connections.current|opened|rejected}, {@code relaymq.messages.in|out|dropped},
  * {@code relaymq.bytes.in|out} (payload bytes), {@code relaymq.kafka.produce.latency}, {@code relaymq.delivery.latency}.
+ * Drops whose QoS is known are also counted in {@code relaymq.messages.dropped.qos{qos}}; {@link #totals()}
+ * reads every counter at once for the historical statistics.
  */
 @Component
 public class MqttMetrics {
@@ -25,6 +27,7 @@ public class MqttMetrics {
     private final Counter bytesOut;
     private final Counter[] in = new Counter[3];
     private final Counter[] out = new Counter[3];
+    private final Counter[] droppedByQos = new Counter[3];
     private final Timer produceLatency;
     private final Timer deliveryLatency;
     private final ConcurrentMap<String, Counter> rejected = new ConcurrentHashMap<>();
@@ -42,6 +45,7 @@ public class MqttMetrics {
         for (int qos = 0; qos < 3; qos++) {
             in[qos] = registry.counter("relaymq.messages.in", "qos", Integer.toString(qos));
             out[qos] = registry.counter("relaymq.messages.out", "qos", Integer.toString(qos));
+            droppedByQos[qos] = registry.counter("relaymq.messages.dropped.qos", "qos", Integer.toString(qos));
         }
         produceLatency = Timer.builder("relaymq.kafka.produce.latency")
                 .description("PUBLISH received to Kafka ack")
@@ -91,6 +95,43 @@ public class MqttMetrics {
         dropped.computeIfAbsent(reason, r -> registry.counter("relaymq.messages.dropped", "reason", r))
                 .increment(count);
     }
+
+    /** A drop of messages whose QoS is known: counted under {@code reason} and under {@code qos}. */
+    public void dropped(String reason, int qos, int count) {
+        dropped(reason, count);
+        droppedByQos[qos].increment(count);
+    }
+
+    /** Everything counted since the node started (cumulative), read together. */
+    public Totals totals() {
+        double droppedAll = 0;
+        for (Counter c : dropped.values()) {
+            droppedAll += c.count();
+        }
+        return new Totals(
+                counts(in),
+                counts(out),
+                (long) droppedAll,
+                counts(droppedByQos),
+                (long) bytesIn.count(),
+                (long) bytesOut.count(),
+                connections.get());
+    }
+
+    private static long[] counts(Counter[] byQos) {
+        long[] counts = new long[byQos.length];
+        for (int qos = 0; qos < byQos.length; qos++) {
+            counts[qos] = (long) byQos[qos].count();
+        }
+        return counts;
+    }
+
+    /**
+     * Cumulative counts since start, per QoS where the arrays have three entries, and the open connections.
+     * {@code dropped} counts every drop; {@code droppedByQos} only the ones whose QoS was known.
+     */
+    public record Totals(
+            long[] in, long[] out, long dropped, long[] droppedByQos, long bytesIn, long bytesOut, int connections) {}
 
     /**
      * A client hit a quota ({@code relaymq.quota.exceeded}, tag {@code quota}: subscriptions, retained_messages,

@@ -12,6 +12,8 @@ import io.relaymq.dao.auth.UnauthorizedClientRepository;
 import io.relaymq.dao.credentials.CredentialsRepository;
 import io.relaymq.dao.credentials.ScramSecretRepository;
 import io.relaymq.dao.schema.SchemaMigrations;
+import io.relaymq.dao.stats.HourStatsRepository;
+import io.relaymq.dao.stats.MinuteStatsRepository;
 import javax.sql.DataSource;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -88,5 +90,15 @@ class PostgresConfiguration {
     @Bean
     PasswordResetRepository passwordResetRepository(DataSource dataSource, MigratedSchema schema) {
         return new PasswordResetRepository(dataSource);
+    }
+
+    @Bean
+    MinuteStatsRepository minuteStatsRepository(DataSource dataSource, MigratedSchema schema) {
+        return new MinuteStatsRepository(dataSource);
+    }
+
+    @Bean
+    HourStatsRepository hourStatsRepository(DataSource dataSource, MigratedSchema schema) {
+        return new HourStatsRepository(dataSource);
     }
 }

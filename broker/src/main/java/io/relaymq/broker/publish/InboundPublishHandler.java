@@ -210,7 +210,7 @@ public final class InboundPublishHandler {
             byte reason,
             String dropReason,
             String what) {
-        metrics.dropped(dropReason, 1);
+        metrics.dropped(dropReason, qos, 1);
         if (!connection.isV5()) {
             log.info("{} disconnected: {}", connection, what);
             connection.close(reason);

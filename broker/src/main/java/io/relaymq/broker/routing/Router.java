@@ -171,7 +171,7 @@ public final class Router {
         if (owner.isPresent()) {
             remoteDelivery.send(owner.get(), clientId, message);
         } else {
-            metrics.dropped("no_session", 1);
+            metrics.dropped("no_session", message.qos(), 1);
         }
     }
 

@@ -377,11 +377,11 @@ public final class ClientSession {
 
     private void offer(OutboundMessage message) {
         if (ended) {
-            context.metrics().dropped("session_ended", 1);
+            context.metrics().dropped("session_ended", message.qos(), 1);
             return;
         }
         if (context.writer().isExpired(message)) {
-            context.metrics().dropped("expired", 1);
+            context.metrics().dropped("expired", message.qos(), 1);
             return;
         }
         if (message.qos() > 0) {
@@ -389,14 +389,14 @@ public final class ClientSession {
                     && context.memoryPressure().getAsBoolean()
                     && (connection == null || !connection.isWritable())) {
                 // short of memory: a client that is not reading does not get to grow its queue
-                context.metrics().dropped("memory_pressure", 1);
+                context.metrics().dropped("memory_pressure", message.qos(), 1);
                 return;
             }
             outbound.offer(message);
         } else if (connection != null && connection.isWritable()) {
             context.writer().publish(connection, message, 0, false);
         } else {
-            context.metrics().dropped(connection == null ? "offline_qos0" : "not_writable_qos0", 1);
+            context.metrics().dropped(connection == null ? "offline_qos0" : "not_writable_qos0", 0, 1);
         }
     }
 

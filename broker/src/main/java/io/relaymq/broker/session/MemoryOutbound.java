@@ -91,13 +91,13 @@ public final class MemoryOutbound implements SessionOutbound {
     @Override
     public void offer(OutboundMessage message) {
         if (!flow.fitsBytes(message)) {
-            metrics.dropped("queue_bytes", 1);
+            metrics.dropped("queue_bytes", message.qos(), 1);
             metrics.quotaExceeded("queued_bytes");
             logQuotaHit();
             return;
         }
         if (!flow.enqueue(message)) {
-            metrics.dropped("queue_full", 1);
+            metrics.dropped("queue_full", message.qos(), 1);
             return;
         }
         drain();

@@ -23,11 +23,11 @@ public final class OutboundWriter {
     public boolean publish(MqttConnection connection, OutboundMessage message, int packetId, boolean dup) {
         long now = clock.millis();
         if (message.message().isExpired(now)) {
-            metrics.dropped("expired", 1);
+            metrics.dropped("expired", message.qos(), 1);
             return false;
         }
         if (PublishPackets.estimatedSize(message, connection.isV5()) > connection.clientMaxPacketSize()) {
-            metrics.dropped("too_large", 1);
+            metrics.dropped("too_large", message.qos(), 1);
             return false;
         }
         connection.send(PublishPackets.publish(

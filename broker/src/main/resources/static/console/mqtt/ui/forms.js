@@ -43,7 +43,13 @@ export function connectForm(defaults) {
       { class: 'form-buttons' },
       el('button', { type: 'submit', class: 'primary', 'data-action': 'connect', text: 'Connect' }),
       el('button', { type: 'button', 'data-action': 'disconnect', text: 'Disconnect', disabled: true }),
-      el('span', { class: 'ws-status', 'data-ws-status': true, 'data-status': 'disconnected', text: 'disconnected' }),
+      el('span', {
+        class: 'ws-status',
+        role: 'status',
+        'data-ws-status': true,
+        'data-status': 'disconnected',
+        text: 'disconnected',
+      }),
       el('span', { class: 'hint', 'data-ws-reason': true }),
     ),
   );

@@ -30,6 +30,47 @@ export class BoundedList {
   }
 }
 
+/**
+ * The received messages: ul[data-ws-messages], newest first, at most `max`, with a count
+ * ([data-ws-message-count]) and a clear button (button[data-action="clear-messages"]).
+ */
+export class MessagePanel {
+  constructor(max) {
+    this.max = max;
+    this.list = el('ul', { class: 'ws-messages', 'data-ws-messages': true });
+    this.messages = new BoundedList(this.list, max);
+    this.count = el('span', { class: 'hint', 'data-ws-message-count': true });
+    const clear = () => {
+      this.messages.clear();
+      this.showCount();
+    };
+    this.element = el(
+      'section',
+      { class: 'card ws-section' },
+      el(
+        'div',
+        { class: 'ws-list-head' },
+        el('h3', { text: 'Messages' }),
+        this.count,
+        el('button', { type: 'button', class: 'small', 'data-action': 'clear-messages', text: 'Clear', onclick: clear }),
+      ),
+      this.list,
+    );
+    this.showCount();
+  }
+
+  add(message) {
+    this.messages.add(messageItem(message));
+    this.showCount();
+  }
+
+  showCount() {
+    const n = this.messages.size();
+    const dropped = n === this.max ? ` (the newest ${this.max}; older ones are dropped)` : '';
+    this.count.textContent = `${n} ${n === 1 ? 'message' : 'messages'}${dropped}`;
+  }
+}
+
 /** The payload as shown: {format: 'text'|'hex', text}, cut to about SHOWN_CHARS characters. */
 export function payloadView(payload) {
   const cut = `\n… (${payload.length} bytes in all)`;
@@ -41,18 +82,30 @@ export function payloadView(payload) {
   return { format: 'hex', text: hex(payload.subarray(0, bytes)) + (payload.length > bytes ? cut : '') };
 }
 
-/** Property name and shown value pairs of a received PUBLISH. */
+const LABELS = {
+  payloadFormatIndicator: 'Payload format',
+  messageExpiryInterval: 'Message expiry (s)',
+  contentType: 'Content type',
+  responseTopic: 'Response topic',
+  correlationData: 'Correlation data',
+  subscriptionIdentifier: 'Subscription identifier',
+};
+
+/** Label and shown value pairs of a received PUBLISH's properties. */
 export function propertyRows(properties) {
   const rows = [];
   for (const [name, value] of Object.entries(properties)) {
+    const label = LABELS[name] ?? name;
     if (name === 'userProperty') {
-      value.forEach(([k, v]) => rows.push([`user property ${k}`, v]));
+      value.forEach(([k, v]) => rows.push([`User property ${k}`, v]));
     } else if (name === 'correlationData') {
-      rows.push([name, hex(value)]);
+      rows.push([label, hex(value)]);
+    } else if (name === 'payloadFormatIndicator') {
+      rows.push([label, value === 1 ? 'UTF-8 text (1)' : `bytes (${value})`]);
     } else if (Array.isArray(value)) {
-      rows.push([name, value.join(', ')]);
+      rows.push([label, value.join(', ')]);
     } else {
-      rows.push([name, String(value)]);
+      rows.push([label, String(value)]);
     }
   }
   return rows;

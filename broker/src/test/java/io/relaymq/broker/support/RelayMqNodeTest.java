@@ -37,6 +37,8 @@ import org.springframework.boot.test.context.SpringBootTest;
             "RELAYMQ_KAFKA_MSG_ALL_PARTITIONS=4",
             "RELAYMQ_KAFKA_MSG_ALL_LINGER=0ms",
             "RELAYMQ_NODE_HEARTBEAT=1s",
+            // historical statistics: a point every 2 s, so a test sees its traffic in them within seconds
+            "STATS_HISTORY_INTERVAL=2s",
             // expired blocks past their clean-up TTL go within a second, so a test can see them go
             "MQTT_BLOCKED_CLIENT_CLEANUP_INTERVAL=1s",
             // test clients connect from 127.0.0.1 and name the caller they stand for in X-Forwarded-For

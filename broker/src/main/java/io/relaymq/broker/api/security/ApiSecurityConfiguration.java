@@ -13,6 +13,8 @@ import java.util.List;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
@@ -26,11 +28,20 @@ import tools.jackson.databind.ObjectMapper;
 /**
  * The admin API's security: stateless, no sessions or CSRF (tokens are sent in headers, never cookies),
  * everything under {@code /api/**} for SYS_ADMIN tokens except login and refresh, the configured
- * actuator endpoints and (when enabled) the OpenAPI document open, everything else closed.
+ * actuator endpoints and (when enabled) the OpenAPI document open, everything else closed. The web
+ * console's static files are open to GET (they hold no data: every call they make needs the token) and
+ * served with a strict Content-Security-Policy.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ApiProperties.class)
 class ApiSecurityConfiguration {
+
+    /** The console's static files (index page, its modules and styles, WebJars, the icon). */
+    static final String[] CONSOLE_PATHS = {"/", "/index.html", "/console/**", "/webjars/**", "/favicon.ico"};
+
+    /** Only the node's own scripts, styles and connections; images also inline (data:); never framed. */
+    static final String CONSOLE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+            + " connect-src 'self' ws: wss:; frame-ancestors 'none'";
 
     @Bean
     AdminUserService adminUserService(AdminUserRepository repository, SecuritySettingsService security, Clock clock) {
@@ -61,6 +72,28 @@ class ApiSecurityConfiguration {
     @Bean
     AdminTokens adminTokens(JwtTokens jwt, RefreshTokenRepository refreshTokens, AdminUserService users, Clock clock) {
         return new AdminTokens(jwt, refreshTokens, users, clock);
+    }
+
+    /**
+     * The web console's static files: GET only, without a token, under a Content-Security-Policy that lets
+     * the pages run only the node's own scripts and styles and talk only to the node (HTTP and WebSocket).
+     */
+    @Bean
+    @Order(Ordered.HIGHEST_PRECEDENCE)
+    SecurityFilterChain consoleSecurity(HttpSecurity http) throws Exception {
+        return http.securityMatcher(CONSOLE_PATHS)
+                .csrf(AbstractHttpConfigurer::disable)
+                .httpBasic(AbstractHttpConfigurer::disable)
+                .formLogin(AbstractHttpConfigurer::disable)
+                .logout(AbstractHttpConfigurer::disable)
+                .requestCache(AbstractHttpConfigurer::disable)
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .headers(h -> h.contentSecurityPolicy(c -> c.policyDirectives(CONSOLE_CSP)))
+                .authorizeHttpRequests(a -> a.requestMatchers(HttpMethod.GET, CONSOLE_PATHS)
+                        .permitAll()
+                        .anyRequest()
+                        .denyAll())
+                .build();
     }
 
     @Bean
