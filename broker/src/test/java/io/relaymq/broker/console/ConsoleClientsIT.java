@@ -36,6 +36,8 @@ class ConsoleClientsIT {
 
     private static final String SESSION_ROWS = "table[data-table=\"sessions\"] tbody tr[data-key]";
 
+    private static final String CREDENTIALS_ROWS = "table[data-table=\"credentials\"] tbody tr[data-key]";
+
     private static ConsoleBrowser browser;
     private static ApiClient api;
 
@@ -135,14 +137,16 @@ class ConsoleClientsIT {
         browser.fill(form, "password", "pw-" + run);
         browser.fill(form, "pubAuthRulePatterns", "console/" + run + "/allowed/.*");
         browser.fill(form, "subAuthRulePatterns", "console/" + run + "/.*");
+        assertTopicTest("console/" + run + "/allowed/1", "publish allowed");
+        assertTopicTest("console/" + run + "/elsewhere", "publish denied");
         browser.screenshot("credentials-form");
         form.findElement(By.cssSelector("button[type=submit]")).click();
+        browser.gone("form[data-form=\"credentials\"]");
 
         browser.filter(run);
         browser.withText("table[data-table=\"credentials\"] tbody", "Console " + run);
+        browser.until(d -> browser.all(CREDENTIALS_ROWS).size() == 1);
         browser.screenshot("credentials");
-        assertTopicTest("console/" + run + "/allowed/1", "publish allowed");
-        assertTopicTest("console/" + run + "/elsewhere", "publish denied");
 
         int port = Endpoints.tcpPort(server);
         var good = hive.v5("console-" + run + "-good", port, null);
@@ -155,6 +159,13 @@ class ConsoleClientsIT {
         assertThat(AuthClients.connect(bad, user, "not-the-password"))
                 .as("the password typed in the form is checked")
                 .isEqualTo(Mqtt5ConnAckReasonCode.BAD_USER_NAME_OR_PASSWORD);
+
+        String id = browser.attribute(CREDENTIALS_ROWS, "data-key");
+        browser.clickRowAction("credentials", id, "delete");
+        browser.withText("#confirm-text", "Console " + run);
+        browser.confirm(true);
+        browser.until(d -> browser.all(CREDENTIALS_ROWS).isEmpty());
+        assertThat(api.get("/api/mqtt/client/credentials/" + id).status()).isEqualTo(404);
     }
 
     private void assertTopicTest(String topic, String expected) {

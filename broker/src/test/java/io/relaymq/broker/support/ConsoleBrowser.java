@@ -148,6 +148,13 @@ public final class ConsoleBrowser implements AutoCloseable {
                 });
     }
 
+    /** The attribute of the element matching {@code css} once it has one (also across redraws). */
+    public String attribute(String css, String name) {
+        return new WebDriverWait(driver, WAIT)
+                .ignoring(StaleElementReferenceException.class)
+                .until(d -> d.findElement(By.cssSelector(css)).getAttribute(name));
+    }
+
     /** Scrolls the element into the middle of the viewport (before a screenshot of what is below the fold). */
     public void scrollTo(String css) {
         driver.executeScript("arguments[0].scrollIntoView({block: 'center'})", present(css));
