@@ -166,6 +166,8 @@ class ConsoleClientsIT {
         browser.confirm(true);
         browser.until(d -> browser.all(CREDENTIALS_ROWS).isEmpty());
         assertThat(api.get("/api/mqtt/client/credentials/" + id).status()).isEqualTo(404);
+        // a client connected with deleted credentials is disconnected
+        await().atMost(ConsoleBrowser.WAIT).until(() -> !good.getState().isConnected());
     }
 
     private void assertTopicTest(String topic, String expected) {

@@ -94,7 +94,6 @@ class ConsoleMessagesIT {
 
         listener.publish(base + "/from-paho", ("hello from Paho " + run).getBytes(StandardCharsets.UTF_8), 1, false);
         browser.withText(messageCss(base + "/from-paho"), "hello from Paho " + run);
-        browser.scrollTo("ul[data-ws-messages]");
         browser.screenshot("ws-client");
 
         browser.visible("button[data-action=\"disconnect\"]").click();

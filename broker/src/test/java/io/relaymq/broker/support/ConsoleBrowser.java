@@ -6,14 +6,15 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -35,6 +36,7 @@ public final class ConsoleBrowser implements AutoCloseable {
     public static final Duration WAIT = Duration.ofSeconds(15);
     private static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
     private static final Path PROFILES = Path.of("target", "console-browser");
+    private static final int MAX_SHOT_HEIGHT = 4000;
 
     private final ChromeDriver driver;
     private final String base;
@@ -155,11 +157,6 @@ public final class ConsoleBrowser implements AutoCloseable {
                 .until(d -> d.findElement(By.cssSelector(css)).getAttribute(name));
     }
 
-    /** Scrolls the element into the middle of the viewport (before a screenshot of what is below the fold). */
-    public void scrollTo(String css) {
-        driver.executeScript("arguments[0].scrollIntoView({block: 'center'})", present(css));
-    }
-
     public static String rowCss(String table, String key) {
         return "table[data-table=\"" + table + "\"] tbody tr[data-key=\"" + cssString(key) + "\"]";
     }
@@ -197,11 +194,25 @@ public final class ConsoleBrowser implements AutoCloseable {
         field.sendKeys(value);
     }
 
-    /** Saves the viewport as {@code target/console-screenshots/<name>.png}. */
+    /**
+     * Saves the whole page (not only the 1280×800 window; at most {@value #MAX_SHOT_HEIGHT} px high) as
+     * {@code target/console-screenshots/<name>.png}, through Chromium's own screenshot command.
+     */
     public void screenshot(String name) {
+        Map<String, Object> metrics = driver.executeCdpCommand("Page.getLayoutMetrics", Map.of());
+        @SuppressWarnings("unchecked")
+        Map<String, Number> size = (Map<String, Number>) metrics.get("cssContentSize");
+        Map<String, Object> clip = Map.of(
+                "x", 0,
+                "y", 0,
+                "width", size.get("width").doubleValue(),
+                "height", Math.min(MAX_SHOT_HEIGHT, size.get("height").doubleValue()),
+                "scale", 1);
+        Map<String, Object> shot = driver.executeCdpCommand(
+                "Page.captureScreenshot", Map.of("format", "png", "captureBeyondViewport", true, "clip", clip));
         try {
             Files.createDirectories(SCREENSHOTS);
-            Files.write(SCREENSHOTS.resolve(name + ".png"), driver.getScreenshotAs(OutputType.BYTES));
+            Files.write(SCREENSHOTS.resolve(name + ".png"), Base64.getDecoder().decode((String) shot.get("data")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
