@@ -40,8 +40,11 @@ document.getElementById('logout').addEventListener('click', () => {
   showLogin();
 });
 document.getElementById('error-close').addEventListener('click', () => showError(''));
+document.addEventListener('keydown', onShortcut);
 document.getElementById('login-form').addEventListener('submit', onLogin);
 window.addEventListener('hashchange', route);
+// an action's failure that no page caught still reaches the banner
+window.addEventListener('unhandledrejection', (event) => showError(event.reason instanceof Error ? event.reason : String(event.reason)));
 buildNav();
 if (api.loggedIn) showApp(); else showLogin();
 
@@ -73,6 +76,18 @@ async function onLogin(event) {
     error.textContent = e.message;
   } finally {
     button.disabled = false;
+  }
+}
+
+/** "/" jumps to the page's search field (unless typing somewhere already). */
+function onShortcut(event) {
+  if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target.closest('input, textarea, select, [contenteditable], dialog')) return;
+  const search = document.querySelector('main#page input[data-filter="text"]');
+  if (search) {
+    event.preventDefault();
+    search.focus();
   }
 }
 
@@ -134,9 +149,16 @@ async function route() {
   document.title = `${PAGES.find(([p]) => p === id)[1]} · RelayMQ console`;
   const root = el('div', { class: 'page-root' });
   page.append(root);
+  const label = PAGES.find(([p]) => p === id)[1];
+  let module;
   try {
-    const module = await import(`./pages/${id}.js`);
-    if (current !== navigation) return;
+    module = await import(`./pages/${id}.js`);
+  } catch (e) {
+    if (current === navigation) showError(`The ${label} page could not be loaded: ${e.message}`);
+    return;
+  }
+  if (current !== navigation) return;
+  try {
     await module.render(root, context(current));
   } catch (e) {
     if (current === navigation) showError(e);
@@ -162,6 +184,8 @@ function showError(errorOrText) {
   const text = errorOrText instanceof Error ? errorOrText.message : (errorOrText || '');
   document.getElementById('error-text').textContent = text;
   banner.hidden = !text;
+  // a modal pane covers the banner: its own error line repeats the text
+  for (const line of document.querySelectorAll('dialog.pane[open] [data-dialog-error]')) line.textContent = text;
 }
 
 let noticeTimer = null;

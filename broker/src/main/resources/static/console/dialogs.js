@@ -33,10 +33,11 @@ export function confirm(text) {
  */
 export function openDialog({ title, content, details, wide = false, onClose }) {
   const body = el('div', { class: 'dialog-body' }, content);
+  const error = el('p', { class: 'error-text dialog-error', 'data-dialog-error': '', role: 'alert' });
   const closeButton = el('button', { type: 'button', class: 'link', 'data-action': 'close', text: 'Close' });
   const heading = el('h2', { text: title });
   const dialog = el('dialog', { class: wide ? 'pane wide' : 'pane', 'data-details': details },
-    el('div', { class: 'dialog-head' }, heading, closeButton), body);
+    el('div', { class: 'dialog-head' }, heading, closeButton), error, body);
   heading.id = `${details || 'dialog'}-title`;
   dialog.setAttribute('aria-labelledby', heading.id);
   const close = () => { if (dialog.open) dialog.close(); };
@@ -47,6 +48,8 @@ export function openDialog({ title, content, details, wide = false, onClose }) {
   });
   document.body.append(dialog);
   dialog.showModal();
+  const first = body.querySelector('input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea, pre[tabindex]');
+  if (first) first.focus();
   return { dialog, body, close };
 }
 

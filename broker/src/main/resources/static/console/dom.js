@@ -92,3 +92,10 @@ export function query(params) {
 export function lines(text) {
   return (text || '').split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
 }
+
+/** A `dl.props` of [label, value] pairs, leaving out empty values. */
+export function propertyList(pairs) {
+  return el('dl', { class: 'props' }, pairs
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => [el('dt', { text: k }), el('dd', { text: String(v) })]));
+}

@@ -46,6 +46,7 @@ export function createTable(ctx, spec) {
   const pager = el('div', { class: 'pager' }, prev, status, next, size);
   const element = el('section', { class: 'table-block' }, toolbar, el('div', { class: 'table-scroll' }, table), pager);
 
+  tbody.addEventListener('keydown', moveBetweenRows);
   prev.addEventListener('click', () => { state.page -= 1; reload(); });
   next.addEventListener('click', () => { state.page += 1; reload(); });
   size.addEventListener('change', () => { state.pageSize = Number(size.value); state.page = 0; reload(); });
@@ -71,7 +72,7 @@ export function createTable(ctx, spec) {
   function searchBox() {
     if (spec.search === null) return null;
     const label = spec.search?.label || 'Search';
-    const input = el('input', { type: 'search', 'data-filter': 'text', placeholder: label, 'aria-label': label,
+    const input = el('input', { type: 'search', 'data-filter': 'text', placeholder: label, 'aria-label': label, 'aria-keyshortcuts': '/', title: 'Press / to search',
       maxlength: 255 });
     debounced(input, (value) => { state.text = value; });
     return input;
@@ -181,14 +182,29 @@ export function createTable(ctx, spec) {
     return tr;
   }
 
+  /** Up and down arrows move the focus to the same action of the row above or below. */
+  function moveBetweenRows(event) {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const button = event.target.closest('button[data-action]');
+    if (!button) return;
+    const row = event.key === 'ArrowDown' ? button.closest('tr').nextElementSibling : button.closest('tr').previousElementSibling;
+    const target = row?.querySelector(`button[data-action="${button.dataset.action}"]`) || row?.querySelector('button[data-action]');
+    if (target) {
+      event.preventDefault();
+      target.focus();
+    }
+  }
+
+  /** Runs a row action once at a time; the button keeps the focus, so closing a dialog returns to it. */
   async function runAction(action, data, button) {
-    button.disabled = true;
+    if (button.getAttribute('aria-busy') === 'true') return;
+    button.setAttribute('aria-busy', 'true');
     try {
       await action.run(data);
     } catch (e) {
       ctx.showError(e);
     } finally {
-      button.disabled = false;
+      button.removeAttribute('aria-busy');
     }
   }
 

@@ -1,6 +1,6 @@
 // The details pane of one client session (used by the sessions page).
 
-import { el, formatTime } from '../dom.js';
+import { el, formatTime, propertyList } from '../dom.js';
 
 const QOS = { AT_MOST_ONCE: 0, AT_LEAST_ONCE: 1, EXACTLY_ONCE: 2 };
 
@@ -18,16 +18,14 @@ export function showSessionDetails(openDialog, s) {
     ['Connected at', formatTime(s.connectedAt)],
     ['Disconnected at', formatTime(s.disconnectedAt)],
     ['Session id', s.sessionId],
-    ['In-flight messages', s.inFlightMsgsCount],
-    ['Stored messages', s.storedMsgsCount],
-  ].filter(([, v]) => v !== undefined && v !== null && v !== '');
+  ];
   const subscriptions = s.subscriptions || [];
   openDialog({
     title: `Session ${s.clientId}`,
     details: 'session',
     wide: true,
     content: [
-      el('dl', { class: 'props' }, props.map(([k, v]) => [el('dt', { text: k }), el('dd', { text: String(v) })])),
+      propertyList(props),
       el('h3', { text: `Subscriptions (${subscriptions.length})` }),
       subscriptions.length === 0 ? el('p', { class: 'hint', text: 'No subscriptions.' }) : el('div', { class: 'table-scroll' },
         el('table', { class: 'grid', 'data-table': 'session-subscriptions' },

@@ -99,7 +99,9 @@ public class MqttMetrics {
     /** A drop of messages whose QoS is known: counted under {@code reason} and under {@code qos}. */
     public void dropped(String reason, int qos, int count) {
         dropped(reason, count);
-        droppedByQos[qos].increment(count);
+        if (qos >= 0 && qos < droppedByQos.length) {
+            droppedByQos[qos].increment(count);
+        }
     }
 
     /** Everything counted since the node started (cumulative), read together. */

@@ -4,13 +4,17 @@
 import { el, field, select } from './dom.js';
 
 const QOS = [
-  [0, '0 – at most once'],
-  [1, '1 – at least once'],
-  [2, '2 – exactly once'],
+  [0, '0'],
+  [1, '1'],
+  [2, '2'],
 ];
 
 /** Lines of user properties taken from the publish form. */
 export const MAX_USER_PROPERTIES = 100;
+
+function wideField(...args) {
+  return wide(field(...args));
+}
 
 function wide(fieldNode) {
   fieldNode.classList.add('span-2');
@@ -64,10 +68,10 @@ export function subscribeForm() {
       'div',
       { class: 'form-grid' },
       field('Topic filter', input('topicFilter', { value: 'console/test/#' })),
-      field('QoS', select('qos', QOS, 1)),
+      field('QoS', select('qos', QOS, 1), '0 at most once, 1 at least once, 2 exactly once'),
       field('No local (MQTT 5)', input('noLocal', { type: 'checkbox' })),
       field('Retain as published (MQTT 5)', input('retainAsPublished', { type: 'checkbox' })),
-      field(
+      wideField(
         'Retained messages (MQTT 5)',
         select(
           'retainHandling',
@@ -93,13 +97,13 @@ export function publishForm() {
       'div',
       { class: 'form-grid' },
       field('Topic', input('topic', { value: 'console/test/hello' })),
-      field('QoS', select('qos', QOS, 1)),
+      field('QoS', select('qos', QOS, 1), '0 at most once, 1 at least once, 2 exactly once'),
       wide(field('Payload', el('textarea', { name: 'payload', rows: 4 }))),
       field('Retain', input('retain', { type: 'checkbox' })),
       field('Content type (MQTT 5)', input('contentType')),
       field('Message expiry (s, MQTT 5)', input('messageExpiryInterval', { type: 'number', min: 0 })),
       field('Response topic (MQTT 5)', input('responseTopic')),
-      field(
+      wideField(
         'User properties (MQTT 5)',
         el('textarea', { name: 'userProperties', rows: 3, placeholder: 'key=value, one a line' }),
       ),

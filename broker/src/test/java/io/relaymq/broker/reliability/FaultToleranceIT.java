@@ -64,6 +64,8 @@ class FaultToleranceIT {
         // the suite tests faults, not quotas: 30 s without Redis at 1,000 msg/s queues 30,000 messages for
         // the DEVICE subscriber, over the default limit of 10,000 (beyond it the oldest are dropped by design)
         env.put("MQTT_PERSISTENT_SESSION_DEVICE_PERSISTED_MESSAGES_LIMIT", "60000");
+        // production consumer sessions (10 s), not the short ones other tests' nodes use
+        env.put("SPRING_APPLICATION_JSON", "{}");
         return env;
     }
 

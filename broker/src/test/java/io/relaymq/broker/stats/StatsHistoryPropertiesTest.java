@@ -3,7 +3,9 @@ package io.relaymq.broker.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.relaymq.broker.support.ShippedConfiguration;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class StatsHistoryPropertiesTest {
@@ -16,6 +18,18 @@ class StatsHistoryPropertiesTest {
     @Test
     void theDefaultsAreValid() {
         assertThat(settings("PT60S", "P7D", "P90D", "PT5M").interval()).isEqualTo(Duration.ofMinutes(1));
+    }
+
+    @Test
+    void theShippedApplicationYamlBindsToTheDefaults() throws Exception {
+        StatsHistoryProperties shipped =
+                ShippedConfiguration.bind("relaymq.stats.history", StatsHistoryProperties.class, List.of());
+
+        assertThat(shipped.enabled()).isTrue();
+        assertThat(shipped.interval()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(shipped.rawRetention()).isEqualTo(Duration.ofDays(7));
+        assertThat(shipped.rollupRetention()).isEqualTo(Duration.ofDays(90));
+        assertThat(shipped.rollupPeriod()).isEqualTo(Duration.ofMinutes(5));
     }
 
     @Test

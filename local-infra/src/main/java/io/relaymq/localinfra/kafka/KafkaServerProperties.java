@@ -68,6 +68,8 @@ final class KafkaServerProperties {
                 .append('\n');
         p.append("share.coordinator.state.topic.min.isr=").append(minIsr).append('\n');
         p.append("group.initial.rebalance.delay.ms=0\n");
+        // lets test nodes ask for short consumer sessions, so a killed node's partitions move within seconds
+        p.append("group.min.session.timeout.ms=2000\n");
         p.append("delete.topic.enable=true\n");
         return p.toString();
     }

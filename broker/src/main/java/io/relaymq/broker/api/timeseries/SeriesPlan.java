@@ -36,14 +36,18 @@ record SeriesPlan(
     static final long MIN_INTERVAL = 1_000;
     static final long HOUR = 3_600_000;
     static final long RAW_RANGE_MILLIS = 2 * 24 * HOUR;
+    /** Times beyond this (the year 5138) are refused, so the bucket arithmetic cannot overflow. */
+    static final long MAX_TS = 100_000_000_000_000L;
+    /** Ten years of 366 days. */
+    static final long MAX_INTERVAL = 3660 * 24 * HOUR;
 
     /** Checks every parameter and plans the read; IllegalArgumentException names what is wrong. */
     static SeriesPlan of(
             String entityId, String keys, long startTs, long endTs, Long interval, String agg, Integer limit) {
         String entity = SeriesParams.entity(entityId);
         List<StatsKey> parsed = SeriesParams.keys(keys, true);
-        if (startTs < 0) {
-            throw new IllegalArgumentException("startTs must not be negative");
+        if (startTs < 0 || startTs > MAX_TS || endTs > MAX_TS) {
+            throw new IllegalArgumentException("startTs and endTs must be between 0 and " + MAX_TS);
         }
         if (endTs < startTs) {
             throw new IllegalArgumentException("endTs must not be before startTs");
@@ -58,8 +62,9 @@ record SeriesPlan(
         }
         long range = endTs - startTs;
         long length = interval == null ? defaultInterval(range) : interval;
-        if (length < MIN_INTERVAL) {
-            throw new IllegalArgumentException("interval must be at least " + MIN_INTERVAL + " ms");
+        if (length < MIN_INTERVAL || length > MAX_INTERVAL) {
+            throw new IllegalArgumentException(
+                    "interval must be between " + MIN_INTERVAL + " and " + MAX_INTERVAL + " ms");
         }
         boolean rollup = length >= HOUR || range > RAW_RANGE_MILLIS;
         long start = startTs;

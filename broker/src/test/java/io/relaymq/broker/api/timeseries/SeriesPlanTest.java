@@ -94,9 +94,19 @@ class SeriesPlanTest {
         assertRefused(() -> SeriesPlan.of("n", "sessions", T0, T0 + 1, null, null, 0), "limit");
         assertRefused(() -> SeriesPlan.of("n", "sessions", T0, T0 + 1, null, null, 10_001), "limit");
         assertRefused(() -> SeriesPlan.of("n", "sessions", T0, T0 + 1, 999L, "SUM", null), "interval");
+        assertRefused(() -> SeriesPlan.of("n", "sessions", 0, T0, Long.MAX_VALUE, "SUM", null), "interval");
+        assertRefused(() -> SeriesPlan.of("n", "sessions", 0, Long.MAX_VALUE, null, "SUM", null), "endTs");
         assertRefused(() -> SeriesPlan.of("a/b", "sessions", T0, T0 + 1, null, null, null), "entityId");
         assertRefused(() -> SeriesPlan.of("n".repeat(101), "sessions", T0, T0 + 1, null, null, null), "entityId");
         assertRefused(() -> SeriesPlan.of("", "sessions", T0, T0 + 1, null, null, null), "entityId");
+    }
+
+    @Test
+    void anIntervalLongerThanTheRangeIsOneBucket() {
+        SeriesPlan plan = SeriesPlan.of("n", "sessions", T0, T0 + 10 * DAY, 3660 * DAY, "MAX", null);
+
+        assertThat(plan.rollup()).isTrue();
+        assertThat(plan.interval()).isEqualTo(3660 * DAY);
     }
 
     @Test

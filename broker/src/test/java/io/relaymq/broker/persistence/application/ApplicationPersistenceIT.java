@@ -29,7 +29,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Persistent APPLICATION sessions read their own Kafka topic: an application away while 20,000 QoS 1
+ * Persistent APPLICATION sessions read their own Kafka topic: an application away while 10,000 QoS 1
  * messages arrive gets all of them in order when it returns, on the same node, on another node, and
  * after the node delivering to it was killed; its replay is throttled to the configured rate. Clients
  * named {@code app-…} are APPLICATION clients here (anonymous-application pattern).
@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
 class ApplicationPersistenceIT {
 
     private static final Logger log = LoggerFactory.getLogger(ApplicationPersistenceIT.class);
-    private static final int MESSAGES = 20_000;
+    private static final int MESSAGES = 10_000;
     private static final int THROTTLED_RATE = 4_000;
 
     private static BrokerProcess a;
