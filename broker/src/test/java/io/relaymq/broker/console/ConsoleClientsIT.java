@@ -87,7 +87,7 @@ class ConsoleClientsIT {
         browser.textUntil(
                 ConsoleBrowser.rowCss("sessions", clientId),
                 text -> text.contains("connected") && !text.contains("disconnected"));
-        browser.screenshot("sessions");
+        browser.screenshot("sessions-client");
 
         browser.clickRowAction("sessions", clientId, "details");
         browser.withText("[data-details=\"session\"]", clientId);
@@ -146,7 +146,7 @@ class ConsoleClientsIT {
         browser.filter(run);
         browser.withText("table[data-table=\"credentials\"] tbody", "Console " + run);
         browser.until(d -> browser.all(CREDENTIALS_ROWS).size() == 1);
-        browser.screenshot("credentials");
+        browser.screenshot("credentials-created");
 
         int port = Endpoints.tcpPort(server);
         var good = hive.v5("console-" + run + "-good", port, null);

@@ -94,7 +94,7 @@ class ConsoleMessagesIT {
 
         listener.publish(base + "/from-paho", ("hello from Paho " + run).getBytes(StandardCharsets.UTF_8), 1, false);
         browser.withText(messageCss(base + "/from-paho"), "hello from Paho " + run);
-        browser.screenshot("ws-client");
+        browser.screenshot("ws-client-messages");
 
         browser.visible("button[data-action=\"disconnect\"]").click();
         browser.until(

@@ -60,11 +60,16 @@ public final class ConsoleBrowser implements AutoCloseable {
                 .usingDriverExecutable(chromium.driver().toFile())
                 .usingAnyFreePort()
                 .build();
-        ChromeDriver driver = new ChromeDriver(service, options);
-        driver.manage().window().setSize(new Dimension(1280, 800));
-        ConsoleBrowser browser = new ConsoleBrowser(driver, "http://127.0.0.1:" + httpPort, profile);
-        browser.driver.get(browser.base + "/");
-        return browser;
+        ConsoleBrowser browser =
+                new ConsoleBrowser(new ChromeDriver(service, options), "http://127.0.0.1:" + httpPort, profile);
+        try {
+            browser.driver.manage().window().setSize(new Dimension(1280, 800));
+            browser.driver.get(browser.base + "/");
+            return browser;
+        } catch (RuntimeException e) {
+            browser.close();
+            throw e;
+        }
     }
 
     public WebDriver driver() {
