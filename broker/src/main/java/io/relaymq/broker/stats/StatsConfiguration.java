@@ -8,6 +8,8 @@ import io.relaymq.common.node.NodeId;
 import io.relaymq.dao.stats.HourStatsRepository;
 import io.relaymq.dao.stats.MinuteStatsRepository;
 import java.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -16,6 +18,8 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(StatsHistoryProperties.class)
 class StatsConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(StatsConfiguration.class);
 
     @Bean
     StatsSampler statsSampler(
@@ -27,6 +31,9 @@ class StatsConfiguration {
             MinuteStatsRepository repository,
             NodeId node,
             Clock clock) {
+        if (!settings.enabled()) {
+            log.info("historical statistics are off on this node (STATS_HISTORY_ENABLED)");
+        }
         return new StatsSampler(
                 new NodeStatsReader(metrics, sessions, retained, meters), repository, node.value(), settings, clock);
     }
