@@ -51,8 +51,8 @@ if (api.loggedIn) showApp(); else showLogin();
 function applyTheme(theme) {
   document.documentElement.dataset.theme = theme;
   const button = document.getElementById('theme-toggle');
+  // the label names what a press does
   button.textContent = theme === 'dark' ? 'Light theme' : 'Dark theme';
-  button.setAttribute('aria-pressed', String(theme === 'dark'));
 }
 
 function buildNav() {

@@ -3,10 +3,11 @@
 import uPlot from '../webjars/uplot/dist/uPlot.esm.js';
 
 /**
- * Draws `points` ([{ts, value}], ts ascending) into `box`. Returns `{ destroy }`.
- * The colours come from the theme's custom properties, read when drawn.
+ * Draws `points` ([{ts, value}], ts ascending) into `box` over the time range `from`..`to` (ms; the
+ * points' own span when not given). Returns `{ destroy }`. The colours come from the theme's custom
+ * properties, read when drawn.
  */
-export function lineChart(box, { label, points, unit }) {
+export function lineChart(box, { label, points, unit, from, to }) {
   const style = getComputedStyle(document.documentElement);
   const color = (name) => style.getPropertyValue(name).trim();
   const xs = points.map((p) => p.ts / 1000);
@@ -18,7 +19,7 @@ export function lineChart(box, { label, points, unit }) {
     height: 190,
     legend: { show: true },
     cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: true } },
+    scales: { x: from && to ? { time: true, auto: false, range: () => [from / 1000, to / 1000] } : { time: true } },
     axes: [axis, { ...axis, size: 60, values: (u, ticks) => ticks.map(compact) }],
     series: [
       {},

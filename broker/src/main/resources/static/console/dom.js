@@ -19,6 +19,12 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Appends children as `el` does: nodes or text, skipping null/undefined/false, arrays flattened. */
+export function appendAll(node, ...children) {
+  append(node, children);
+  return node;
+}
+
 function append(node, children) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;

@@ -123,7 +123,8 @@ export function createTable(ctx, spec) {
     }
     for (const filter of spec.filters || []) {
       const value = state.filters[filter.name];
-      if (value !== '' && value !== undefined) Object.assign(p, filter.param ? filter.param(value) : { [filter.name]: value });
+      // '' and 'all' both mean "no filter"
+      if (value !== '' && value !== 'all' && value !== undefined) Object.assign(p, filter.param ? filter.param(value) : { [filter.name]: value });
     }
     return p;
   }
@@ -144,7 +145,8 @@ export function createTable(ctx, spec) {
       }
       render(rows);
     } catch (e) {
-      if (sequence === state.sequence) ctx.showError(e);
+      // a late answer for a page the user has left stays quiet
+      if (sequence === state.sequence && ctx.active !== false) ctx.showError(e);
     } finally {
       if (sequence === state.sequence) table.removeAttribute('aria-busy');
     }

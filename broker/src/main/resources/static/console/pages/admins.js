@@ -1,7 +1,7 @@
 // Admin users: create, edit, enable/disable, delete; and change your own password.
 
 import { openDialog } from '../dialogs.js';
-import { el, field, formatTime } from '../dom.js';
+import { appendAll, el, field, formatTime } from '../dom.js';
 import { createTable } from '../table.js';
 
 export async function render(root, ctx) {
@@ -29,7 +29,7 @@ export async function render(root, ctx) {
       el('button', { type: 'button', 'data-action': 'change-password', text: 'Change my password', onclick: () => changeOwn() }),
     ],
   });
-  root.append(el('h1', { text: 'Admin users' }), table.element);
+  appendAll(root, el('h1', { text: 'Admin users' }), table.element);
   await table.reload();
   ctx.ready();
 

@@ -1,7 +1,7 @@
 // APPLICATION shared-subscription topics: the registered filters with their Kafka topics.
 
 import { openDialog } from '../dialogs.js';
-import { el, field, formatTime } from '../dom.js';
+import { appendAll, el, field, formatTime } from '../dom.js';
 import { createTable } from '../table.js';
 
 const PATH = '/api/app/shared/subs';
@@ -25,7 +25,7 @@ export async function render(root, ctx) {
     toolbar: el('button', { type: 'button', class: 'primary', 'data-action': 'create', text: 'Create', onclick: () => create() }),
     empty: 'No APPLICATION shared subscriptions.',
   });
-  root.append(el('h1', { text: 'APPLICATION shared-subscription topics' }),
+  appendAll(root, el('h1', { text: 'APPLICATION shared-subscription topics' }),
     el('p', { class: 'hint', text: 'Each entry gives the APPLICATION clients sharing a topic filter one Kafka topic.' }),
     table.element);
   await table.reload();

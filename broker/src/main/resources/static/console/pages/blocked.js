@@ -1,7 +1,7 @@
 // Blocked clients: by client id, user name, address or a regular expression, with an optional expiry.
 
 import { openDialog } from '../dialogs.js';
-import { el, field, formatTime, query, select } from '../dom.js';
+import { appendAll, el, field, formatTime, query, select } from '../dom.js';
 import { createTable } from '../table.js';
 
 const TYPES = [['CLIENT_ID', 'Client id'], ['USERNAME', 'User name'], ['IP_ADDRESS', 'IP address'], ['REGEX', 'Regular expression']];
@@ -18,7 +18,7 @@ export async function render(root, ctx) {
     sort: { property: 'value', order: 'ASC' },
     filters: [
       { name: 'type', label: 'Type', options: [['', 'All'], ...TYPES], param: (v) => ({ typeList: v }) },
-      { name: 'status', label: 'Matches', options: [['', 'All'], ...TARGETS], param: (v) => ({ regexMatchTargetList: v }) },
+      { name: 'target', label: 'Matches', options: [['', 'All'], ...TARGETS], param: (v) => ({ regexMatchTargetList: v }) },
     ],
     columns: [
       { label: 'Type', field: 'type', sort: 'type' },
@@ -32,7 +32,7 @@ export async function render(root, ctx) {
     toolbar: el('button', { type: 'button', class: 'primary', 'data-action': 'create', text: 'Block a client', onclick: () => create() }),
     empty: 'No blocked clients.',
   });
-  root.append(el('h1', { text: 'Blocked clients' }),
+  appendAll(root, el('h1', { text: 'Blocked clients' }),
     ttl === null ? null : el('p', { class: 'hint', text: `Expired blocks stay listed for ${ttl} minutes.` }),
     table.element);
   await table.reload();

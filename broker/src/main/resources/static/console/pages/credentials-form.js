@@ -1,6 +1,6 @@
 // The create/edit form of credentials: type-specific fields, ACL rules (one regex per line) and a topic test.
 
-import { el, field, lines, select } from '../dom.js';
+import { appendAll, el, field, lines, select } from '../dom.js';
 import { topicTester } from './topic-test.js';
 
 const TYPES = [['MQTT_BASIC', 'Basic (client id / user name / password)'], ['SSL', 'X.509 certificate'], ['SCRAM', 'SCRAM']];
@@ -50,7 +50,7 @@ export function credentialsForm(existing, save, ctx) {
     username: form.userName.value.trim() || null,
     cn: typeSelect.value === 'SSL' && !form.certCnIsRegex.checked ? form.certCnPattern.value.trim() || null : null,
   }));
-  form.append(...Object.values(groups),
+  appendAll(form, Object.values(groups),
     extraMappings ? el('p', { class: 'hint span-2', text: `These credentials map ${extraMappings} more CN patterns to rules;`
       + ' saving keeps them and changes only the first.' }) : null,
     el('div', { class: 'span-2' }, tester),

@@ -1,6 +1,6 @@
 // Bulk import of MQTT_BASIC credentials from CSV whose header row names the columns.
 
-import { el, field } from '../dom.js';
+import { appendAll, el, field } from '../dom.js';
 
 const MAX_CHARS = 4_000_000;
 const SAMPLE = 'name,clientType,clientId,userName,password,pubAuthRulePatterns,subAuthRulePatterns\n'
@@ -45,7 +45,8 @@ export function bulkImportForm(ctx, done) {
     try {
       const answer = await ctx.api.post(
         `/api/mqtt/client/credentials/bulk_import?update=${update.checked}`, text.value);
-      result.replaceChildren(
+      result.replaceChildren();
+      appendAll(result,
         el('p', { text: `Created ${answer.created}, updated ${answer.updated}, ${answer.errors.length} rows refused.` }),
         answer.errors.length ? el('ul', { class: 'errors' }, answer.errors.map((e) => el('li', { text: e }))) : null);
       if (answer.created || answer.updated) done();

@@ -1,7 +1,7 @@
 // Credentials: MQTT_BASIC, X.509 (SSL) and SCRAM client credentials with their ACL rules.
 
 import { openDialog } from '../dialogs.js';
-import { el, field, formatTime } from '../dom.js';
+import { appendAll, el, field, formatTime } from '../dom.js';
 import { createTable } from '../table.js';
 import { credentialsForm } from './credentials-form.js';
 import { bulkImportForm } from './credentials-import.js';
@@ -47,11 +47,14 @@ export async function render(root, ctx) {
     ],
     toolbar: [
       el('button', { type: 'button', class: 'primary', 'data-action': 'create', text: 'Create', onclick: () => edit(null) }),
-      el('button', { type: 'button', 'data-action': 'import', text: 'Bulk import', onclick: () => bulkImport() }),
+      el('button', { type: 'button', 'data-action': 'import', text: 'Bulk import', onclick: () => toImport() }),
     ],
     empty: 'No credentials match.',
   });
-  root.append(el('h1', { text: 'Credentials' }), table.element);
+  const importSection = el('section', { class: 'import', 'aria-labelledby': 'bulk-import-title' },
+    el('h2', { id: 'bulk-import-title', text: 'Bulk import' }),
+    bulkImportForm(ctx, () => table.reload()));
+  appendAll(root, el('h1', { text: 'Credentials' }), table.element, importSection);
   await table.reload();
   ctx.ready();
 
@@ -100,12 +103,8 @@ export async function render(root, ctx) {
     await table.reload();
   }
 
-  function bulkImport() {
-    openDialog({
-      title: 'Bulk import',
-      details: 'bulk-import',
-      wide: true,
-      content: bulkImportForm(ctx, () => table.reload()),
-    });
+  function toImport() {
+    importSection.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    importSection.querySelector('textarea').focus({ preventScroll: true });
   }
 }

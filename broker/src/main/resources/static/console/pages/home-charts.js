@@ -51,11 +51,11 @@ export function renderCharts(ctx, box) {
       const raw = (kind === 'counter' ? counters : gauges)[key] || [];
       // sums over an interval shown per minute, so every range reads in the same unit
       const points = kind === 'counter' ? raw.map((p) => ({ ts: p.ts, value: p.value / minutes })) : raw;
-      await draw(boxes.get(key), title, points, kind === 'counter' ? 'per minute' : '');
+      await draw(boxes.get(key), title, points, kind === 'counter' ? 'per minute' : '', [startTs, endTs]);
     }
   }
 
-  async function draw(target, title, points, unit) {
+  async function draw(target, title, points, unit, [from, to]) {
     if (target.drawn) target.drawn.destroy();
     target.drawn = null;
     target.plot.replaceChildren();
@@ -67,7 +67,7 @@ export function renderCharts(ctx, box) {
     try {
       libraryPromise = libraryPromise || import('../chart.js');
       const { lineChart } = await libraryPromise;
-      target.drawn = lineChart(target.plot, { label: title, points, unit });
+      target.drawn = lineChart(target.plot, { label: title, points, unit, from, to });
     } catch (e) {
       target.chart.dataset.points = '0';
       target.plot.append(el('p', { class: 'no-data', text: `The chart could not be drawn: ${e.message}` }));

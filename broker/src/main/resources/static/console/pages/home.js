@@ -1,6 +1,6 @@
 // Home: the nodes, cluster totals, and charts of the historical statistics.
 
-import { el, formatBytes, formatNumber, formatTime, select } from '../dom.js';
+import { appendAll, el, formatBytes, formatNumber, formatTime, select } from '../dom.js';
 import { renderCharts } from './home-charts.js';
 
 const REFRESH_MS = 10_000;
@@ -17,7 +17,7 @@ export async function render(root, ctx) {
   const rangeButtons = ['hour', 'day', 'week'].map((range) =>
     el('button', { type: 'button', class: 'toggle', 'data-range': range, 'aria-pressed': String(range === 'hour'),
       text: `Last ${range}` }));
-  root.append(
+  appendAll(root, 
     el('h1', { text: 'Home' }),
     el('h2', { text: 'Nodes' }),
     el('div', { class: 'table-scroll' }, nodesTable),
@@ -95,7 +95,7 @@ function nodeRow(n, connections) {
     el('td', { text: `${formatNumber(n.connectedSessions)} connected / ${formatNumber(n.sessions)}` }),
     el('td', { text: connections === undefined ? '—' : formatNumber(connections) }),
     el('td', { text: formatTime(n.startedAt) }),
-    el('td', { text: n.mqttPorts || '' }));
+    el('td', { class: 'wrap', text: n.mqttPorts || '' }));
 }
 
 function total(label, value) {

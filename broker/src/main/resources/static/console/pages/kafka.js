@@ -1,6 +1,6 @@
 // Kafka: the brokers, the topics and the consumer groups with their lag.
 
-import { el, formatBytes, formatNumber } from '../dom.js';
+import { appendAll, el, formatBytes, formatNumber } from '../dom.js';
 import { createTable } from '../table.js';
 
 export async function render(root, ctx) {
@@ -41,7 +41,7 @@ export async function render(root, ctx) {
     ],
     actions: [{ action: 'delete', label: 'Delete', danger: true, show: (r) => r.members === 0, run: (row) => removeGroup(row) }],
   });
-  root.append(el('h1', { text: 'Kafka' }),
+  appendAll(root, el('h1', { text: 'Kafka' }),
     el('h2', { text: 'Brokers' }), el('div', { class: 'table-scroll' }, brokers),
     el('h2', { text: 'Topics' }), topics.element,
     el('h2', { text: 'Consumer groups' }), groups.element);

@@ -1,8 +1,9 @@
 // Auth providers: switch each on or off and edit its configuration (a form for JWT, JSON for the others).
 
 import { openDialog } from '../dialogs.js';
-import { el, field } from '../dom.js';
+import { appendAll, el, field } from '../dom.js';
 import { createTable } from '../table.js';
+import { httpCheck } from './providers-http.js';
 import { jwtForm } from './providers-jwt.js';
 
 const NAMES = { MQTT_BASIC: 'Basic', X_509: 'X.509 certificate', JWT: 'JWT', HTTP: 'HTTP endpoint', SCRAM: 'SCRAM' };
@@ -27,7 +28,7 @@ export async function render(root, ctx) {
       { action: 'disable', label: 'Disable', danger: true, show: (row) => row.enabled, run: (row) => toggle(row, false) },
     ],
   });
-  root.append(el('h1', { text: 'Auth providers' }),
+  appendAll(root, el('h1', { text: 'Auth providers' }),
     el('p', { class: 'hint', text: 'The order in which providers are asked is set on each node (MQTT_AUTH_PROVIDER_ORDER).' }),
     table.element);
   await table.reload();
@@ -47,27 +48,28 @@ export async function render(root, ctx) {
       pane.close();
       await table.reload();
     };
-    const content = row.type === 'JWT' ? jwtForm(row.configuration, save, ctx) : jsonForm(row.configuration, save, ctx);
+    const content = row.type === 'JWT' ? jwtForm(row.configuration, save, ctx) : jsonForm(row.configuration, save, ctx, row.type);
     const pane = openDialog({ title: `${NAMES[row.type]} provider`, details: 'provider', wide: true, content });
   }
 }
 
-function jsonForm(configuration, save, ctx) {
+function jsonForm(configuration, save, ctx, type) {
   const text = el('textarea', { name: 'configuration', rows: 14, spellcheck: 'false' }, JSON.stringify(configuration || {}, null, 2));
+  const parsed = () => {
+    try {
+      return JSON.parse(text.value);
+    } catch (e) {
+      throw new Error(`The configuration is not valid JSON: ${e.message}`);
+    }
+  };
   const form = el('form', { 'data-form': 'provider' },
     field('Configuration (JSON object)', text, 'See the README section of this provider for its fields.'),
+    type === 'HTTP' ? httpCheck(ctx, parsed) : null,
     el('div', { class: 'form-buttons' }, el('button', { type: 'submit', class: 'primary', text: 'Save' })));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    let value;
     try {
-      value = JSON.parse(text.value);
-    } catch (e) {
-      ctx.showError(`The configuration is not valid JSON: ${e.message}`);
-      return;
-    }
-    try {
-      await save(value);
+      await save(parsed());
     } catch (e) {
       ctx.showError(e);
     }

@@ -1,7 +1,7 @@
 // Retained messages: search by topic and payload, view the payload as text, JSON or hex, delete.
 
 import { openDialog } from '../dialogs.js';
-import { el, formatTime, propertyList } from '../dom.js';
+import { appendAll, el, formatTime, propertyList } from '../dom.js';
 import { createTable } from '../table.js';
 import { payloadViewer } from './payload.js';
 
@@ -32,7 +32,7 @@ export async function render(root, ctx) {
     ],
     empty: 'No retained messages match.',
   });
-  root.append(el('h1', { text: 'Retained messages' }), table.element);
+  appendAll(root, el('h1', { text: 'Retained messages' }), table.element);
   await table.reload();
   ctx.ready();
 

@@ -1,7 +1,7 @@
 // Sessions: every client session of the cluster, connected or not, with details, disconnect and remove.
 
 import { openDialog } from '../dialogs.js';
-import { el, formatTime } from '../dom.js';
+import { appendAll, el, formatTime } from '../dom.js';
 import { createTable } from '../table.js';
 import { showSessionDetails } from './session-details.js';
 
@@ -16,8 +16,8 @@ export async function render(root, ctx) {
     inputs: [{ name: 'address', label: 'Address', param: 'clientIpAddress' }],
     filters: [
       {
-        name: 'connected', label: 'Status', initial: '',
-        options: [['', 'All'], ['true', 'Connected'], ['false', 'Disconnected']],
+        name: 'connected', label: 'Status', initial: 'all',
+        options: [['all', 'All'], ['true', 'Connected'], ['false', 'Disconnected']],
         param: (v) => ({ connectedStatusList: v === 'true' ? 'CONNECTED' : 'DISCONNECTED' }),
       },
       {
@@ -52,7 +52,7 @@ export async function render(root, ctx) {
     empty: 'No sessions match.',
   });
 
-  root.append(el('h1', { text: 'Sessions' }), table.element);
+  appendAll(root, el('h1', { text: 'Sessions' }), table.element);
   await table.reload();
   ctx.ready();
 

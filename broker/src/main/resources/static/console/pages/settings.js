@@ -1,6 +1,6 @@
 // Settings: general (base URL), outgoing mail with a test mail, the admin password policy, and the rest as JSON.
 
-import { el, field, select } from '../dom.js';
+import { appendAll, el, field, select } from '../dom.js';
 
 const GENERAL = [{ name: 'baseUrl', label: 'Base URL', type: 'url', hint: 'Password reset links start with it.' }];
 const MAIL = [
@@ -51,7 +51,7 @@ export async function render(root, ctx) {
     }
   });
   mailForm.form.querySelector('.form-buttons').prepend(testButton);
-  root.append(
+  appendAll(root, 
     el('h1', { text: 'Settings' }),
     el('h2', { text: 'General' }),
     fieldsForm('general', GENERAL, general.jsonValue, (value) => saveSetting(general, value), ctx).form,

@@ -1,7 +1,7 @@
 // Shared subscription groups: $share/<group>/<filter> with their member clients.
 
 import { openDialog } from '../dialogs.js';
-import { el } from '../dom.js';
+import { appendAll, el } from '../dom.js';
 import { createTable } from '../table.js';
 
 export async function render(root, ctx) {
@@ -25,7 +25,7 @@ export async function render(root, ctx) {
     actions: [{ action: 'details', label: 'Members', run: (row) => members(row) }],
     empty: 'No shared subscriptions match.',
   });
-  root.append(el('h1', { text: 'Shared subscription groups' }), table.element);
+  appendAll(root, el('h1', { text: 'Shared subscription groups' }), table.element);
   await table.reload();
   ctx.ready();
 

@@ -1,7 +1,7 @@
 // Subscriptions: every client's subscriptions, one row each; add one to a client or remove one.
 
 import { openDialog } from '../dialogs.js';
-import { el, field, select } from '../dom.js';
+import { appendAll, el, field, select } from '../dom.js';
 import { createTable } from '../table.js';
 
 const QOS_NAMES = ['AT_MOST_ONCE', 'AT_LEAST_ONCE', 'EXACTLY_ONCE'];
@@ -32,7 +32,7 @@ export async function render(root, ctx) {
     toolbar: el('button', { type: 'button', class: 'primary', 'data-action': 'create', text: 'Add subscription', onclick: () => add() }),
     empty: 'No subscriptions match.',
   });
-  root.append(el('h1', { text: 'Subscriptions' }), table.element);
+  appendAll(root, el('h1', { text: 'Subscriptions' }), table.element);
   await table.reload();
   ctx.ready();
 

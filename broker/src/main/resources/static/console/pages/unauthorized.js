@@ -1,6 +1,6 @@
 // Unauthorized clients: the latest refused connection attempt of each client id.
 
-import { el, formatTime } from '../dom.js';
+import { appendAll, el, formatTime } from '../dom.js';
 import { createTable } from '../table.js';
 
 export async function render(root, ctx) {
@@ -34,7 +34,7 @@ export async function render(root, ctx) {
     toolbar: el('button', { type: 'button', class: 'danger', 'data-action': 'delete-all', text: 'Delete all', onclick: () => removeAll() }),
     empty: 'No refused clients.',
   });
-  root.append(el('h1', { text: 'Unauthorized clients' }), table.element);
+  appendAll(root, el('h1', { text: 'Unauthorized clients' }), table.element);
   await table.reload();
   ctx.ready();
 
