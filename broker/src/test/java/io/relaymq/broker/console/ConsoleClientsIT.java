@@ -112,7 +112,7 @@ class ConsoleClientsIT {
                 .until(() -> api.get("/api/client-session/details?clientId=" + clientId)
                                 .status()
                         == 404);
-        browser.choose("select[data-filter=\"connected\"]", "");
+        browser.choose("select[data-filter=\"connected\"]", "all");
         browser.until(d -> browser.all(SESSION_ROWS).isEmpty());
     }
 
