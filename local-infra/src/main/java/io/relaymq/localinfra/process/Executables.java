@@ -4,11 +4,15 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /** Finding programs on PATH, running short commands, and who we run as. */
 public final class Executables {
+
+    private static final String APT_LOCK_WAIT = "DPkg::Lock::Timeout=300";
 
     private Executables() {}
 
@@ -44,22 +48,27 @@ public final class Executables {
         }
     }
 
-    /** True when this JVM runs as uid 0 (read from /proc, so it works without a shell). */
-    /** Installs a Debian package: {@code apt-get update}, then a quiet install without recommended packages. */
-    public static void aptInstall(String debianPackage) throws IOException {
-        run(300, "apt-get", "update", "-q");
-        run(
-                600,
+    /**
+     * Installs Debian packages: {@code apt-get update}, then a quiet install without recommended packages. Both
+     * wait up to five minutes for the apt and dpkg locks, so a concurrent apt run (another build) delays, not fails.
+     */
+    public static void aptInstall(String... debianPackages) throws IOException {
+        run(420, "apt-get", "-o", APT_LOCK_WAIT, "update", "-q");
+        List<String> install = new ArrayList<>(List.of(
                 "env",
                 "DEBIAN_FRONTEND=noninteractive",
                 "apt-get",
+                "-o",
+                APT_LOCK_WAIT,
                 "install",
                 "-y",
                 "-q",
-                "--no-install-recommends",
-                debianPackage);
+                "--no-install-recommends"));
+        install.addAll(List.of(debianPackages));
+        run(900, install.toArray(String[]::new));
     }
 
+    /** True when this JVM runs as uid 0 (read from /proc, so it works without a shell). */
     public static boolean isRoot() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
