@@ -36,6 +36,7 @@ final class Banner {
             }
         }
         lines.add(String.format("  MQTT       tcp://%s:%d", host, mqtt));
+        lines.add(String.format("  Console    http://%s:%d/", host, http));
         lines.add(String.format("  REST API   http://%s:%d/api", host, http));
         lines.add(String.format("  Health     http://%s:%d/actuator/health", host, http));
         lines.add(String.format("  Metrics    http://%s:%d/actuator/prometheus", host, http));

@@ -42,6 +42,7 @@ class LocalOnlyByDefaultTest {
             assertThat(String.join("\n", Banner.lines(options, env)))
                     .contains("local only")
                     .contains("tcp://127.0.0.1:" + (1883 + options.portOffset()))
+                    .contains("Console    http://127.0.0.1:" + (8083 + options.portOffset()) + "/")
                     .contains("--bind");
         }
     }
