@@ -169,9 +169,16 @@ function context(current) {
   return {
     api,
     confirm,
-    showError,
+    // a page left while it was still loading must not touch the next page's banner or leave list:
+    // its clean-up runs at once, and its errors are dropped
+    showError: (e) => {
+      if (current === navigation) showError(e);
+    },
     notify,
-    onLeave: (fn) => leaveHandlers.push(fn),
+    onLeave: (fn) => {
+      if (current === navigation) leaveHandlers.push(fn);
+      else fn();
+    },
     ready: () => {
       if (current === navigation) document.getElementById('page').dataset.ready = 'true';
     },

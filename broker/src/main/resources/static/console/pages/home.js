@@ -40,6 +40,10 @@ export async function render(root, ctx) {
   entity.addEventListener('change', () => charts.load(entity.value, range));
 
   await Promise.all([refreshNodes().then(refreshTotals), charts.load('total', range)]);
+  if (!ctx.active) {
+    charts.destroy();
+    return;
+  }
   ctx.ready();
 
   const timer = setInterval(() => refreshNodes().then(refreshTotals), REFRESH_MS);
@@ -95,7 +99,7 @@ function nodeRow(n, connections) {
     el('td', { text: `${formatNumber(n.connectedSessions)} connected / ${formatNumber(n.sessions)}` }),
     el('td', { text: connections === undefined ? '—' : formatNumber(connections) }),
     el('td', { text: formatTime(n.startedAt) }),
-    el('td', { class: 'wrap', text: n.mqttPorts || '' }));
+    el('td', { class: 'wrap', text: ports(n.mqttPorts) }));
 }
 
 function total(label, value) {
@@ -116,4 +120,12 @@ async function latestAll(ctx, entityId, keys) {
   } catch {
     return {};
   }
+}
+
+// the registry keeps the ports as "{tcp=1883, ws=8084}": shown as "tcp 1883 · ws 8084"
+function ports(text) {
+  const pairs = String(text || '').replace(/^\{|\}$/g, '').split(',')
+    .map((p) => p.trim().split('='))
+    .filter((p) => p.length === 2 && p[0] && p[1]);
+  return pairs.length ? pairs.map(([name, port]) => `${name} ${port}`).join(' · ') : String(text || '');
 }

@@ -77,7 +77,19 @@ function jsonForm(configuration, save, ctx, type) {
   return form;
 }
 
+// the list never shows secrets (JWT keys, HTTP credentials): only the edit form holds them
+const SECRET_NAMES = /secret|password|token|credential|authorization|privatekey/i;
+
+function masked(value) {
+  if (Array.isArray(value)) return value.map(masked);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) =>
+      [k, SECRET_NAMES.test(k) && v !== null && v !== '' ? '••••' : masked(v)]));
+  }
+  return value;
+}
+
 function summary(configuration) {
-  const text = JSON.stringify(configuration || {});
+  const text = JSON.stringify(masked(configuration || {}));
   return text.length > 90 ? `${text.slice(0, 90)}…` : text;
 }

@@ -10,8 +10,9 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param enabled         whether this node samples its statistics into PostgreSQL and rolls them up
  * @param interval        how often the node writes a point per key (1 s to 1 h, a whole fraction of an hour)
- * @param rawRetention    how long the per-interval points are kept (1 h to 366 d)
- * @param rollupRetention how long the hourly rollup is kept (1 d to 3660 d, at least the raw retention)
+ * @param rawRetention    how long the per-interval points are kept (2 d to 366 d: ranges up to 2 days are read
+ *                        from them, and the rollup sums the last hours again from them)
+ * @param rollupRetention how long the hourly rollup is kept (2 d to 3660 d, at least the raw retention)
  * @param rollupPeriod    how often the node rolls the recent hours up and deletes what is past retention
  */
 @Validated
@@ -35,10 +36,10 @@ public record StatsHistoryProperties(
             }
         }
         if (rawRetention != null) {
-            within("raw-retention", rawRetention, HOUR, Duration.ofDays(366));
+            within("raw-retention", rawRetention, Duration.ofDays(2), Duration.ofDays(366));
         }
         if (rollupRetention != null) {
-            within("rollup-retention", rollupRetention, Duration.ofDays(1), Duration.ofDays(3660));
+            within("rollup-retention", rollupRetention, Duration.ofDays(2), Duration.ofDays(3660));
             if (rawRetention != null && rollupRetention.compareTo(rawRetention) < 0) {
                 throw new IllegalArgumentException(
                         "relaymq.stats.history.rollup-retention must be at least the raw-retention");

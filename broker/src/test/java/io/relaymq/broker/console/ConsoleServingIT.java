@@ -61,6 +61,13 @@ class ConsoleServingIT {
     }
 
     @Test
+    void otherWebJarsStayClosed() {
+        // springdoc brings Swagger UI's WebJar: it must not be open while SWAGGER_ENABLED is off
+        ApiClient.Response swagger = ApiClient.anonymous(port).get("/webjars/swagger-ui/swagger-ui.css");
+        assertThat(swagger.status()).isIn(401, 403);
+    }
+
+    @Test
     void theApiStillNeedsTheToken() {
         ApiClient.Response anonymous = ApiClient.anonymous(port).get("/api/v2/client-session?pageSize=10&page=0");
         assertThat(anonymous.status()).isEqualTo(401);

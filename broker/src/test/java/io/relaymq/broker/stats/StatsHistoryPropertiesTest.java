@@ -42,6 +42,9 @@ class StatsHistoryPropertiesTest {
     @Test
     void retentionsAndThePeriodAreChecked() {
         assertThatThrownBy(() -> settings("PT1M", "PT30M", "P90D", "PT5M")).hasMessageContaining("raw-retention");
+        // under 2 days, day ranges would read a raw table that lost its oldest points, and the rollup would
+        // sum the last hours again from points already deleted
+        assertThatThrownBy(() -> settings("PT1M", "PT47H", "P90D", "PT5M")).hasMessageContaining("raw-retention");
         assertThatThrownBy(() -> settings("PT1M", "P7D", "PT12H", "PT5M")).hasMessageContaining("rollup-retention");
         assertThatThrownBy(() -> settings("PT1M", "P30D", "P10D", "PT5M"))
                 .hasMessageContaining("at least the raw-retention");

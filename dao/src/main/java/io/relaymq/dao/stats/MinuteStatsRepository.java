@@ -20,11 +20,16 @@ public final class MinuteStatsRepository {
               SELECT ts, value FROM stats_minute WHERE entity_id = ? AND key = k.key ORDER BY ts DESC LIMIT 1) m
             ORDER BY k.key""";
 
+    // each node's newest point within the window before the newest one: right after an interval starts, only
+    // some nodes have written it, and summing that one time alone would show part of the cluster
     private static final String LATEST_TOTAL = """
             SELECT k.key, t.ts, CASE WHEN k.key = ANY(?) THEN max(m.value) ELSE sum(m.value) END
             FROM unnest(?::varchar[]) AS k(key)
             CROSS JOIN LATERAL (SELECT max(ts) AS ts FROM stats_minute WHERE key = k.key) t
-            JOIN stats_minute m ON m.key = k.key AND m.ts = t.ts
+            CROSS JOIN LATERAL (
+              SELECT DISTINCT ON (entity_id) value FROM stats_minute
+              WHERE key = k.key AND ts > t.ts - ? AND ts <= t.ts
+              ORDER BY entity_id, ts DESC) m
             GROUP BY k.key, t.ts ORDER BY k.key""";
 
     private final Jdbc jdbc;
@@ -76,9 +81,10 @@ public final class MinuteStatsRepository {
     }
 
     /** The newest point of each key that has one (for the total: the sum at the newest time any node wrote). */
-    public List<StatsPoint> latest(StatsQuery query) {
+    public List<StatsPoint> latest(StatsQuery query, long windowMillis) {
         return query.isTotal()
-                ? jdbc.query(LATEST_TOTAL, MinuteStatsRepository::point, query.clusterWideKeys(), query.keys())
+                ? jdbc.query(
+                        LATEST_TOTAL, MinuteStatsRepository::point, query.clusterWideKeys(), query.keys(), windowMillis)
                 : jdbc.query(LATEST, MinuteStatsRepository::point, query.keys(), query.entityId());
     }
 

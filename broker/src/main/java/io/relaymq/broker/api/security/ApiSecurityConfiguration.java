@@ -36,8 +36,11 @@ import tools.jackson.databind.ObjectMapper;
 @EnableConfigurationProperties(ApiProperties.class)
 class ApiSecurityConfiguration {
 
-    /** The console's static files (index page, its modules and styles, WebJars, the icon). */
-    static final String[] CONSOLE_PATHS = {"/", "/index.html", "/console/**", "/webjars/**", "/favicon.ico"};
+    /**
+     * The console's static files (index page, its modules and styles, the chart library's WebJar, the icon).
+     * Only that WebJar: the others on the class path (Swagger UI's) stay closed.
+     */
+    static final String[] CONSOLE_PATHS = {"/", "/index.html", "/console/**", "/webjars/uplot/**", "/favicon.ico"};
 
     /** Only the node's own scripts, styles and connections; images also inline (data:); never framed. */
     static final String CONSOLE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"

@@ -1,5 +1,6 @@
 package io.relaymq.broker.api.timeseries;
 
+import io.relaymq.broker.stats.StatsHistoryProperties;
 import io.relaymq.broker.stats.StatsKey;
 import io.relaymq.dao.stats.HourStatsRepository;
 import io.relaymq.dao.stats.MinuteStatsRepository;
@@ -18,10 +19,13 @@ class TimeseriesReader {
 
     private final MinuteStatsRepository minutes;
     private final HourStatsRepository hours;
+    private final long latestWindow;
 
-    TimeseriesReader(MinuteStatsRepository minutes, HourStatsRepository hours) {
+    TimeseriesReader(MinuteStatsRepository minutes, HourStatsRepository hours, StatsHistoryProperties settings) {
         this.minutes = minutes;
         this.hours = hours;
+        // a node's point counts in the total's latest value while it is at most two intervals older
+        this.latestWindow = 2 * settings.interval().toMillis();
     }
 
     /** Every requested key, in the order requested, with its points by time ascending (empty when none). */
@@ -46,7 +50,7 @@ class TimeseriesReader {
     /** The newest value of each of {@code keys} that has one, in the order of {@code keys}. */
     Map<String, TsValue> latest(String entityId, List<StatsKey> keys) {
         Map<String, TsValue> found = new LinkedHashMap<>();
-        minutes.latest(query(entityId, keys, 0, Long.MAX_VALUE))
+        minutes.latest(query(entityId, keys, 0, Long.MAX_VALUE), latestWindow)
                 .forEach(p -> found.put(p.key(), TsValue.of(p.ts(), p.value())));
         Map<String, TsValue> ordered = new LinkedHashMap<>();
         keys.forEach(k -> {
