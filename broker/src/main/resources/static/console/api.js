@@ -32,6 +32,18 @@ export class Api {
     sessionStorage.removeItem(REFRESH_KEY);
   }
 
+  /** The user's own logout: the node revokes the login's refresh tokens, then the tab forgets the pair. */
+  async endLogin() {
+    const refreshToken = sessionStorage.getItem(REFRESH_KEY);
+    try {
+      if (refreshToken) await this.send('POST', '/api/auth/logout', { refreshToken }, true);
+    } catch (e) {
+      // an expired access token: the refresh token expires on its own, nothing more to end here
+    } finally {
+      this.logout();
+    }
+  }
+
   get(path) { return this.request('GET', path); }
   post(path, body) { return this.request('POST', path, body); }
   put(path, body) { return this.request('PUT', path, body); }

@@ -35,8 +35,8 @@ document.getElementById('theme-toggle').addEventListener('click', () => {
   localStorage.setItem(THEME_KEY, next);
   applyTheme(next);
 });
-document.getElementById('logout').addEventListener('click', () => {
-  api.logout();
+document.getElementById('logout').addEventListener('click', async () => {
+  await api.endLogin();
   showLogin();
 });
 document.getElementById('error-close').addEventListener('click', () => showError(''));

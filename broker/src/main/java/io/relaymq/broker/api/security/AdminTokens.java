@@ -65,6 +65,18 @@ public final class AdminTokens {
         return issue(user, used.familyId());
     }
 
+    /**
+     * A logout: revokes every refresh token of the login {@code token} belongs to. Only the token's own user
+     * may end it; the access token in hand stays valid until it expires.
+     */
+    public void logout(String token, UUID caller) {
+        JwtTokens.RefreshClaims claims = jwt.verifyRefresh(token);
+        if (!claims.userId().equals(caller)) {
+            throw new BadTokenException("the refresh token belongs to another user");
+        }
+        refreshTokens.find(claims.tokenId()).ifPresent(row -> refreshTokens.revokeFamily(row.familyId()));
+    }
+
     private BadTokenException refused(JwtTokens.RefreshClaims claims) {
         Optional<RefreshTokenRow> row = refreshTokens.find(claims.tokenId());
         if (row.isPresent() && row.get().used()) {

@@ -33,7 +33,8 @@ class AuthController {
 
             @NotBlank String password) {}
 
-    record RefreshRequest(@NotBlank String refreshToken) {}
+    /** A refresh token is a JWT of a few hundred bytes: anything far larger is not one. */
+    record RefreshRequest(@NotBlank @Size(max = 4096) String refreshToken) {}
 
     /** The new password's rules are the security settings' password policy; 72 characters is bcrypt's limit. */
     record ChangePasswordRequest(
@@ -68,6 +69,12 @@ class AuthController {
     @PostMapping("/token")
     JwtTokens.TokenPair refresh(@Valid @RequestBody RefreshRequest refresh) {
         return tokens.refresh(refresh.refreshToken());
+    }
+
+    /** Ends the login the refresh token belongs to: no refresh token of it works afterwards. */
+    @PostMapping("/logout")
+    void logout(@AuthenticationPrincipal ApiPrincipal principal, @Valid @RequestBody RefreshRequest logout) {
+        tokens.logout(logout.refreshToken(), principal.userId());
     }
 
     @GetMapping("/user")

@@ -128,6 +128,50 @@ class ApiAuthIT {
     }
 
     @Test
+    void aLogoutEndsTheLoginsRefreshTokensForItsOwnUserOnly() {
+        ApiClient.Response login = ApiClient.anonymous(port)
+                .post(
+                        "/api/auth/login",
+                        Map.of("username", ApiClient.ADMIN_EMAIL, "password", ApiClient.ADMIN_PASSWORD));
+        String refresh = login.body().get("refreshToken").asString();
+        ApiClient.Response renewed = ApiClient.anonymous(port).post("/api/auth/token", Map.of("refreshToken", refresh));
+        String renewedRefresh = renewed.body().get("refreshToken").asString();
+        ApiClient admin =
+                ApiClient.anonymous(port).withToken(renewed.body().get("token").asString());
+
+        assertThat(ApiClient.anonymous(port)
+                        .post("/api/auth/logout", Map.of("refreshToken", renewedRefresh))
+                        .status())
+                .as("logout needs the access token")
+                .isEqualTo(401);
+        String otherUser = "logout-" + UUID.randomUUID().toString().substring(0, 8) + "@example.com";
+        assertThat(admin.post("/api/admin", Map.of("email", otherUser, "password", "logout-pw-1"))
+                        .status())
+                .isEqualTo(200);
+        ApiClient other = ApiClient.anonymous(port).login(otherUser, "logout-pw-1");
+        assertThat(other.post("/api/auth/logout", Map.of("refreshToken", renewedRefresh))
+                        .status())
+                .as("another user's login cannot be ended")
+                .isEqualTo(401);
+        assertThat(admin.post("/api/auth/logout", Map.of("refreshToken", renewedRefresh))
+                        .status())
+                .isEqualTo(200);
+
+        assertThat(ApiClient.anonymous(port)
+                        .post("/api/auth/token", Map.of("refreshToken", renewedRefresh))
+                        .status())
+                .as("the login's refresh token no longer works")
+                .isEqualTo(401);
+        String otherId = admin.get("/api/admin?pageSize=1&page=0&textSearch=" + otherUser)
+                .body()
+                .get("data")
+                .get(0)
+                .get("id")
+                .asString();
+        assertThat(admin.delete("/api/admin/" + otherId).status()).isEqualTo(200);
+    }
+
+    @Test
     void failedLoginsAreLimitedPerUserName() {
         ApiClient anonymous = ApiClient.anonymous(port);
         String user = "nobody-" + UUID.randomUUID() + "@example.com";
