@@ -34,8 +34,9 @@ public class ClusterSessions {
     private final NodeRegistry nodes;
     private final NodeProperties node;
     private final Clock clock;
+    private final SessionCounts counts;
 
-    public ClusterSessions(
+    ClusterSessions(
             SessionReplica sessions,
             SessionRegistry local,
             RemoteSubscriptions remote,
@@ -43,7 +44,9 @@ public class ClusterSessions {
             DisconnectCommands commands,
             NodeRegistry nodes,
             NodeProperties node,
-            Clock clock) {
+            Clock clock,
+            SessionCounts counts) {
+        this.counts = counts;
         this.sessions = sessions;
         this.local = local;
         this.remote = remote;
@@ -63,13 +66,20 @@ public class ClusterSessions {
     public List<SessionView> all() {
         List<SessionView> all = new ArrayList<>();
         for (Map.Entry<String, SessionInfo> e : sessions.all().entrySet()) {
-            all.add(SessionView.of(e.getKey(), e.getValue(), subscriptionViews(e.getKey()), false));
+            all.add(SessionView.of(e.getKey(), e.getValue(), subscriptionViews(e.getKey())));
         }
         return all;
     }
 
+    /** One session with its subscriptions and message counts (see {@link SessionView}). */
     public SessionView details(String clientId) {
-        return SessionView.of(clientId, info(clientId), subscriptionViews(clientId), true);
+        SessionInfo info = info(clientId);
+        return SessionView.details(
+                clientId,
+                info,
+                subscriptionViews(clientId),
+                counts.stored(clientId, info),
+                counts.inFlight(clientId, info, isAlive(info.ownerNode())));
     }
 
     /** The client's subscriptions, from its session when this node holds it, else from the replicated state. */
