@@ -20,8 +20,9 @@ import java.util.concurrent.TimeUnit;
 import org.springframework.stereotype.Component;
 
 /**
- * The cluster's sessions and subscriptions as every node knows them (replicated state, no calls to
- * other nodes), and operator commands sent to the node that owns a session.
+ * The cluster's sessions and subscriptions as every node knows them (replicated state), and operator commands
+ * sent to the node that owns a session. Only a session's details ask further: its stores for the stored count,
+ * and its node for the in-flight count ({@link SessionCounts}).
  */
 @Component
 public class ClusterSessions {
