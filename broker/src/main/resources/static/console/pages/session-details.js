@@ -4,6 +4,9 @@ import { el, formatTime, propertyList } from '../dom.js';
 
 const QOS = { AT_MOST_ONCE: 0, AT_LEAST_ONCE: 1, EXACTLY_ONCE: 2 };
 
+// A message count of the details; null (not applicable, or its node did not answer in time) shows as a dash.
+const count = (n) => (n === null || n === undefined ? '\u2014' : String(n));
+
 export function showSessionDetails(openDialog, s) {
   const props = [
     ['Client id', s.clientId],
@@ -18,6 +21,8 @@ export function showSessionDetails(openDialog, s) {
     ['Connected at', formatTime(s.connectedAt)],
     ['Disconnected at', formatTime(s.disconnectedAt)],
     ['Session id', s.sessionId],
+    ['In-flight messages', count(s.inFlightMessages)],
+    ['Stored messages', count(s.storedMessages)],
   ];
   const subscriptions = s.subscriptions || [];
   openDialog({

@@ -28,7 +28,8 @@ import org.springframework.stereotype.Component;
  * by the node that decided the move: the old owner closes the client's connection there (5.0: DISCONNECT
  * 0x8E) and drops its local copy without ending the session cluster-wide. The admin API sends
  * disconnect, remove and replace-subscriptions commands the same way, so they run on the session's own
- * thread wherever it lives.
+ * thread wherever it lives. Nodes also ask each other here how many messages are in flight to a client
+ * ({@link InFlightCounts}).
  */
 @Component
 public class DisconnectCommands extends ConsumerWorker {
@@ -42,6 +43,7 @@ public class DisconnectCommands extends ConsumerWorker {
     private final SessionRegistry sessions;
     private final MovedSessions moved;
     private final OperatorCommands operator;
+    private final InFlightCounts inFlight;
     private final Producer<byte[], byte[]> producer;
 
     public DisconnectCommands(
@@ -52,8 +54,10 @@ public class DisconnectCommands extends ConsumerWorker {
             NodeId nodeId,
             SessionRegistry sessions,
             MovedSessions moved,
-            OperatorCommands operator) {
+            OperatorCommands operator,
+            InFlightCounts inFlight) {
         super(100);
+        this.inFlight = inFlight;
         this.loops = loops;
         this.operator = operator;
         this.moved = moved;
@@ -76,6 +80,14 @@ public class DisconnectCommands extends ConsumerWorker {
             log.warn("[{}] could not tell node {} about the takeover: {}", clientId, ownerNode, error.getMessage());
             return null;
         });
+    }
+
+    /**
+     * Asks {@code ownerNode} how many messages are in flight to {@code clientId}; completes with null when no
+     * answer comes within {@link InFlightCounts#ANSWER_TIMEOUT} (or too many queries are open).
+     */
+    public CompletableFuture<Integer> inFlightCount(String ownerNode, String clientId) {
+        return inFlight.ask(ownerNode, clientId, this::send);
     }
 
     /** Sends {@code command} to {@code ownerNode}; completes once Kafka has it. */
@@ -123,10 +135,11 @@ public class DisconnectCommands extends ConsumerWorker {
             log.warn("[{}] unreadable session command ignored", clientId, e);
             return;
         }
-        if (command.kind() == SessionCommand.Kind.HAND_OVER) {
-            handOver(clientId, command.version());
-        } else {
-            operator.apply(clientId, command);
+        switch (command.kind()) {
+            case HAND_OVER -> handOver(clientId, command.version());
+            case IN_FLIGHT_QUERY -> inFlight.query(clientId, command.inFlight(), this::send);
+            case IN_FLIGHT_ANSWER -> inFlight.answered(clientId, command.inFlight());
+            default -> operator.apply(clientId, command);
         }
     }
 

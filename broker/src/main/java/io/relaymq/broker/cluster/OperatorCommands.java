@@ -97,7 +97,8 @@ public class OperatorCommands {
                 session.remove(ADMINISTRATIVE_ACTION);
             }
             case SET_SUBSCRIPTIONS -> replaceSubscriptions(session, command);
-            case HAND_OVER -> throw new IllegalArgumentException("hand-over is not an operator command");
+            case HAND_OVER, IN_FLIGHT_QUERY, IN_FLIGHT_ANSWER ->
+                throw new IllegalArgumentException(command.kind() + " is not an operator command");
         }
     }
 

@@ -12,6 +12,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -137,6 +139,20 @@ public final class ClientSession {
 
     public long expirySeconds() {
         return expirySeconds;
+    }
+
+    /**
+     * From any thread: how many messages were sent to the client and are not yet acknowledged, read on the
+     * session's thread; null once the session has ended or its thread no longer takes tasks.
+     */
+    public CompletableFuture<Integer> inFlightCount() {
+        CompletableFuture<Integer> count = new CompletableFuture<>();
+        try {
+            execute(() -> count.complete(ended ? null : outbound.inFlight()));
+        } catch (RejectedExecutionException e) {
+            count.complete(null);
+        }
+        return count;
     }
 
     /** QoS 2 packet ids received and awaiting PUBREL (in memory). */

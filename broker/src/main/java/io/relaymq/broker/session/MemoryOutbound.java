@@ -142,6 +142,11 @@ public final class MemoryOutbound implements SessionOutbound {
     }
 
     @Override
+    public int inFlight() {
+        return window.size();
+    }
+
+    @Override
     public void onPubComp(int packetId) {
         window.onPubComp(packetId);
     }

@@ -47,6 +47,9 @@ public interface SessionOutbound {
 
     void onPubComp(int packetId);
 
+    /** Messages sent to the client and not yet acknowledged (QoS 1 without PUBACK, QoS 2 without PUBCOMP). */
+    int inFlight();
+
     /**
      * The session is over: returns the messages it still held in memory, in order.
      *

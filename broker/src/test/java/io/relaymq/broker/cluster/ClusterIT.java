@@ -3,8 +3,10 @@ package io.relaymq.broker.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.relaymq.broker.support.ApiClient;
 import io.relaymq.broker.support.BrokerProcess;
 import io.relaymq.broker.support.PahoClients;
+import io.relaymq.broker.support.RawMqttClient;
 import io.relaymq.localinfra.junit.LocalStackExtension;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.nio.charset.StandardCharsets;
@@ -31,10 +33,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Two broker nodes as separate processes on one stack: a client on one node reaches clients on the
- * other, retained messages and subscriptions are cluster-wide, and a node that joins late knows them.
+ * other, retained messages and subscriptions are cluster-wide, a node that joins late knows them, and the
+ * session details asked on one node count what the other has in flight.
  */
 @ExtendWith(LocalStackExtension.class)
 class ClusterIT {
@@ -265,6 +269,37 @@ class ClusterIT {
             publisher.publish(topic, "still-subscribed".getBytes(StandardCharsets.UTF_8), 1, false);
             return "still-subscribed".equals(after.poll(500, TimeUnit.MILLISECONDS));
         });
+    }
+
+    /** The session details asked on one node show the in-flight count of a client the other node holds. */
+    @Test
+    void theDetailsOnOneNodeShowTheInFlightCountOfAClientOnTheOther() throws Exception {
+        String clientId = "unacked-" + UUID.randomUUID().toString().substring(0, 8);
+        String topic = unique("cluster/in-flight");
+        try (RawMqttClient onB = RawMqttClient.connectPersistent(b.mqtt(), clientId)) {
+            onB.subscribe(1, topic, 1);
+            MqttClient publisher = client(a, "pub");
+            // routed from node a once a QoS 0 probe arrives
+            await().atMost(Duration.ofSeconds(60)).until(() -> {
+                publisher.publish(topic, "probe".getBytes(StandardCharsets.UTF_8), 0, false);
+                return onB.poll(500) != null;
+            });
+            for (int i = 0; i < 3; i++) {
+                publisher.publish(topic, ("q" + i).getBytes(StandardCharsets.UTF_8), 1, false);
+            }
+            for (int i = 0; i < 3; i++) {
+                assertThat(onB.nextAcknowledgedPublish().qos()).isEqualTo(1); // never acknowledged
+            }
+
+            ApiClient onA = ApiClient.admin(a.httpPort());
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                JsonNode details = onA.get("/api/client-session/details?clientId=" + clientId)
+                        .body();
+                assertThat(details.get("nodeId").asString()).isEqualTo("cluster-b");
+                assertThat(details.get("inFlightMessages").isNull()).isFalse();
+                assertThat(details.get("inFlightMessages").intValue()).isEqualTo(3);
+            });
+        }
     }
 
     /** One node decides each session change in order, so of two simultaneous connects exactly one stays. */

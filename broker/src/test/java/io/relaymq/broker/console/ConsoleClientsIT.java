@@ -12,6 +12,9 @@ import io.relaymq.broker.support.Endpoints;
 import io.relaymq.broker.support.PahoClients;
 import io.relaymq.broker.support.RelayMqNodeTest;
 import io.relaymq.broker.transport.MqttServer;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
@@ -68,6 +71,18 @@ class ConsoleClientsIT {
         hive.closeAll();
     }
 
+    /** The session details pane's property list, by label. */
+    private Map<String, String> detailsProperties() {
+        List<WebElement> labels = browser.all("[data-details=\"session\"] dl.props dt");
+        List<WebElement> values = browser.all("[data-details=\"session\"] dl.props dd");
+        assertThat(values).hasSameSizeAs(labels);
+        Map<String, String> props = new LinkedHashMap<>();
+        for (int i = 0; i < labels.size(); i++) {
+            props.put(labels.get(i).getText(), values.get(i).getText());
+        }
+        return props;
+    }
+
     @Test
     void aConnectedClientIsFoundDisconnectedAndRemovedFromTheSessionsPage() throws Exception {
         String clientId = "console-" + run + "-device";
@@ -91,6 +106,9 @@ class ConsoleClientsIT {
 
         browser.clickRowAction("sessions", clientId, "details");
         browser.withText("[data-details=\"session\"]", clientId);
+        // a connected persistent DEVICE session that was sent nothing: both counts are known and zero
+        Map<String, String> props = detailsProperties();
+        assertThat(props).containsEntry("In-flight messages", "0").containsEntry("Stored messages", "0");
         browser.screenshot("session-details");
         browser.driver().switchTo().activeElement().sendKeys(Keys.ESCAPE);
         browser.gone("[data-details=\"session\"]");

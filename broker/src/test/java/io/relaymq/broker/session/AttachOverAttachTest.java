@@ -151,6 +151,11 @@ class AttachOverAttachTest {
         public void onPubComp(int packetId) {}
 
         @Override
+        public int inFlight() {
+            return 0;
+        }
+
+        @Override
         public List<OutboundMessage> end(boolean discardStored) {
             return List.of();
         }

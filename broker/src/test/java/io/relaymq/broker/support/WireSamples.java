@@ -96,4 +96,17 @@ public final class WireSamples {
     public static SessionCommand remove() {
         return SessionCommand.of(SessionCommand.Kind.REMOVE);
     }
+
+    public static SessionCommand inFlightQuery() {
+        return SessionCommand.inFlightQuery("7f1d2c3b-request", "node-b");
+    }
+
+    public static SessionCommand inFlightAnswer() {
+        return SessionCommand.inFlightAnswer("7f1d2c3b-request", 0);
+    }
+
+    /** An answer from a node that holds no such session: no count (not zero). */
+    public static SessionCommand inFlightUnknown() {
+        return SessionCommand.inFlightAnswer("7f1d2c3b-request", null);
+    }
 }

@@ -194,6 +194,15 @@ public final class DeviceMessageStore {
                 args);
     }
 
+    /**
+     * How many messages are stored for the client (ZCARD of its message set): new, sent and PUBREL markers.
+     * A message whose time to live ran out counts until a fetch removes its reference.
+     */
+    public CompletionStage<Long> count(String clientId) {
+        String key = DeviceSessionKeys.of(clientId).messages();
+        return batcher.submit(c -> c.zcard(key));
+    }
+
     /** Forgets everything stored for the client; returns how many messages there were. */
     public CompletionStage<Long> removeAll(String clientId) {
         DeviceSessionKeys keys = DeviceSessionKeys.of(clientId);

@@ -65,6 +65,19 @@ class DeviceMessageStoreIT {
     }
 
     @Test
+    void countFollowsSavesAndRemovalsAndIsZeroForAnUnknownClient() throws Exception {
+        String client = "count-" + UUID.randomUUID();
+        await(store.loadScripts());
+        assertThat(await(store.count(client))).isZero();
+        await(store.save(client, List.of(message("a"), message("b"), message("c"))));
+        assertThat(await(store.count(client))).isEqualTo(3L);
+        assertThat(await(store.remove(client, 1, 1))).isTrue();
+        assertThat(await(store.count(client))).isEqualTo(2L);
+        await(store.removeAll(client));
+        assertThat(await(store.count(client))).isZero();
+    }
+
+    @Test
     void savedMessagesComeBackWithTheirKindScoreAndPayload() throws Exception {
         String client = "store-" + UUID.randomUUID();
         await(store.loadScripts());

@@ -54,6 +54,9 @@ class ClientSessionController {
         }
     }
 
+    /** The longest client id MQTT allows (a UTF-8 string of at most 65535 bytes). */
+    static final int MAX_CLIENT_ID = 65_535;
+
     private static final Map<String, Comparator<SessionView>> SORTS = Map.of(
             "clientId", Comparator.comparing(SessionView::clientId),
             "connectionState", Comparator.comparing(SessionView::connectionState),
@@ -99,12 +102,13 @@ class ClientSessionController {
     }
 
     @GetMapping(value = "/client-session", params = "clientId")
-    SessionView byClientId(@RequestParam @NotBlank String clientId) {
+    SessionView byClientId(@RequestParam @NotBlank @Size(max = MAX_CLIENT_ID) String clientId) {
         return sessions.details(clientId);
     }
 
+    /** One session with its subscriptions and message counts ({@code storedMessages}, {@code inFlightMessages}). */
     @GetMapping("/client-session/details")
-    SessionView details(@RequestParam @NotBlank String clientId) {
+    SessionView details(@RequestParam @NotBlank @Size(max = MAX_CLIENT_ID) String clientId) {
         return sessions.details(clientId);
     }
 
@@ -121,7 +125,8 @@ class ClientSessionController {
      */
     @DeleteMapping("/client-session/disconnect")
     ResponseEntity<Void> disconnect(
-            @RequestParam @NotBlank String clientId, @RequestParam(required = false) UUID sessionId) {
+            @RequestParam @NotBlank @Size(max = MAX_CLIENT_ID) String clientId,
+            @RequestParam(required = false) UUID sessionId) {
         sessions.disconnect(clientId, text(sessionId));
         return ResponseEntity.ok().build();
     }
@@ -132,7 +137,8 @@ class ClientSessionController {
      */
     @DeleteMapping("/client-session/remove")
     ResponseEntity<Void> remove(
-            @RequestParam @NotBlank String clientId, @RequestParam(required = false) UUID sessionId) {
+            @RequestParam @NotBlank @Size(max = MAX_CLIENT_ID) String clientId,
+            @RequestParam(required = false) UUID sessionId) {
         sessions.remove(clientId, text(sessionId));
         return ResponseEntity.ok().build();
     }

@@ -20,8 +20,9 @@ import java.util.concurrent.TimeUnit;
 import org.springframework.stereotype.Component;
 
 /**
- * The cluster's sessions and subscriptions as every node knows them (replicated state, no calls to
- * other nodes), and operator commands sent to the node that owns a session.
+ * The cluster's sessions and subscriptions as every node knows them (replicated state), and operator commands
+ * sent to the node that owns a session. Only a session's details ask further: its stores for the stored count,
+ * and its node for the in-flight count ({@link SessionCounts}).
  */
 @Component
 public class ClusterSessions {
@@ -34,8 +35,9 @@ public class ClusterSessions {
     private final NodeRegistry nodes;
     private final NodeProperties node;
     private final Clock clock;
+    private final SessionCounts counts;
 
-    public ClusterSessions(
+    ClusterSessions(
             SessionReplica sessions,
             SessionRegistry local,
             RemoteSubscriptions remote,
@@ -43,7 +45,9 @@ public class ClusterSessions {
             DisconnectCommands commands,
             NodeRegistry nodes,
             NodeProperties node,
-            Clock clock) {
+            Clock clock,
+            SessionCounts counts) {
+        this.counts = counts;
         this.sessions = sessions;
         this.local = local;
         this.remote = remote;
@@ -63,13 +67,20 @@ public class ClusterSessions {
     public List<SessionView> all() {
         List<SessionView> all = new ArrayList<>();
         for (Map.Entry<String, SessionInfo> e : sessions.all().entrySet()) {
-            all.add(SessionView.of(e.getKey(), e.getValue(), subscriptionViews(e.getKey()), false));
+            all.add(SessionView.of(e.getKey(), e.getValue(), subscriptionViews(e.getKey())));
         }
         return all;
     }
 
+    /** One session with its subscriptions and message counts (see {@link SessionView}). */
     public SessionView details(String clientId) {
-        return SessionView.of(clientId, info(clientId), subscriptionViews(clientId), true);
+        SessionInfo info = info(clientId);
+        return SessionView.details(
+                clientId,
+                info,
+                subscriptionViews(clientId),
+                counts.stored(clientId, info),
+                counts.inFlight(clientId, info, isAlive(info.ownerNode())));
     }
 
     /** The client's subscriptions, from its session when this node holds it, else from the replicated state. */

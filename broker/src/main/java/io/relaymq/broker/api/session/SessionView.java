@@ -12,6 +12,11 @@ import java.util.List;
  * @param keepAliveSeconds      keep alive of the last connection (0: none, or not recorded)
  * @param sessionId             random UUID of the last connection, chosen when its CONNECT was accepted (null:
  *                              recorded before session ids were)
+ * @param storedMessages        details only: messages stored for a persistent session (Redis for a DEVICE
+ *                              client, its Kafka topic for an APPLICATION client); null for a clean session, in
+ *                              lists, or when the store did not answer in time
+ * @param inFlightMessages      details only: messages sent to the client and not yet acknowledged, from the node
+ *                              that holds the session; null in lists or when no node answered in time
  */
 public record SessionView(
         String id,
@@ -28,9 +33,32 @@ public record SessionView(
         String mqttVersion,
         int keepAliveSeconds,
         String sessionId,
-        List<SubscriptionView> subscriptions) {
+        List<SubscriptionView> subscriptions,
+        Long storedMessages,
+        Integer inFlightMessages) {
 
-    static SessionView of(String clientId, SessionInfo info, List<SubscriptionView> subscriptions, boolean detailed) {
+    /** A list row: no subscription list, no counts. */
+    static SessionView of(String clientId, SessionInfo info, List<SubscriptionView> subscriptions) {
+        return of(clientId, info, subscriptions, false, null, null);
+    }
+
+    /** The details of one session: its subscriptions and message counts. */
+    static SessionView details(
+            String clientId,
+            SessionInfo info,
+            List<SubscriptionView> subscriptions,
+            Long storedMessages,
+            Integer inFlightMessages) {
+        return of(clientId, info, subscriptions, true, storedMessages, inFlightMessages);
+    }
+
+    private static SessionView of(
+            String clientId,
+            SessionInfo info,
+            List<SubscriptionView> subscriptions,
+            boolean detailed,
+            Long storedMessages,
+            Integer inFlightMessages) {
         return new SessionView(
                 clientId,
                 clientId,
@@ -46,7 +74,9 @@ public record SessionView(
                 info.details().protocolVersion(),
                 info.details().keepAliveSeconds(),
                 info.details().sessionId().isEmpty() ? null : info.details().sessionId(),
-                detailed ? subscriptions : null);
+                detailed ? subscriptions : null,
+                storedMessages,
+                inFlightMessages);
     }
 
     boolean connected() {

@@ -342,6 +342,11 @@ final class ApplicationOutbound implements SessionOutbound {
     }
 
     @Override
+    public int inFlight() {
+        return inFlight.size();
+    }
+
+    @Override
     public void onPubComp(int packetId) {
         inFlight.onPubComp(packetId);
     }

@@ -301,6 +301,11 @@ final class DeviceOutbound implements SessionOutbound {
     }
 
     @Override
+    public int inFlight() {
+        return inFlight.size();
+    }
+
+    @Override
     public void onPubComp(int packetId) {
         inFlight.onPubComp(packetId);
     }
