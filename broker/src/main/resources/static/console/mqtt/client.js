@@ -51,7 +51,10 @@ export class MqttWsClient extends EventTarget {
     // code only the server may send (Table 3-10), and a DISCONNECT would hardly reach a dead server anyway.
     this.keepAlive = new KeepAlive(
       () => this.send(encodePingreq(), null),
-      (reason) => this.closeSocket(reason),
+      (reason) => {
+        this.log(`closing the connection: ${reason}`);
+        this.closeSocket(reason);
+      },
     );
     this.sessions = new SessionKeeper({
       maxInflight,
