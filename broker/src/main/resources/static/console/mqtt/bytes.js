@@ -20,9 +20,19 @@ export const MAX_VARIABLE_INT = 268_435_455;
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 
-/** The UTF-8 bytes of an MQTT string: at most 65535 bytes and no U+0000 ([MQTT-1.5.4-2]). */
+/** A UTF-16 surrogate that is not half of a pair (with the u flag, a pair is one code point and does not match). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * The UTF-8 bytes of an MQTT string: at most 65535 bytes, no U+0000 ([MQTT-1.5.4-2]) and no lone surrogate,
+ * which has no UTF-8 form ([MQTT-1.5.4-1]); TextEncoder would quietly turn it into U+FFFD.
+ */
 export function utf8(text, what = 'string') {
-  const bytes = encoder.encode(String(text));
+  const string = String(text);
+  if (LONE_SURROGATE.test(string)) {
+    throw new MqttProtocolError(`${what} contains a lone UTF-16 surrogate, which is not a character and has no UTF-8 form`);
+  }
+  const bytes = encoder.encode(string);
   if (bytes.length > 0xffff) {
     throw new MqttProtocolError(`${what} is ${bytes.length} bytes in UTF-8; at most 65535 are allowed`);
   }
@@ -44,6 +54,17 @@ export function decodeUtf8OrNull(bytes) {
 /** Lower-case hex with a space every byte, for payloads that are not text. */
 export function hex(bytes) {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
+}
+
+/**
+ * MQTT 5.0 section 1.5.5: a Variable Byte Integer "MUST use the minimum number of bytes necessary to represent
+ * the value" ([MQTT-1.5.5-1]); a last byte of 0 after continuation bytes (e.g. 0x80 0x00 for 0) breaks that.
+ * index is the position of the last byte (0 for the first).
+ */
+export function checkMinimal(lastDigit, index, what) {
+  if (index > 0 && lastDigit === 0) {
+    throw new MqttProtocolError(`malformed packet: ${what} uses more bytes than its value needs [MQTT-1.5.5-1]`);
+  }
 }
 
 /** Appends MQTT data types to a growing byte array. */
@@ -170,6 +191,7 @@ export class ByteReader {
       const digit = this.byte(what);
       value += (digit & 0x7f) * multiplier;
       if ((digit & 0x80) === 0) {
+        checkMinimal(digit, i, what);
         return value;
       }
       multiplier *= 128;

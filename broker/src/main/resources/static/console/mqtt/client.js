@@ -6,8 +6,6 @@
 //   log      {text}                                                        a protocol step worth showing
 
 import { MqttProtocolError } from './bytes.js';
-import { Incoming } from './incoming.js';
-import { Inflight } from './inflight.js';
 import { KeepAlive } from './keep-alive.js';
 import {
   decodePacket,
@@ -21,8 +19,17 @@ import {
 } from './packets.js';
 import { checkPublish } from './publish-checks.js';
 import { isFailure, reasonText } from './reason-codes.js';
+import {
+  checkCodeCount,
+  checkCount,
+  checkSessionPresent,
+  checkSubscription,
+  reasonStringOf,
+  socketCloseText,
+} from './client-checks.js';
+import { SessionKeeper } from './session.js';
 import { PacketStream } from './stream.js';
-import { checkTopicFilter, isShared } from './topics.js';
+import { checkTopicFilter } from './topics.js';
 
 const encoder = new TextEncoder();
 
@@ -39,10 +46,23 @@ export class MqttWsClient extends EventTarget {
     this.WebSocketImpl = WebSocketImpl ?? globalThis.WebSocket;
     this.status = 'disconnected';
     this.socket = null;
+    // No PINGRESP in time: the connection is treated as broken and closed without DISCONNECT (MQTT 5.0
+    // section 3.1.2.10 asks the client to close the Network Connection). Keep Alive timeout (0x8D) is a reason
+    // code only the server may send (Table 3-10), and a DISCONNECT would hardly reach a dead server anyway.
     this.keepAlive = new KeepAlive(
       () => this.send(encodePingreq(), null),
-      (reason) => this.abort(reason, 0x8d),
+      (reason) => {
+        this.log(`closing the connection: ${reason}`);
+        this.closeSocket(reason);
+      },
     );
+    this.sessions = new SessionKeeper({
+      maxInflight,
+      send: (bytes, what) => this.send(bytes, what),
+      sendChecked: (bytes, what) => this.sendChecked(bytes, what),
+      deliver: (message) => this.dispatchEvent(new CustomEvent('message', { detail: message })),
+      log: (text) => this.log(text),
+    });
   }
 
   /**
@@ -67,13 +87,8 @@ export class MqttWsClient extends EventTarget {
     }
     this.version = version;
     this.clientKeepAlive = Number(options.keepAlive ?? 60);
-    this.stream = new PacketStream(this.maxPacketSize);
-    this.inflight = new Inflight(this.maxInflight);
-    this.incoming = new Incoming(
-      version,
-      (bytes, what) => this.send(bytes, what),
-      (message) => this.dispatchEvent(new CustomEvent('message', { detail: message })),
-    );
+    this.stream = new PacketStream(this.maxPacketSize, version === 5);
+    ({ inflight: this.inflight, incoming: this.incoming } = this.sessions.begin(options, version));
     this.serverLimits = {};
     this.setStatus('connecting');
     return new Promise((resolve, reject) => {
@@ -103,17 +118,19 @@ export class MqttWsClient extends EventTarget {
     });
   }
 
+  /** QoS 1/2 messages sent and not yet acknowledged that the session keeps for a resend after reconnecting. */
+  keptMessages() {
+    return this.sessions.kept();
+  }
+
   /** Subscribes; resolves with one result per filter: {topicFilter, reasonCode, reason, grantedQos (or null)}. */
   async subscribe(subscriptions) {
     this.requireConnected();
     checkCount(subscriptions, 'SUBSCRIBE');
     subscriptions.forEach((s) => checkSubscription(s, this.version));
-    const { packetId, done } = this.inflight.start('SUBSCRIBE');
+    const { packetId, done } = this.inflight.start('SUBSCRIBE', { filters: subscriptions.length });
     this.sendOrFail(packetId, () => encodeSubscribe(packetId, subscriptions, this.version), 'SUBSCRIBE');
     const suback = await done;
-    if (suback.reasonCodes.length !== subscriptions.length) {
-      throw new MqttProtocolError(`SUBACK has ${suback.reasonCodes.length} codes for ${subscriptions.length} filters`);
-    }
     return subscriptions.map((s, i) => {
       const code = suback.reasonCodes[i];
       const failed = isFailure(code, 'SUBACK', this.version);
@@ -126,11 +143,11 @@ export class MqttWsClient extends EventTarget {
     this.requireConnected();
     checkCount(topicFilters, 'UNSUBSCRIBE');
     topicFilters.forEach(checkTopicFilter);
-    const { packetId, done } = this.inflight.start('UNSUBSCRIBE');
+    const { packetId, done } = this.inflight.start('UNSUBSCRIBE', { filters: topicFilters.length });
     this.sendOrFail(packetId, () => encodeUnsubscribe(packetId, topicFilters, this.version), 'UNSUBSCRIBE');
     const unsuback = await done;
     return topicFilters.map((topicFilter, i) => {
-      const code = this.version === 5 ? (unsuback.reasonCodes[i] ?? 0x80) : 0;
+      const code = this.version === 5 ? unsuback.reasonCodes[i] : 0;
       return { topicFilter, reasonCode: code, reason: reasonText(code, 'UNSUBACK', this.version) };
     });
   }
@@ -138,6 +155,8 @@ export class MqttWsClient extends EventTarget {
   /**
    * Publishes {topic, payload (string or Uint8Array), qos, retain, properties (MQTT 5)}. Resolves when the
    * QoS flow is complete with {reasonCode, reason}; rejects when the server answers with a failure code.
+   * A QoS 1/2 message whose connection closes while the session lives stays pending: it is resent on the
+   * resumed session and settles then; it is rejected when the session is dropped instead.
    */
   async publish({ topic, payload = '', qos = 0, retain = false, properties = {} }) {
     this.requireConnected();
@@ -148,7 +167,7 @@ export class MqttWsClient extends EventTarget {
       this.sendChecked(encodePublish(message, this.version), 'PUBLISH');
       return { reasonCode: 0, reason: 'sent (QoS 0 has no acknowledgement)' };
     }
-    const { packetId, done } = this.inflight.start(qos === 1 ? 'QOS1' : 'QOS2');
+    const { packetId, done } = this.inflight.start(qos === 1 ? 'QOS1' : 'QOS2', { message });
     this.sendOrFail(packetId, () => encodePublish({ ...message, packetId }, this.version), `PUBLISH (id ${packetId})`);
     const ack = await done;
     const type = qos === 1 ? 'PUBACK' : ack.type;
@@ -197,9 +216,11 @@ export class MqttWsClient extends EventTarget {
       case 'PUBLISH':
         return this.incoming.publish(p);
       case 'PUBACK':
+        this.inflight.expect(p.type, p.packetId);
+        return this.inflight.finish(p.packetId, p);
       case 'SUBACK':
       case 'UNSUBACK':
-        this.inflight.expect(p.type, p.packetId);
+        checkCodeCount(p, this.inflight.expect(p.type, p.packetId).filters, this.version);
         return this.inflight.finish(p.packetId, p);
       case 'PUBREC':
         return this.pubrec(p);
@@ -220,6 +241,7 @@ export class MqttWsClient extends EventTarget {
       throw new MqttProtocolError('protocol error: a second CONNACK');
     }
     clearTimeout(this.connectTimer);
+    checkSessionPresent(p, this.sessions.cleanStart, this.version);
     const reason = reasonText(p.reasonCode, 'CONNACK', this.version);
     const pending = this.pendingConnect;
     this.pendingConnect = null;
@@ -231,6 +253,7 @@ export class MqttWsClient extends EventTarget {
     }
     this.serverLimits = p.properties;
     this.inflight.publishLimit = Math.min(p.properties.receiveMaximum ?? 65535, this.maxInflight);
+    this.sessions.connected(p);
     this.setStatus('connected', reason);
     this.keepAlive.start(p.properties.serverKeepAlive ?? this.clientKeepAlive);
     pending.resolve({ sessionPresent: p.sessionPresent, reasonCode: p.reasonCode, reason, properties: p.properties });
@@ -287,6 +310,7 @@ export class MqttWsClient extends EventTarget {
 
   /** Ends the connection because of a protocol problem (MQTT 5: DISCONNECT with the reason code first). */
   abort(reason, reasonCode = 0x80) {
+    this.log(`closing the connection: ${reason}`);
     if (this.status === 'connected' && this.version === 5) {
       this.send(encodeDisconnect(5, reasonCode), `DISCONNECT (${reasonText(reasonCode, 'DISCONNECT', 5)})`);
     }
@@ -306,7 +330,8 @@ export class MqttWsClient extends EventTarget {
     clearTimeout(this.connectTimer);
     this.keepAlive.stop();
     this.socket = null;
-    this.inflight.failAll(`connection closed: ${reason}`);
+    this.inflight.failOperations(`connection closed: ${reason}`);
+    this.sessions.closed(reason);
     this.pendingConnect?.reject(new Error(reason));
     this.pendingConnect = null;
     this.setStatus('disconnected', reason);
@@ -320,37 +345,4 @@ export class MqttWsClient extends EventTarget {
   log(text) {
     this.dispatchEvent(new CustomEvent('log', { detail: { text } }));
   }
-}
-
-/** Filters sent in one SUBSCRIBE or UNSUBSCRIBE. */
-const MAX_FILTERS_PER_PACKET = 100;
-
-function checkCount(list, what) {
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_FILTERS_PER_PACKET) {
-    throw new MqttProtocolError(`${what} takes 1 to ${MAX_FILTERS_PER_PACKET} topic filters`);
-  }
-}
-
-function checkSubscription({ topicFilter, qos = 0, noLocal, retainHandling = 0 }, version) {
-  checkTopicFilter(topicFilter);
-  if (![0, 1, 2].includes(qos) || ![0, 1, 2].includes(retainHandling)) {
-    throw new MqttProtocolError('QoS and Retain Handling of a subscription are 0, 1 or 2');
-  }
-  if (noLocal && isShared(topicFilter) && version === 5) {
-    throw new MqttProtocolError('No Local cannot be set on a shared subscription');
-  }
-}
-
-/** The Reason String and Server Reference of a CONNACK or DISCONNECT, as text after the reason. */
-function reasonStringOf(p) {
-  const { reasonString, serverReference } = p.properties ?? {};
-  return (reasonString ? ` – ${reasonString}` : '') + (serverReference ? ` (server reference: ${serverReference})` : '');
-}
-
-/** Why the WebSocket closed when this client did not close it. */
-function socketCloseText(event) {
-  const why = event.reason ? `, ${event.reason}` : '';
-  return event.code === 1006
-    ? 'the connection was lost (WebSocket code 1006)'
-    : `the server closed the WebSocket (code ${event.code}${why})`;
 }

@@ -1,5 +1,6 @@
 // Application messages from the server: QoS 1 answered with PUBACK; QoS 2 with PUBREC, delivered once
-// even when the server sends the PUBLISH again before its PUBREL, and completed with PUBCOMP.
+// even when the server sends the PUBLISH again before its PUBREL (also on a resumed session: the identifiers
+// awaiting PUBREL are session state and outlive the connection), and completed with PUBCOMP.
 
 import { MqttProtocolError } from './bytes.js';
 import { encodeAck } from './packets.js';
@@ -30,6 +31,11 @@ export class Incoming {
       const { topic, qos, retain, dup, properties, payload } = p;
       this.deliver({ topic, qos, retain, dup, properties, payload });
     }
+  }
+
+  /** The session is gone: the packet identifiers awaiting PUBREL belong to it. */
+  forget() {
+    this.awaitingRelease.clear();
   }
 
   /** PUBREL: PUBCOMP, with "Packet Identifier not found" (MQTT 5) when no PUBREC was sent for it. */

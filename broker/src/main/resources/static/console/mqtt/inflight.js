@@ -1,11 +1,17 @@
 // The client's operations that wait for the server: SUBSCRIBE (SUBACK), UNSUBSCRIBE (UNSUBACK), QoS 1
 // PUBLISH (PUBACK) and QoS 2 PUBLISH (PUBREC, then PUBCOMP after our PUBREL), each under its packet identifier.
+// The QoS 1/2 PUBLISHes are session state: they keep their message and packet identifier across connections
+// while the session lives (see session.js); SUBSCRIBE and UNSUBSCRIBE end with their connection.
 
 import { MqttProtocolError } from './bytes.js';
 import { PacketIds } from './packet-ids.js';
 
 /** What each waiting operation expects next. */
 const NEXT = { SUBSCRIBE: 'SUBACK', UNSUBSCRIBE: 'UNSUBACK', QOS1: 'PUBACK', QOS2: 'PUBREC', RELEASED: 'PUBCOMP' };
+
+function isPublish(kind) {
+  return kind !== 'SUBSCRIBE' && kind !== 'UNSUBSCRIBE';
+}
 
 export class Inflight {
   /** limit bounds the operations waiting at once; publishLimit the QoS 1/2 PUBLISHes (Receive Maximum). */
@@ -16,13 +22,17 @@ export class Inflight {
     this.waiting = new Map();
   }
 
-  /** Takes a packet identifier for an operation; the returned promise settles with the final acknowledgement. */
-  start(kind) {
-    const publishes = [...this.waiting.values()].filter((w) => w.kind !== 'SUBSCRIBE' && w.kind !== 'UNSUBSCRIBE');
+  /**
+   * Takes a packet identifier for an operation; the returned promise settles with the final acknowledgement.
+   * details: filters (how many topic filters a SUBSCRIBE or UNSUBSCRIBE carries), message (a PUBLISH, kept
+   * to send again on a resumed session).
+   */
+  start(kind, { filters, message } = {}) {
+    const publishes = [...this.waiting.values()].filter((w) => isPublish(w.kind));
     if (this.waiting.size >= this.limit) {
       throw new MqttProtocolError(`${this.waiting.size} operations already wait for the server; try again later`);
     }
-    if (kind.startsWith('QOS') && publishes.length >= this.publishLimit) {
+    if (isPublish(kind) && publishes.length >= this.publishLimit) {
       throw new MqttProtocolError(
         `${publishes.length} QoS 1/2 messages already wait for acknowledgement (the server's Receive Maximum)`,
       );
@@ -30,7 +40,7 @@ export class Inflight {
     const packetId = this.ids.take();
     let entry;
     const done = new Promise((resolve, reject) => {
-      entry = { kind, resolve, reject };
+      entry = { kind, filters, message, resolve, reject };
     });
     this.waiting.set(packetId, entry);
     return { packetId, done };
@@ -45,9 +55,16 @@ export class Inflight {
     return entry;
   }
 
-  /** A QoS 2 PUBLISH got its PUBREC: it now waits for PUBCOMP. */
+  /**
+   * A QoS 2 PUBLISH got its PUBREC: it now waits for PUBCOMP. It moves to the end, so that on a resumed session
+   * the PUBRELs go out in the order their PUBRECs came ([MQTT-4.6.0-3]) while the PUBLISHes still waiting keep
+   * the order they were first sent in ([MQTT-4.6.0-1]).
+   */
   released(packetId) {
-    this.waiting.get(packetId).kind = 'RELEASED';
+    const entry = this.waiting.get(packetId);
+    entry.kind = 'RELEASED';
+    this.waiting.delete(packetId);
+    this.waiting.set(packetId, entry);
   }
 
   finish(packetId, result) {
@@ -70,7 +87,23 @@ export class Inflight {
     entry.reject(error);
   }
 
-  /** The connection is gone: every waiting operation fails with the reason. */
+  /** The QoS 1/2 PUBLISHes without their final acknowledgement, as [{packetId, kind, message}] in resend order. */
+  publishes() {
+    return [...this.waiting]
+      .filter(([, entry]) => isPublish(entry.kind))
+      .map(([packetId, { kind, message }]) => ({ packetId, kind, message }));
+  }
+
+  /** The connection is gone but the session lives: SUBSCRIBE and UNSUBSCRIBE fail; PUBLISHes wait to be resent. */
+  failOperations(reason) {
+    for (const [packetId, entry] of [...this.waiting]) {
+      if (!isPublish(entry.kind)) {
+        this.fail(packetId, new Error(reason));
+      }
+    }
+  }
+
+  /** The session is gone: every waiting operation fails with the reason. */
   failAll(reason) {
     for (const packetId of [...this.waiting.keys()]) {
       this.fail(packetId, new Error(reason));

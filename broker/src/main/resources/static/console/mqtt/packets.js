@@ -131,6 +131,9 @@ function decodePublish(r, flags, version) {
   if (qos === 3) {
     throw new MqttProtocolError('malformed packet: PUBLISH with QoS 3');
   }
+  if (qos === 0 && (flags & 8) !== 0) {
+    throw new MqttProtocolError('protocol error: a QoS 0 PUBLISH with DUP set [MQTT-3.3.1-2]');
+  }
   const topic = r.string('topic');
   const packetId = qos > 0 ? r.u16('packet identifier') : undefined;
   if (packetId === 0) {
@@ -147,9 +150,19 @@ function decodeAck(r, version) {
   return { packetId, reasonCode, properties };
 }
 
-function decodeSubOrUnsubAck(r, version) {
+function decodeSuback(r, version) {
   const packetId = r.u16('packet identifier');
   const properties = version === 5 ? decodeProperties(r) : {};
+  return { packetId, properties, reasonCodes: Array.from(r.rest()) };
+}
+
+/** A 3.1.1 UNSUBACK is only the packet identifier (bytes after it are left over); a 5.0 one has reason codes. */
+function decodeUnsuback(r, version) {
+  const packetId = r.u16('packet identifier');
+  if (version === 4) {
+    return { packetId, properties: {}, reasonCodes: [] };
+  }
+  const properties = decodeProperties(r);
   return { packetId, properties, reasonCodes: Array.from(r.rest()) };
 }
 
@@ -166,8 +179,8 @@ const DECODERS = {
   PUBREC: (r, f, v) => decodeAck(r, v),
   PUBREL: (r, f, v) => decodeAck(r, v),
   PUBCOMP: (r, f, v) => decodeAck(r, v),
-  SUBACK: (r, f, v) => decodeSubOrUnsubAck(r, v),
-  UNSUBACK: (r, f, v) => decodeSubOrUnsubAck(r, v),
+  SUBACK: (r, f, v) => decodeSuback(r, v),
+  UNSUBACK: (r, f, v) => decodeUnsuback(r, v),
   PINGRESP: () => ({}),
   DISCONNECT: (r, f, v) => (v === 5 ? decodeDisconnect(r) : null),
 };

@@ -2,12 +2,17 @@
 // several packets ([MQTT-6.0.0-2]); a packet larger than the bound is refused as soon as its length is known,
 // before its body is buffered.
 
-import { MqttProtocolError } from './bytes.js';
+import { checkMinimal, MqttProtocolError } from './bytes.js';
 
 export class PacketStream {
-  /** maxPacketSize bounds a whole packet: fixed header, remaining length and body. */
-  constructor(maxPacketSize) {
+  /**
+   * maxPacketSize bounds a whole packet: fixed header, remaining length and body. minimalLengths refuses a
+   * remaining length in more bytes than needed: a MUST of MQTT 5.0 ([MQTT-1.5.5-1]); MQTT 3.1.1 section 2.2.3
+   * states no such rule, so under 3.1.1 such a length is read as it is.
+   */
+  constructor(maxPacketSize, minimalLengths = true) {
     this.maxPacketSize = maxPacketSize;
+    this.minimalLengths = minimalLengths;
     this.buf = new Uint8Array(1024);
     this.start = 0;
     this.end = 0;
@@ -43,6 +48,9 @@ export class PacketStream {
       const digit = this.buf[this.start + i];
       remaining += (digit & 0x7f) * multiplier;
       if ((digit & 0x80) === 0) {
+        if (this.minimalLengths) {
+          checkMinimal(digit, i - 1, 'remaining length');
+        }
         if (1 + i + remaining > this.maxPacketSize) {
           throw new MqttProtocolError(
             `the server sent a packet of ${1 + i + remaining} bytes; this client takes at most ${this.maxPacketSize}`,

@@ -44,7 +44,10 @@ export async function render(root, ctx) {
     page.messages.element,
     el('section', { class: 'card ws-section' }, el('h3', { text: 'Protocol log' }), page.logList),
   );
-  page.client.addEventListener('status', ({ detail }) => showStatus(page.connect, detail));
+  page.client.addEventListener('status', ({ detail }) => {
+    showStatus(page.connect, detail);
+    showKept(page, detail.status);
+  });
   page.client.addEventListener('log', ({ detail }) => page.log.add(logItem(detail.text)));
   page.client.addEventListener('message', ({ detail }) => page.messages.add(detail));
   onSubmit(page, page.connect, () => connect(page));
@@ -112,6 +115,22 @@ async function publish(page) {
     shown.textContent = `failed: ${e.message}`;
     throw e;
   }
+}
+
+/**
+ * A QoS 1/2 publish whose connection closed before its acknowledgement stays pending while the session lives
+ * (Clean start off with a session expiry, or 3.1.1 without clean session): the client sends it again when the
+ * session is resumed, and the publish result shows the outcome then. Said here so the wait is not a mystery.
+ */
+function showKept(page, status) {
+  const kept = page.client.keptMessages();
+  if (status !== 'disconnected' || kept === 0) {
+    return;
+  }
+  const text =
+    `${kept} unacknowledged QoS 1/2 message(s) kept in the session: sent again when you connect with the same ` +
+    'URL and client id and Clean start off; discarded if the server no longer has the session';
+  page.publish.querySelector('[data-ws-publish-result]').textContent = text;
 }
 
 function showStatus(form, { status, reason }) {

@@ -40,7 +40,11 @@ export function connectForm(defaults) {
       field('Password', input('password', { type: 'password', autocomplete: 'new-password' })),
       field('Keep alive (s)', input('keepAlive', { type: 'number', min: 0, max: 65535, value: '60' })),
       field('Session expiry (s, MQTT 5)', input('sessionExpiryInterval', { type: 'number', min: 0, value: '0' })),
-      field('Clean start', input('clean', { type: 'checkbox', checked: true })),
+      field(
+        'Clean start',
+        input('clean', { type: 'checkbox', checked: true }),
+        'off with a session expiry: the session is resumed, unacknowledged messages are sent again',
+      ),
     ),
     el(
       'div',
