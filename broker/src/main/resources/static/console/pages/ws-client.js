@@ -20,7 +20,7 @@ const MAX_MESSAGES = 500;
 const MAX_LOG_LINES = 200;
 /** Packets from the server larger than this end the connection (and MQTT 5 servers are told so). */
 const MAX_PACKET_SIZE = 1_048_576;
-/** The path of the WebSocket listener (LISTENER_WS_PATH / LISTENER_WSS_PATH), which the API does not report. */
+/** The WebSocket listener's path when /api/app/config does not tell (LISTENER_WS_PATH's default). */
 const WS_PATH = '/mqtt';
 const DEFAULT_PORTS = { WS: 8084, WSS: 8085 };
 
@@ -151,8 +151,9 @@ function connackText({ reason, sessionPresent, properties }) {
 }
 
 /**
- * ws://<this host>:<the node's WS port>/mqtt (wss and the WSS port when the console is on https): the port
- * the listener is bound to (/api/app/listener/port); a note when /api/app/config says the listener is off.
+ * ws://<this host>:<the node's WS port><its path> (wss and the WSS port when the console is on https): the
+ * port the listener is bound to (/api/app/listener/port), the path from /api/app/config; a note when
+ * /api/app/config says the listener is off.
  */
 async function defaultUrl(ctx) {
   const listener = location.protocol === 'https:' ? 'WSS' : 'WS';
@@ -169,8 +170,10 @@ async function defaultUrl(ctx) {
   if (config.value?.listeners?.[listener.toLowerCase()]?.enabled === false) {
     ctx.notify(`this node's ${listener} listener is off (LISTENER_${listener}_ENABLED)`);
   }
+  const configured = config.value?.listeners?.[listener.toLowerCase()]?.path;
+  const path = typeof configured === 'string' && configured.startsWith('/') ? configured : WS_PATH;
   // hostname keeps the brackets of an IPv6 address
-  return `${listener.toLowerCase()}://${location.hostname || 'localhost'}:${port}${WS_PATH}`;
+  return `${listener.toLowerCase()}://${location.hostname || 'localhost'}:${port}${path}`;
 }
 
 function randomClientId() {

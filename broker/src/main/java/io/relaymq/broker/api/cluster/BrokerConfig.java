@@ -29,7 +29,8 @@ record BrokerConfig(
         Map<String, ListenerInfo> listeners,
         Map<String, Object> limits) {
 
-    record ListenerInfo(boolean enabled, int port) {}
+    /** {@code path}: the HTTP path of a WebSocket listener (null for TCP and TLS). */
+    record ListenerInfo(boolean enabled, int port, String path) {}
 
     static BrokerConfig of(
             String nodeId,

@@ -133,12 +133,14 @@ class NodeController {
         var l = mqtt.listeners();
         Map<String, BrokerConfig.ListenerInfo> listeners = new LinkedHashMap<>();
         listeners.put(
-                "tcp", new BrokerConfig.ListenerInfo(l.tcp().enabled(), l.tcp().port()));
+                "tcp", new BrokerConfig.ListenerInfo(l.tcp().enabled(), l.tcp().port(), null));
         listeners.put(
-                "tls", new BrokerConfig.ListenerInfo(l.tls().enabled(), l.tls().port()));
-        listeners.put("ws", new BrokerConfig.ListenerInfo(l.ws().enabled(), l.ws().port()));
+                "tls", new BrokerConfig.ListenerInfo(l.tls().enabled(), l.tls().port(), null));
+        listeners.put("ws", new BrokerConfig.ListenerInfo(l.ws().enabled(), l.ws().port(), l.ws().path()));
         listeners.put(
-                "wss", new BrokerConfig.ListenerInfo(l.wss().enabled(), l.wss().port()));
+                "wss",
+                new BrokerConfig.ListenerInfo(
+                        l.wss().enabled(), l.wss().port(), l.wss().path()));
         Map<String, Object> limits = new LinkedHashMap<>();
         limits.put("maxPacketSize", mqtt.maxPacketSize());
         limits.put("maxClientIdLength", mqtt.maxClientIdLength());

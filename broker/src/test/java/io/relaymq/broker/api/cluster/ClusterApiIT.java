@@ -94,6 +94,9 @@ class ClusterApiIT {
         assertThat(config.get("nodeId").asString()).isEqualTo("it-node-1");
         assertThat(config.get("listeners").get("tcp").get("enabled").asBoolean())
                 .isTrue();
+        assertThat(config.get("listeners").get("ws").get("path").asString())
+                .as("the console's WebSocket client builds its URL with it")
+                .isEqualTo("/mqtt");
         assertThat(config.get("limits").get("maxPacketSize").asInt()).isEqualTo(1048576);
     }
 
