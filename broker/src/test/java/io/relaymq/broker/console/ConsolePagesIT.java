@@ -14,6 +14,9 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebElement;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
@@ -123,6 +126,30 @@ class ConsolePagesIT {
         browser.screenshot("home-dark");
         browser.visible("#theme-toggle").click();
         assertThat(theme()).isEqualTo("light");
+    }
+
+    @Test
+    @Order(4)
+    void aTabletGetsTheNavAboveThePagesWithoutSidewaysScrolling() {
+        ensureLoggedIn();
+        browser.driver().manage().window().setSize(new Dimension(820, 1180));
+        try {
+            for (String page : List.of("home", "sessions", "credentials", "ws-client")) {
+                browser.go(page);
+                long overflow = (Long) ((JavascriptExecutor) browser.driver())
+                        .executeScript(
+                                "return document.documentElement.scrollWidth - document.documentElement.clientWidth;");
+                assertThat(overflow).as("sideways scrolling on " + page).isLessThanOrEqualTo(0);
+            }
+            WebElement nav = browser.visible("nav#nav");
+            WebElement main = browser.visible("main#page");
+            assertThat(nav.getRect().getY() + nav.getRect().getHeight())
+                    .as("the nav sits above the page")
+                    .isLessThanOrEqualTo(main.getRect().getY());
+            browser.screenshot("tablet-ws-client");
+        } finally {
+            browser.driver().manage().window().setSize(new Dimension(1280, 800));
+        }
     }
 
     private static void ensureLoggedIn() {
