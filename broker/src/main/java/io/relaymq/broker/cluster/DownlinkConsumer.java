@@ -55,6 +55,6 @@ public class DownlinkConsumer extends ConsumerWorker {
                             return null;
                         },
                         () -> {}),
-                LoopPlan.Commits.AFTER_EACH_BATCH);
+                LoopPlan.Commits.PERIODICALLY);
     }
 }

@@ -22,14 +22,31 @@ final class BatchCommits {
 
     private final String name;
     private final LoopPlan.Commits commits;
+    private final PeriodicCommits periodic;
 
-    BatchCommits(String name, LoopPlan.Commits commits) {
+    /** @param interval how often a {@link LoopPlan.Commits#PERIODICALLY} loop commits */
+    BatchCommits(String name, LoopPlan.Commits commits, Duration interval) {
         this.name = name;
         this.commits = commits;
+        this.periodic = commits == LoopPlan.Commits.PERIODICALLY ? new PeriodicCommits(name, interval) : null;
     }
 
     boolean commits() {
         return commits != LoopPlan.Commits.NONE;
+    }
+
+    /** A new consumer, before its first poll. */
+    void opened(Consumer<byte[], byte[]> c) {
+        if (periodic != null) {
+            periodic.opened(c);
+        }
+    }
+
+    /** Before each poll. */
+    void beforePoll() {
+        if (periodic != null) {
+            periodic.commitIfDue();
+        }
     }
 
     /** The handler finished {@code records}. */
@@ -43,6 +60,19 @@ final class BatchCommits {
                     }
                 });
             case AFTER_EACH_BATCH_AND_WAIT -> commitAndWait(c, nextOffsets(records));
+            case PERIODICALLY -> periodic.finished(nextOffsets(records));
+        }
+    }
+
+    /**
+     * The consumer closes. A stopped loop commits what it reached; a failed one commits only what a periodic
+     * loop finished and had not committed yet (the rest is read again by the next consumer).
+     */
+    void closing(Consumer<byte[], byte[]> c, boolean stopped) {
+        if (periodic != null) {
+            periodic.closing(c);
+        } else if (stopped) {
+            stopping(c);
         }
     }
 
@@ -50,7 +80,7 @@ final class BatchCommits {
      * Commits what the consumer reached when it stops: every batch before its positions was finished, or sought
      * back to its start.
      */
-    void stopping(Consumer<byte[], byte[]> c) {
+    private void stopping(Consumer<byte[], byte[]> c) {
         if (!commits()) {
             return;
         }

@@ -76,11 +76,18 @@ public final class ConsumerLoop {
     /**
      * @param maxAttempts tries of a failing record before it is parked
      * @param retryPause  pause before a batch that could not be finished is read again, and the first back-off
+     * @param commitInterval how often a {@link LoopPlan.Commits#PERIODICALLY} loop commits
      */
-    ConsumerLoop(LoopPlan plan, DeadLetters deadLetters, int maxAttempts, Duration retryPause, Listener listener) {
+    ConsumerLoop(
+            LoopPlan plan,
+            DeadLetters deadLetters,
+            int maxAttempts,
+            Duration retryPause,
+            Duration commitInterval,
+            Listener listener) {
         this.plan = plan;
         this.name = plan.name();
-        this.commits = new BatchCommits(name, plan.commits());
+        this.commits = new BatchCommits(name, plan.commits(), commitInterval);
         this.deadLetters = deadLetters;
         this.maxAttempts = maxAttempts;
         this.retryPause = retryPause;
@@ -191,8 +198,10 @@ public final class ConsumerLoop {
             if (!running.get()) {
                 return true;
             }
+            commits.opened(c);
             plan.hooks().opened(c);
             while (running.get()) {
+                commits.beforePoll();
                 plan.hooks().beforePoll(c);
                 ConsumerRecords<byte[], byte[]> records;
                 try {
@@ -228,9 +237,7 @@ public final class ConsumerLoop {
         consumer = null;
         // an interrupt that stopped the loop would make the final commit and close fail at once
         Thread.interrupted();
-        if (stopped) {
-            commits.stopping(c);
-        }
+        commits.closing(c, stopped);
         try {
             plan.hooks().closing(c);
         } catch (RuntimeException e) {

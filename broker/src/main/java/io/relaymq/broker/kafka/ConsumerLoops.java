@@ -22,6 +22,7 @@ public class ConsumerLoops {
     private final DeadLetters deadLetters;
     private final int maxAttempts;
     private final Duration retryPause;
+    private final Duration commitInterval;
     private final MeterRegistry meters;
     private final Map<String, Counter> restarts = new ConcurrentHashMap<>();
     private final Set<ConsumerLoop> loops = ConcurrentHashMap.newKeySet();
@@ -47,6 +48,7 @@ public class ConsumerLoops {
         this.deadLetters = deadLetters;
         this.maxAttempts = kafka.deadLetter().maxAttempts();
         this.retryPause = kafka.deadLetter().retryPause();
+        this.commitInterval = kafka.dataFetch().commitInterval();
         this.meters = meters;
         Gauge.builder("relaymq.kafka.consumer.loops", loops, Set::size)
                 .description("Kafka consumer loops created and not yet ended")
@@ -61,7 +63,7 @@ public class ConsumerLoops {
 
     /** A loop, not yet started. */
     public ConsumerLoop create(LoopPlan plan) {
-        ConsumerLoop loop = new ConsumerLoop(plan, deadLetters, maxAttempts, retryPause, listener);
+        ConsumerLoop loop = new ConsumerLoop(plan, deadLetters, maxAttempts, retryPause, commitInterval, listener);
         loops.add(loop);
         return loop;
     }

@@ -61,7 +61,7 @@ public abstract class GroupConsumers implements SmartLifecycle {
                         return consumer;
                     },
                     this::handle,
-                    LoopPlan.Commits.AFTER_EACH_BATCH);
+                    LoopPlan.Commits.PERIODICALLY);
             running.add(loop);
             loop.start();
         }

@@ -114,11 +114,29 @@ public record KafkaProperties(
      * {@code maxWait} has passed: longer waits mean fewer, fuller fetches (less Kafka and broker CPU per
      * message) and at most that much extra latency per hop at low load.
      *
-     * @param maxWait  longest a fetch waits for {@code minBytes}
-     * @param minBytes bytes a fetch waits for
+     * @param maxWait        longest a fetch waits for {@code minBytes}
+     * @param minBytes       bytes a fetch waits for
+     * @param commitInterval the group consumers of msg.all, the persisted topic and the downlinks commit what
+     *                       they finished at most this often (and before their partitions move, and when they
+     *                       stop); 0 commits after every batch. Longer: fewer commit requests, and up to this
+     *                       much more read again (as duplicates) after a node crashes
      */
     public record DataFetch(
-            @NotNull Duration maxWait, @Min(1) int minBytes) {}
+            @NotNull Duration maxWait,
+            @Min(1) int minBytes,
+            @NotNull Duration commitInterval) {
+
+        public DataFetch {
+            if (commitInterval != null
+                    && (commitInterval.isNegative() || commitInterval.compareTo(MAX_COMMIT_INTERVAL) > 0)) {
+                throw new IllegalArgumentException(
+                        "relaymq.kafka.data-fetch.commit-interval must be between 0 and 5s, was " + commitInterval);
+            }
+        }
+
+        /** Longer would let a crash repeat more than a few seconds of traffic. */
+        static final Duration MAX_COMMIT_INTERVAL = Duration.ofSeconds(5);
+    }
 
     /**
      * Records a consumer failed to process: tried {@code maxAttempts} times, then parked on {@code topic}

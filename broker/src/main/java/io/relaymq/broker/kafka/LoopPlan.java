@@ -35,7 +35,13 @@ public record LoopPlan(
          * consumer from the committed offsets): for a loop whose records must not be processed twice when the
          * group's partitions move.
          */
-        AFTER_EACH_BATCH_AND_WAIT
+        AFTER_EACH_BATCH_AND_WAIT,
+        /**
+         * Without waiting at most once per {@code data-fetch.commit-interval}, waiting for partitions that move
+         * to another member before they go, and what was finished when the loop closes: for the busy
+         * message-path loops, whose records may be read again after a crash (see {@link PeriodicCommits}).
+         */
+        PERIODICALLY
     }
 
     /** A node-wide loop with no hooks. */
