@@ -98,6 +98,10 @@ public final class SubscriptionTrie {
      */
     public List<Subscription> match(String topic) {
         List<Subscription> out = new ArrayList<>();
+        if (root.isEmpty()) {
+            // the integration and remote-node indexes are empty on most nodes: no split per message
+            return out;
+        }
         String[] levels = topic.split("/", -1);
         boolean systemTopic = TopicNames.isSystemTopic(topic);
         Deque<Visit> pending = new ArrayDeque<>();
