@@ -18,6 +18,7 @@ public abstract class GroupConsumers implements SmartLifecycle {
     private final String group;
     private final int consumers;
     private final int maxPollRecords;
+    private final KafkaClients.Arrival arrival;
     private final List<ConsumerLoop> running = new ArrayList<>();
     private volatile boolean started;
 
@@ -27,6 +28,7 @@ public abstract class GroupConsumers implements SmartLifecycle {
      * @param group          the consumer group of all nodes
      * @param consumers      threads on this node
      * @param maxPollRecords most records per batch
+     * @param arrival        how the topic is written, which decides how fetches wait
      */
     protected GroupConsumers(
             KafkaClients clients,
@@ -35,7 +37,8 @@ public abstract class GroupConsumers implements SmartLifecycle {
             String topic,
             String group,
             int consumers,
-            int maxPollRecords) {
+            int maxPollRecords,
+            KafkaClients.Arrival arrival) {
         this.clients = clients;
         this.loops = loops;
         this.name = name;
@@ -43,6 +46,7 @@ public abstract class GroupConsumers implements SmartLifecycle {
         this.group = group;
         this.consumers = consumers;
         this.maxPollRecords = maxPollRecords;
+        this.arrival = arrival;
     }
 
     /** One poll's records; may throw {@link ConsumerLoop.RetryBatch}. */
@@ -55,8 +59,8 @@ public abstract class GroupConsumers implements SmartLifecycle {
             ConsumerLoop loop = loops.create(
                     name + "-consumer-" + i,
                     () -> {
-                        Consumer<byte[], byte[]> consumer =
-                                clients.dataConsumer(clientName, group, maxPollRecords, KafkaClients.Start.FAIL);
+                        Consumer<byte[], byte[]> consumer = clients.dataConsumer(
+                                clientName, group, maxPollRecords, KafkaClients.Start.FAIL, arrival);
                         consumer.subscribe(List.of(topic));
                         return consumer;
                     },

@@ -102,16 +102,44 @@ public class KafkaClients implements DisposableBean {
     }
 
     /**
-     * A group member on the message path: its fetches wait up to {@code data-fetch.max-wait} for
-     * {@code data-fetch.min-bytes}, so a busy node makes fewer, fuller fetches.
+     * How a message-path topic is written, which decides how its consumers' fetches wait: records that
+     * trickle in are worth waiting for, bursts are not.
      */
-    public Consumer<byte[], byte[]> dataConsumer(String purpose, String group, int maxPollRecords, Start start) {
+    public enum Arrival {
+        /**
+         * One record at a time from many publishers ({@code msg.all}): a fetch waits up to
+         * {@code data-fetch.max-wait} for {@code data-fetch.min-bytes}, so a busy node makes fewer, fuller fetches.
+         */
+        TRICKLE,
+        /**
+         * In bursts, one per routed poll of {@code msg.all} ({@code msg.persisted}, the downlinks, APPLICATION
+         * topics): a fetch returns as soon as a burst is there, so the hop adds no wait, and waits up to
+         * {@code data-fetch.idle-wait} when none comes, so an idle consumer costs Kafka a few fetches a second.
+         */
+        BURSTS
+    }
+
+    /** A group member on the message path, its fetches waiting as its topic's {@link Arrival} suits. */
+    public Consumer<byte[], byte[]> dataConsumer(
+            String purpose, String group, int maxPollRecords, Start start, Arrival arrival) {
+        return new KafkaConsumer<>(dataConsumerConfig(purpose, group, maxPollRecords, start, arrival));
+    }
+
+    Map<String, Object> dataConsumerConfig(
+            String purpose, String group, int maxPollRecords, Start start, Arrival arrival) {
         Map<String, Object> config = new HashMap<>();
-        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int)
-                kafka.dataFetch().maxWait().toMillis());
-        config.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, kafka.dataFetch().minBytes());
+        KafkaProperties.DataFetch fetch = kafka.dataFetch();
+        if (arrival == Arrival.TRICKLE) {
+            config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int)
+                    fetch.maxWait().toMillis());
+            config.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, fetch.minBytes());
+        } else {
+            config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int)
+                    fetch.idleWait().toMillis());
+            config.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 1);
+        }
         config.putAll(groupConfig(purpose, group, maxPollRecords, start));
-        return new KafkaConsumer<>(config);
+        return config;
     }
 
     /** A consumer in no group that assigns partitions itself and commits nothing (reads a topic in full). */

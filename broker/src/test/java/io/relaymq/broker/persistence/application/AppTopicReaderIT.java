@@ -60,7 +60,8 @@ class AppTopicReaderIT {
         String group = "it-app-reader-" + UUID.randomUUID();
         ConsumerLoop loop = loops.create(reader.plan(() -> {
             ensureTopic.run();
-            return clients.dataConsumer("it-app-reader", group, 100, KafkaClients.Start.EARLIEST);
+            return clients.dataConsumer(
+                    "it-app-reader", group, 100, KafkaClients.Start.EARLIEST, KafkaClients.Arrival.BURSTS);
         }));
         reader.start(loop);
         try {

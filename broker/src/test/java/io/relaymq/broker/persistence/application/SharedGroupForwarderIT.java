@@ -64,7 +64,8 @@ class SharedGroupForwarderIT {
                 if (attempts.incrementAndGet() == 1) {
                     throw new IllegalStateException("Kafka unavailable (injected)");
                 }
-                return clients.dataConsumer("it-fwd", member.group, 100, KafkaClients.Start.EARLIEST);
+                return clients.dataConsumer(
+                        "it-fwd", member.group, 100, KafkaClients.Start.EARLIEST, KafkaClients.Arrival.BURSTS);
             }));
             forwarder.start(loop);
             try {
@@ -96,8 +97,8 @@ class SharedGroupForwarderIT {
                     .offset();
             producer.send(new ProducerRecord<>(member.shared, OutboundMessageCodec.encode(message("b"))))
                     .get();
-            ConsumerLoop loop = loops.create(forwarder.plan(
-                    () -> clients.dataConsumer("it-fwd", member.group, 100, KafkaClients.Start.EARLIEST)));
+            ConsumerLoop loop = loops.create(forwarder.plan(() -> clients.dataConsumer(
+                    "it-fwd", member.group, 100, KafkaClients.Start.EARLIEST, KafkaClients.Arrival.BURSTS)));
             forwarder.start(loop);
             try {
                 await().atMost(Duration.ofSeconds(30))
