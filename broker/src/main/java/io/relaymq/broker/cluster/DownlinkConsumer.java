@@ -44,12 +44,8 @@ public class DownlinkConsumer extends ConsumerWorker {
                 name + "-consumer",
                 () -> {
                     // no reset to the end: what other nodes sent before this group first committed is delivered
-                    Consumer<byte[], byte[]> consumer = clients.dataConsumer(
-                            name,
-                            "relaymq-" + name + "-" + nodeId,
-                            2000,
-                            KafkaClients.Start.FAIL,
-                            KafkaClients.Arrival.BURSTS);
+                    Consumer<byte[], byte[]> consumer =
+                            clients.dataConsumer(name, "relaymq-" + name + "-" + nodeId, 2000, KafkaClients.Start.FAIL);
                     consumer.subscribe(List.of(downlink.topicOf(nodeId)));
                     return consumer;
                 },

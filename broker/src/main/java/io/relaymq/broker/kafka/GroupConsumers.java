@@ -18,7 +18,6 @@ public abstract class GroupConsumers implements SmartLifecycle {
     private final String group;
     private final int consumers;
     private final int maxPollRecords;
-    private final KafkaClients.Arrival arrival;
     private final List<ConsumerLoop> running = new ArrayList<>();
     private volatile boolean started;
 
@@ -28,7 +27,6 @@ public abstract class GroupConsumers implements SmartLifecycle {
      * @param group          the consumer group of all nodes
      * @param consumers      threads on this node
      * @param maxPollRecords most records per batch
-     * @param arrival        how the topic is written, which decides how fetches wait
      */
     protected GroupConsumers(
             KafkaClients clients,
@@ -37,8 +35,7 @@ public abstract class GroupConsumers implements SmartLifecycle {
             String topic,
             String group,
             int consumers,
-            int maxPollRecords,
-            KafkaClients.Arrival arrival) {
+            int maxPollRecords) {
         this.clients = clients;
         this.loops = loops;
         this.name = name;
@@ -46,7 +43,6 @@ public abstract class GroupConsumers implements SmartLifecycle {
         this.group = group;
         this.consumers = consumers;
         this.maxPollRecords = maxPollRecords;
-        this.arrival = arrival;
     }
 
     /** One poll's records; may throw {@link ConsumerLoop.RetryBatch}. */
@@ -59,8 +55,8 @@ public abstract class GroupConsumers implements SmartLifecycle {
             ConsumerLoop loop = loops.create(
                     name + "-consumer-" + i,
                     () -> {
-                        Consumer<byte[], byte[]> consumer = clients.dataConsumer(
-                                clientName, group, maxPollRecords, KafkaClients.Start.FAIL, arrival);
+                        Consumer<byte[], byte[]> consumer =
+                                clients.dataConsumer(clientName, group, maxPollRecords, KafkaClients.Start.FAIL);
                         consumer.subscribe(List.of(topic));
                         return consumer;
                     },

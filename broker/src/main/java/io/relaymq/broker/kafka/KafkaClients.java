@@ -102,44 +102,16 @@ public class KafkaClients implements DisposableBean {
     }
 
     /**
-     * How a message-path topic is written, which decides how its consumers' fetches wait: records that
-     * trickle in are worth waiting for, bursts are not.
+     * A group member on the message path: its fetches wait up to {@code data-fetch.max-wait} for
+     * {@code data-fetch.min-bytes}, so a busy node makes fewer, fuller fetches.
      */
-    public enum Arrival {
-        /**
-         * One record at a time from many publishers ({@code msg.all}): a fetch waits up to
-         * {@code data-fetch.max-wait} for {@code data-fetch.min-bytes}, so a busy node makes fewer, fuller fetches.
-         */
-        TRICKLE,
-        /**
-         * In bursts, one per routed poll of {@code msg.all} ({@code msg.persisted}, the downlinks, APPLICATION
-         * topics): a fetch returns as soon as a burst is there, so the hop adds no wait, and waits up to
-         * {@code data-fetch.idle-wait} when none comes, so an idle consumer costs Kafka a few fetches a second.
-         */
-        BURSTS
-    }
-
-    /** A group member on the message path, its fetches waiting as its topic's {@link Arrival} suits. */
-    public Consumer<byte[], byte[]> dataConsumer(
-            String purpose, String group, int maxPollRecords, Start start, Arrival arrival) {
-        return new KafkaConsumer<>(dataConsumerConfig(purpose, group, maxPollRecords, start, arrival));
-    }
-
-    Map<String, Object> dataConsumerConfig(
-            String purpose, String group, int maxPollRecords, Start start, Arrival arrival) {
+    public Consumer<byte[], byte[]> dataConsumer(String purpose, String group, int maxPollRecords, Start start) {
         Map<String, Object> config = new HashMap<>();
-        KafkaProperties.DataFetch fetch = kafka.dataFetch();
-        if (arrival == Arrival.TRICKLE) {
-            config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int)
-                    fetch.maxWait().toMillis());
-            config.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, fetch.minBytes());
-        } else {
-            config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int)
-                    fetch.idleWait().toMillis());
-            config.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 1);
-        }
+        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int)
+                kafka.dataFetch().maxWait().toMillis());
+        config.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, kafka.dataFetch().minBytes());
         config.putAll(groupConfig(purpose, group, maxPollRecords, start));
-        return config;
+        return new KafkaConsumer<>(config);
     }
 
     /** A consumer in no group that assigns partitions itself and commits nothing (reads a topic in full). */

@@ -110,14 +110,12 @@ public record KafkaProperties(
             @Min(1) int maxPollRecords) {}
 
     /**
-     * Fetches and commits of the message-path consumers (see {@link KafkaClients.Arrival}). A {@code msg.all}
-     * fetch returns once {@code minBytes} are ready or {@code maxWait} has passed: longer waits mean fewer,
-     * fuller fetches (less Kafka and broker CPU per message) and at most that much extra latency at low load.
+     * Fetch batching of the message-path consumers. A fetch returns once {@code minBytes} are ready or
+     * {@code maxWait} has passed: longer waits mean fewer, fuller fetches (less Kafka and broker CPU per
+     * message) and at most that much extra latency per hop at low load.
      *
-     * @param maxWait        longest a {@code msg.all} fetch waits for {@code minBytes}
-     * @param minBytes       bytes a {@code msg.all} fetch waits for
-     * @param idleWait       longest a fetch of a topic written in bursts (msg.persisted, downlinks, APPLICATION
-     *                       topics) waits when nothing comes; it returns as soon as a record is there
+     * @param maxWait        longest a fetch waits for {@code minBytes}
+     * @param minBytes       bytes a fetch waits for
      * @param commitInterval the group consumers of msg.all, the persisted topic and the downlinks commit what
      *                       they finished at most this often (and before their partitions move, and when they
      *                       stop); 0 commits after every batch. Longer: fewer commit requests, and up to this
@@ -126,23 +124,15 @@ public record KafkaProperties(
     public record DataFetch(
             @NotNull Duration maxWait,
             @Min(1) int minBytes,
-            @NotNull Duration idleWait,
             @NotNull Duration commitInterval) {
 
         public DataFetch {
-            if (idleWait != null && (idleWait.toMillis() < 1 || idleWait.compareTo(MAX_IDLE_WAIT) > 0)) {
-                throw new IllegalArgumentException(
-                        "relaymq.kafka.data-fetch.idle-wait must be between 1ms and 5s, was " + idleWait);
-            }
             if (commitInterval != null
                     && (commitInterval.isNegative() || commitInterval.compareTo(MAX_COMMIT_INTERVAL) > 0)) {
                 throw new IllegalArgumentException(
                         "relaymq.kafka.data-fetch.commit-interval must be between 0 and 5s, was " + commitInterval);
             }
         }
-
-        /** Kafka's own default is 500 ms; a fetch must stay well below its request timeout. */
-        static final Duration MAX_IDLE_WAIT = Duration.ofSeconds(5);
 
         /** Longer would let a crash repeat more than a few seconds of traffic. */
         static final Duration MAX_COMMIT_INTERVAL = Duration.ofSeconds(5);

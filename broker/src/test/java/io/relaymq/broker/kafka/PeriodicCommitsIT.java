@@ -127,7 +127,7 @@ class PeriodicCommitsIT {
                 kafka.state(),
                 kafka.downlink(),
                 kafka.sessionEvents(),
-                new KafkaProperties.DataFetch(fetch.maxWait(), fetch.minBytes(), fetch.idleWait(), LONG_INTERVAL),
+                new KafkaProperties.DataFetch(fetch.maxWait(), fetch.minBytes(), LONG_INTERVAL),
                 kafka.deadLetter());
         return new ConsumerLoops(deadLetters, slow, new SimpleMeterRegistry());
     }

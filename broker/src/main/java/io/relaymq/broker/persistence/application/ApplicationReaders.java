@@ -98,12 +98,7 @@ public class ApplicationReaders implements DisposableBean {
             topics.ensure(topic, sharedPartitions(filter), settings.replicationFactor(), settings.topicRetention());
             // a new group starts at the time of its SUBSCRIBE (see SharedGroupForwarder); this applies only to a
             // committed offset out of range, which must not skip what the topic still holds
-            return clients.dataConsumer(
-                    purpose,
-                    group,
-                    settings.maxPollRecords(),
-                    KafkaClients.Start.EARLIEST,
-                    KafkaClients.Arrival.BURSTS);
+            return clients.dataConsumer(purpose, group, settings.maxPollRecords(), KafkaClients.Start.EARLIEST);
         })));
         return forwarder;
     }
@@ -148,8 +143,7 @@ public class ApplicationReaders implements DisposableBean {
         AppTopicReader reader = new AppTopicReader(clientId, topic, startAtEnd, rate, buffered, sink);
         reader.start(started(reader.plan(() -> {
             topics.ensure(topic, 1, settings.replicationFactor(), settings.topicRetention());
-            return clients.dataConsumer(
-                    purpose, groupOf(clientId), pollRecords, KafkaClients.Start.EARLIEST, KafkaClients.Arrival.BURSTS);
+            return clients.dataConsumer(purpose, groupOf(clientId), pollRecords, KafkaClients.Start.EARLIEST);
         })));
         return reader;
     }

@@ -60,8 +60,7 @@ class AppTopicReaderIT {
         String group = "it-app-reader-" + UUID.randomUUID();
         ConsumerLoop loop = loops.create(reader.plan(() -> {
             ensureTopic.run();
-            return clients.dataConsumer(
-                    "it-app-reader", group, 100, KafkaClients.Start.EARLIEST, KafkaClients.Arrival.BURSTS);
+            return clients.dataConsumer("it-app-reader", group, 100, KafkaClients.Start.EARLIEST);
         }));
         reader.start(loop);
         try {

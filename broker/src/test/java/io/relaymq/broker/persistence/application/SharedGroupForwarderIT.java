@@ -64,8 +64,7 @@ class SharedGroupForwarderIT {
                 if (attempts.incrementAndGet() == 1) {
                     throw new IllegalStateException("Kafka unavailable (injected)");
                 }
-                return clients.dataConsumer(
-                        "it-fwd", member.group, 100, KafkaClients.Start.EARLIEST, KafkaClients.Arrival.BURSTS);
+                return clients.dataConsumer("it-fwd", member.group, 100, KafkaClients.Start.EARLIEST);
             }));
             forwarder.start(loop);
             try {
@@ -97,8 +96,8 @@ class SharedGroupForwarderIT {
                     .offset();
             producer.send(new ProducerRecord<>(member.shared, OutboundMessageCodec.encode(message("b"))))
                     .get();
-            ConsumerLoop loop = loops.create(forwarder.plan(() -> clients.dataConsumer(
-                    "it-fwd", member.group, 100, KafkaClients.Start.EARLIEST, KafkaClients.Arrival.BURSTS)));
+            ConsumerLoop loop = loops.create(forwarder.plan(
+                    () -> clients.dataConsumer("it-fwd", member.group, 100, KafkaClients.Start.EARLIEST)));
             forwarder.start(loop);
             try {
                 await().atMost(Duration.ofSeconds(30))
