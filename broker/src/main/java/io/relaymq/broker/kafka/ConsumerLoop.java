@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  *       it asked for it ({@link RetryBatch}: a store is down) or because anything else escaped it, is read
  *       again after a pause; nothing of it is committed.</li>
  *   <li>When the loop itself fails (the consumer throws, a bug outside the handler), the consumer is closed
- *       without committing and a new one starts from the committed offsets, after a growing back-off.</li>
+ *       (committing only what a periodically committing loop had finished) and a new one starts from the
+ *       committed offsets, after a growing back-off.</li>
  *   <li>{@link #isHealthy()} is false while the loop is down, a group consumer has not yet joined its group
  *       (so a node is not ready before it can take its share of records), or its batches keep failing for
  *       unexpected reasons; the node's health reports it.</li>

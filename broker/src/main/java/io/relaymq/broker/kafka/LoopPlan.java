@@ -39,7 +39,8 @@ public record LoopPlan(
         /**
          * Without waiting at most once per {@code data-fetch.commit-interval}, waiting for partitions that move
          * to another member before they go, and what was finished when the loop closes: for the busy
-         * message-path loops, whose records may be read again after a crash (see {@link PeriodicCommits}).
+         * message-path loops, whose records may be read again after a crash (see {@link PeriodicCommits}). Its
+         * consumer must subscribe to a fixed list of topics: the loop adds its rebalance listener to that list.
          */
         PERIODICALLY
     }

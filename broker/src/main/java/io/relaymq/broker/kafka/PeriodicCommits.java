@@ -8,6 +8,7 @@ import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,14 +70,8 @@ final class PeriodicCommits implements ConsumerRebalanceListener {
 
     /** The consumer closes (stopped or failed): what was finished is committed, waiting. */
     void closing(Consumer<byte[], byte[]> c) {
-        if (finished.isEmpty()) {
-            return;
-        }
-        try {
-            c.commitSync(new HashMap<>(finished), WAIT);
-        } catch (RuntimeException e) {
-            log.debug("{}: last commit failed (the records may be read again): {}", name, e.getMessage());
-        } finally {
+        if (!finished.isEmpty()) {
+            commitWaiting(c, new HashMap<>(finished), "last commit");
             finished.clear();
         }
     }
@@ -91,13 +86,31 @@ final class PeriodicCommits implements ConsumerRebalanceListener {
                 leaving.put(partition, offset);
             }
         }
-        if (leaving.isEmpty()) {
-            return;
+        if (!leaving.isEmpty()) {
+            commitWaiting(consumer, leaving, "commit before a rebalance");
         }
-        try {
-            consumer.commitSync(leaving, WAIT);
-        } catch (RuntimeException e) {
-            log.debug("{}: commit before a rebalance failed (the records may be read again): {}", name, e.getMessage());
+    }
+
+    /**
+     * Commits and waits. A stop that woke the consumer while the loop was busy makes the first blocking call
+     * throw at once: that wakeup is spent, so the commit is tried once more. Any other failure leaves the records
+     * to be read again (duplicates, never a loss).
+     */
+    private void commitWaiting(
+            Consumer<byte[], byte[]> c, Map<TopicPartition, OffsetAndMetadata> offsets, String what) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                c.commitSync(offsets, WAIT);
+                return;
+            } catch (WakeupException e) {
+                if (attempt == 2) {
+                    log.debug("{}: {} woken twice (the records may be read again)", name, what);
+                    return;
+                }
+            } catch (RuntimeException e) {
+                log.debug("{}: {} failed (the records may be read again): {}", name, what, e.getMessage());
+                return;
+            }
         }
     }
 

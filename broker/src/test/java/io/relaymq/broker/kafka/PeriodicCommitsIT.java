@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.Admin;
@@ -86,6 +88,30 @@ class PeriodicCommitsIT {
 
         loop.stop();
 
+        assertThat(committed(topic, group)).isEqualTo(10);
+    }
+
+    @Test
+    void aStopThatWakesTheConsumerWhileABatchIsHandledStillCommitsThatBatch() throws Exception {
+        String topic = topic(1);
+        send(topic, "a", 10);
+        String group = "it-periodic-" + UUID.randomUUID();
+        CountDownLatch inLastRecord = new CountDownLatch(1);
+        CountDownLatch stopAsked = new CountDownLatch(1);
+        ConsumerLoop loop = start(longInterval(), topic, group, value -> {
+            if (value.equals("a9")) {
+                inLastRecord.countDown();
+                await().atMost(Duration.ofSeconds(30)).until(() -> stopAsked.getCount() == 0);
+            }
+        });
+        assertThat(inLastRecord.await(30, TimeUnit.SECONDS)).isTrue();
+
+        // the wakeup of the stop stays pending while the handler runs: the closing commit is the first blocking
+        // call to see it, and is tried again
+        loop.requestStop();
+        stopAsked.countDown();
+
+        await().atMost(Duration.ofSeconds(30)).until(loop::ended);
         assertThat(committed(topic, group)).isEqualTo(10);
     }
 
