@@ -3,17 +3,22 @@ package io.relaymq.broker.kafka;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -37,37 +42,26 @@ public class TopicProvisioner {
         this.kafka = kafka;
     }
 
-    /** Ensures {@code name} exists; an existing topic is kept as it is. Returns its partition count. */
+    /**
+     * Ensures {@code name} exists; an existing topic is kept as it is. Returns its partition count. A node that
+     * starts against topics made before asks Kafka once per topic (its description and, the first time, its
+     * configuration, together); only a missing topic is created.
+     */
     public int ensure(String name, int partitions, int replicationFactor, Duration retention) {
         long timeout = kafka.apiTimeout().toMillis();
-        int minInsync = MinInsyncReplicas.of(kafka.minInsyncReplicas(), replicationFactor);
         try {
-            NewTopic topic = new NewTopic(name, partitions, (short) replicationFactor)
-                    .configs(Map.of(
-                            TopicConfig.RETENTION_MS_CONFIG,
-                            Long.toString(retention.toMillis()),
-                            TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
-                            Integer.toString(minInsync)));
-            boolean existed = false;
-            try {
-                admin.createTopics(List.of(topic)).all().get(timeout, TimeUnit.MILLISECONDS);
-                log.info(
-                        "created Kafka topic {} ({} partitions, replication {}, min.insync.replicas {})",
-                        name,
-                        partitions,
-                        replicationFactor,
-                        minInsync);
-            } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof TopicExistsException)) {
-                    throw e;
+            boolean first = !checked.contains(name);
+            Optional<Existing> existing = existing(name, first, timeout);
+            if (existing.isPresent()) {
+                if (checked.add(name)) {
+                    warnOnLowMinInsync(
+                            existing.get().description(), existing.get().minInsync());
                 }
-                existed = true;
+                return existing.get().description().partitions().size();
             }
-            TopicDescription description = TopicDescriptions.describe(admin, name, timeout);
-            if (existed && checked.add(name)) {
-                checkMinInsync(description, timeout);
-            }
-            return description.partitions().size();
+            create(name, partitions, replicationFactor, retention, timeout);
+            checked.add(name);
+            return TopicDescriptions.describe(admin, name, timeout).partitions().size();
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot create or describe Kafka topic " + name + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -76,15 +70,67 @@ public class TopicProvisioner {
         }
     }
 
-    /** Warns when an existing topic acknowledges writes with fewer in-sync replicas than wanted. */
-    private void checkMinInsync(TopicDescription description, long timeout)
+    /** A topic found, with its {@code min.insync.replicas} when it was asked for (0 when not). */
+    private record Existing(TopicDescription description, int minInsync) {}
+
+    /** The topic's description (and its min.insync.replicas, asked at the same time), or empty when it is missing. */
+    private Optional<Existing> existing(String name, boolean withConfig, long timeout)
             throws ExecutionException, TimeoutException, InterruptedException {
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, name);
+        KafkaFuture<Map<String, TopicDescription>> described =
+                admin.describeTopics(List.of(name)).allTopicNames();
+        KafkaFuture<Map<ConfigResource, Config>> configured =
+                withConfig ? admin.describeConfigs(List.of(resource)).all() : null;
+        TopicDescription description;
+        try {
+            description = described.get(timeout, TimeUnit.MILLISECONDS).get(name);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+        if (configured == null) {
+            return Optional.of(new Existing(description, 0));
+        }
+        ConfigEntry entry = configured
+                .get(timeout, TimeUnit.MILLISECONDS)
+                .get(resource)
+                .get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
+        int actual = entry == null || entry.value() == null ? 1 : Integer.parseInt(entry.value());
+        return Optional.of(new Existing(description, actual));
+    }
+
+    private void create(String name, int partitions, int replicationFactor, Duration retention, long timeout)
+            throws ExecutionException, TimeoutException, InterruptedException {
+        int minInsync = MinInsyncReplicas.of(kafka.minInsyncReplicas(), replicationFactor);
+        NewTopic topic = new NewTopic(name, partitions, (short) replicationFactor)
+                .configs(Map.of(
+                        TopicConfig.RETENTION_MS_CONFIG,
+                        Long.toString(retention.toMillis()),
+                        TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                        Integer.toString(minInsync)));
+        try {
+            admin.createTopics(List.of(topic)).all().get(timeout, TimeUnit.MILLISECONDS);
+            log.info(
+                    "created Kafka topic {} ({} partitions, replication {}, min.insync.replicas {})",
+                    name,
+                    partitions,
+                    replicationFactor,
+                    minInsync);
+        } catch (ExecutionException e) {
+            // another node created it meanwhile: kept as it is
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw e;
+            }
+        }
+    }
+
+    /** Warns when an existing topic acknowledges writes with fewer in-sync replicas than wanted. */
+    private void warnOnLowMinInsync(TopicDescription description, int actual) {
         String name = description.name();
         int replicas = description.partitions().get(0).replicas().size();
         int wanted = MinInsyncReplicas.of(kafka.minInsyncReplicas(), replicas);
-        ConfigEntry entry =
-                TopicDescriptions.describeConfig(admin, name, timeout).get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
-        int actual = entry == null || entry.value() == null ? 1 : Integer.parseInt(entry.value());
         if (actual < wanted) {
             log.warn(
                     "Kafka topic {} has min.insync.replicas={} but {} is wanted with {} replicas: a write is"
