@@ -51,7 +51,8 @@ public class MsgAllConsumer extends GroupConsumers {
                 kafka.msgAll().topic(),
                 kafka.msgAll().consumerGroup(),
                 kafka.msgAll().consumers(),
-                kafka.msgAll().maxPollRecords());
+                kafka.msgAll().maxPollRecords(),
+                false);
         this.router = router;
         this.writes = new PendingWrites(persisted, remote, integrations);
     }

@@ -153,7 +153,8 @@ class PeriodicCommitsIT {
                 kafka.state(),
                 kafka.downlink(),
                 kafka.sessionEvents(),
-                new KafkaProperties.DataFetch(fetch.maxWait(), fetch.minBytes(), LONG_INTERVAL),
+                new KafkaProperties.DataFetch(
+                        fetch.maxWait(), fetch.minBytes(), LONG_INTERVAL, fetch.burstIdleWait(), fetch.burstPollGap()),
                 kafka.deadLetter());
         return new ConsumerLoops(deadLetters, slow, new SimpleMeterRegistry());
     }

@@ -58,7 +58,8 @@ public class DevicePersistenceConsumer extends GroupConsumers {
                 settings.kafka().topic(),
                 settings.kafka().consumerGroup(),
                 settings.kafka().consumers(),
-                settings.kafka().maxPollRecords());
+                settings.kafka().maxPollRecords(),
+                true);
         this.settings = settings;
         this.store = store;
         this.delivery = delivery;
