@@ -38,7 +38,7 @@ final class ApplicationOutbound implements SessionOutbound {
     private record Waiting(long offset, OutboundMessage message, long size) {}
 
     private final ClientSession session;
-    private final ApplicationReaders readers;
+    private final AppSessionStore readers;
     private final PersistedSink sink;
     private final OutboundWriter writer;
     private final int maxInflight;
@@ -69,7 +69,7 @@ final class ApplicationOutbound implements SessionOutbound {
 
     ApplicationOutbound(
             ClientSession session,
-            ApplicationReaders readers,
+            AppSessionStore readers,
             PersistedSink sink,
             OutboundWriter writer,
             int maxInflight,
