@@ -38,7 +38,7 @@ final class ApplicationOutbound implements SessionOutbound {
     private record Waiting(long offset, OutboundMessage message, long size) {}
 
     private final ClientSession session;
-    private final ApplicationReaders readers;
+    private final AppSessionStore readers;
     private final PersistedSink sink;
     private final OutboundWriter writer;
     private final int maxInflight;
@@ -56,6 +56,9 @@ final class ApplicationOutbound implements SessionOutbound {
     private final ReplayMarks replays = new ReplayMarks();
     private MqttConnection connection;
     private AppTopicReader reader;
+    /** Until the current reader's first batch: it starts at the committed offset, everything below is done. */
+    private boolean firstBatch;
+
     private long nextOffset = -1;
     private final PacketIds packetIds = new PacketIds();
     private int generation;
@@ -69,7 +72,7 @@ final class ApplicationOutbound implements SessionOutbound {
 
     ApplicationOutbound(
             ClientSession session,
-            ApplicationReaders readers,
+            AppSessionStore readers,
             PersistedSink sink,
             OutboundWriter writer,
             int maxInflight,
@@ -164,6 +167,7 @@ final class ApplicationOutbound implements SessionOutbound {
     private void startReader(int gen, boolean startAtEnd) {
         waiting.clear();
         buffered = new ReadAhead(maxBufferedRecords, maxBufferedBytes);
+        firstBatch = true;
         reader = readers.start(
                 session.clientId(), startAtEnd, buffered, batch -> session.execute(() -> accept(gen, batch)));
         session.subscriptions().forEach(this::subscribed);
@@ -219,12 +223,18 @@ final class ApplicationOutbound implements SessionOutbound {
         buffered.clear();
     }
 
-    /** A record batch from the reader; records this session holds already (a restarted reader) are skipped. */
+    /**
+     * A record batch from the reader; records this session holds already (a restarted reader) are skipped. Only the
+     * reader's first batch tells which restored records were acknowledged since their context was saved: those below
+     * the committed offset it starts at. A restored record of an earlier batch may still wait (the connection took
+     * nothing), and must keep its packet id and its place in the context.
+     */
     private void accept(int gen, List<AppTopicReader.Record> batch) {
         if (gen != generation) {
             return;
         }
-        if (!batch.isEmpty()) {
+        if (firstBatch && !batch.isEmpty()) {
+            firstBatch = false;
             restored.forgetBefore(batch.get(0).offset());
         }
         for (AppTopicReader.Record record : batch) {

@@ -38,7 +38,7 @@ import org.springframework.beans.factory.DisposableBean;
  * What APPLICATION sessions need off their event loop: a reader thread per connected client, topic
  * creation, and loading and saving their in-flight context in PostgreSQL.
  */
-public class ApplicationReaders implements DisposableBean {
+public class ApplicationReaders implements AppSessionStore, DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(ApplicationReaders.class);
 
@@ -87,7 +87,8 @@ public class ApplicationReaders implements DisposableBean {
      * filter). The filter's topic is created on the first such subscription, with the partitions of its
      * registry entry (registered here with the default count when missing).
      */
-    SharedGroupForwarder startShared(String clientId, Subscription subscription) {
+    @Override
+    public SharedGroupForwarder startShared(String clientId, Subscription subscription) {
         String filter = subscription.filter().filter();
         String topic = AppTopicNames.forSharedFilter(filter);
         String group = AppTopicNames.sharedGroup(
@@ -127,12 +128,13 @@ public class ApplicationReaders implements DisposableBean {
                 });
     }
 
-    /** Records read ahead of a client's window before its reading pauses. */
-    int maxBuffered() {
+    @Override
+    public int maxBuffered() {
         return settings.maxBuffered();
     }
 
-    AppTopicReader start(String clientId, boolean startAtEnd, ReadAhead buffered, AppTopicReader.Sink sink) {
+    @Override
+    public AppTopicReader start(String clientId, boolean startAtEnd, ReadAhead buffered, AppTopicReader.Sink sink) {
         String topic = AppTopicNames.forClient(clientId);
         awaitingRemoval.remove(clientId);
         int rate = settings.replayRate();
@@ -164,7 +166,8 @@ public class ApplicationReaders implements DisposableBean {
         return AppTopicNames.clientGroup(settings.consumerGroupPrefix(), clientId);
     }
 
-    void loadContext(String clientId, Consumer<Optional<ApplicationSessionCtx>> then) {
+    @Override
+    public void loadContext(String clientId, Consumer<Optional<ApplicationSessionCtx>> then) {
         blocking.execute(() -> {
             Optional<ApplicationSessionCtx> ctx = Optional.empty();
             try {
@@ -179,8 +182,8 @@ public class ApplicationReaders implements DisposableBean {
         });
     }
 
-    /** Saves the context (an empty one is deleted); the stage completes when done, failed or not. */
-    CompletableFuture<Void> saveContext(ApplicationSessionCtx ctx) {
+    @Override
+    public CompletableFuture<Void> saveContext(ApplicationSessionCtx ctx) {
         return CompletableFuture.runAsync(
                 () -> {
                     try {
@@ -200,7 +203,8 @@ public class ApplicationReaders implements DisposableBean {
      * A persistent APPLICATION session ended: unless the client has an APPLICATION session again by then,
      * its topic, consumer group and context go after the grace period (when enabled).
      */
-    void scheduleRemoval(String clientId) {
+    @Override
+    public void scheduleRemoval(String clientId) {
         if (!settings.deleteRemovedTopics()) {
             return;
         }

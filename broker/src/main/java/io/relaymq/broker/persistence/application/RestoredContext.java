@@ -52,7 +52,10 @@ final class RestoredContext {
         return pubrels.remove(offset);
     }
 
-    /** Records below the first offset the reader returns were completed: their ids are free. */
+    /**
+     * Records below the first offset a reader returns (it starts at the committed offset) were completed: their ids
+     * are free. Not for later batches: a record of an earlier one may still wait to be sent.
+     */
     void forgetBefore(long firstOffset) {
         publishes.keySet().removeIf(offset -> offset < firstOffset);
         pubrels.keySet().removeIf(offset -> offset < firstOffset);
