@@ -40,24 +40,21 @@ public class DownlinkConsumer extends ConsumerWorker {
 
     @Override
     protected ConsumerLoop createLoop() {
-        // written in bursts, once per routed msg.all poll of another node: fetched at the first record
-        return loops.create(LoopPlan.of(
-                        name + "-consumer",
-                        () -> {
-                            // no reset to the end: what other nodes sent before this group first committed is
-                            // delivered
-                            Consumer<byte[], byte[]> consumer = clients.burstConsumer(
-                                    name, "relaymq-" + name + "-" + nodeId, 2000, KafkaClients.Start.FAIL);
-                            consumer.subscribe(List.of(downlink.topicOf(nodeId)));
-                            return consumer;
+        return loops.create(
+                name + "-consumer",
+                () -> {
+                    // no reset to the end: what other nodes sent before this group first committed is delivered
+                    Consumer<byte[], byte[]> consumer =
+                            clients.dataConsumer(name, "relaymq-" + name + "-" + nodeId, 2000, KafkaClients.Start.FAIL);
+                    consumer.subscribe(List.of(downlink.topicOf(nodeId)));
+                    return consumer;
+                },
+                BatchHandler.eachRecord(
+                        record -> {
+                            handler.accept(new String(record.key(), StandardCharsets.UTF_8), record.value());
+                            return null;
                         },
-                        BatchHandler.eachRecord(
-                                record -> {
-                                    handler.accept(new String(record.key(), StandardCharsets.UTF_8), record.value());
-                                    return null;
-                                },
-                                () -> {}),
-                        LoopPlan.Commits.PERIODICALLY)
-                .withPollGap(clients.burstPollGap()));
+                        () -> {}),
+                LoopPlan.Commits.PERIODICALLY);
     }
 }

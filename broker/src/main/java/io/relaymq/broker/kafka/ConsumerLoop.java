@@ -205,7 +205,6 @@ public final class ConsumerLoop {
                 commits.beforePoll();
                 plan.hooks().beforePoll(c);
                 ConsumerRecords<byte[], byte[]> records;
-                long pollStarted = System.nanoTime();
                 try {
                     records = c.poll(Duration.ofMillis(100));
                 } catch (InvalidOffsetException e) {
@@ -218,7 +217,6 @@ public final class ConsumerLoop {
                 }
                 if (!records.isEmpty()) {
                     process(c, records);
-                    keepGap(pollStarted);
                 }
             }
             stopped = true;
@@ -295,25 +293,10 @@ public final class ConsumerLoop {
         pause(retryPause.toMillis());
     }
 
-    /**
-     * A consumer that fetches at the first record would fetch once per burst that reaches its topic (one per
-     * routed poll of every msg.all consumer in the cluster): waiting out the plan's gap bounds its fetches.
-     */
-    private void keepGap(long pollStarted) {
-        long left = plan.gapLeftNanos(System.nanoTime() - pollStarted);
-        if (left > 0) {
-            pauseNanos(left);
-        }
-    }
-
     /** False when the loop is being stopped (a stop request or an interrupt ends the pause at once). */
     private boolean pause(long millis) {
-        return pauseNanos(TimeUnit.MILLISECONDS.toNanos(millis));
-    }
-
-    private boolean pauseNanos(long nanos) {
         try {
-            return !stopRequested.await(nanos, TimeUnit.NANOSECONDS);
+            return !stopRequested.await(millis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

@@ -18,7 +18,6 @@ public abstract class GroupConsumers implements SmartLifecycle {
     private final String group;
     private final int consumers;
     private final int maxPollRecords;
-    private final boolean bursts;
     private final List<ConsumerLoop> running = new ArrayList<>();
     private volatile boolean started;
 
@@ -28,9 +27,6 @@ public abstract class GroupConsumers implements SmartLifecycle {
      * @param group          the consumer group of all nodes
      * @param consumers      threads on this node
      * @param maxPollRecords most records per batch
-     * @param bursts         the topic is written in bursts (once per routed msg.all poll), so it is fetched at the
-     *                       first record with a gap between polls ({@link KafkaClients#burstConsumer}); false for
-     *                       a topic written all the time
      */
     protected GroupConsumers(
             KafkaClients clients,
@@ -39,8 +35,7 @@ public abstract class GroupConsumers implements SmartLifecycle {
             String topic,
             String group,
             int consumers,
-            int maxPollRecords,
-            boolean bursts) {
+            int maxPollRecords) {
         this.clients = clients;
         this.loops = loops;
         this.name = name;
@@ -48,7 +43,6 @@ public abstract class GroupConsumers implements SmartLifecycle {
         this.group = group;
         this.consumers = consumers;
         this.maxPollRecords = maxPollRecords;
-        this.bursts = bursts;
     }
 
     /** One poll's records; may throw {@link ConsumerLoop.RetryBatch}. */
@@ -58,18 +52,16 @@ public abstract class GroupConsumers implements SmartLifecycle {
     public void start() {
         for (int i = 0; i < consumers; i++) {
             String clientName = name + "-" + i;
-            LoopPlan plan = LoopPlan.of(
+            ConsumerLoop loop = loops.create(
                     name + "-consumer-" + i,
                     () -> {
-                        Consumer<byte[], byte[]> consumer = bursts
-                                ? clients.burstConsumer(clientName, group, maxPollRecords, KafkaClients.Start.FAIL)
-                                : clients.dataConsumer(clientName, group, maxPollRecords, KafkaClients.Start.FAIL);
+                        Consumer<byte[], byte[]> consumer =
+                                clients.dataConsumer(clientName, group, maxPollRecords, KafkaClients.Start.FAIL);
                         consumer.subscribe(List.of(topic));
                         return consumer;
                     },
                     this::handle,
                     LoopPlan.Commits.PERIODICALLY);
-            ConsumerLoop loop = loops.create(bursts ? plan.withPollGap(clients.burstPollGap()) : plan);
             running.add(loop);
             loop.start();
         }

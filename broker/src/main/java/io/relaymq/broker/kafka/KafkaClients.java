@@ -102,45 +102,16 @@ public class KafkaClients implements DisposableBean {
     }
 
     /**
-     * A group member of {@code relaymq.msg.all}, which producers write to all the time: its fetches wait up to
-     * {@code data-fetch.max-wait} for {@code data-fetch.min-bytes}, so a busy node makes fewer, fuller fetches.
+     * A group member on the message path: its fetches wait up to {@code data-fetch.max-wait} for
+     * {@code data-fetch.min-bytes}, so a busy node makes fewer, fuller fetches.
      */
     public Consumer<byte[], byte[]> dataConsumer(String purpose, String group, int maxPollRecords, Start start) {
-        return new KafkaConsumer<>(dataConfig(purpose, group, maxPollRecords, start));
-    }
-
-    /**
-     * A group member of a topic written in bursts (once per routed poll of msg.all: the persisted topic, the
-     * downlinks, the APPLICATION topics): its fetch returns at the first record, or after
-     * {@code data-fetch.burst-idle-wait} when none comes, so an idle consumer costs Kafka a fetch or two a second.
-     * Its loop keeps {@link #burstPollGap()} between polls so that bursts from many nodes do not multiply its
-     * fetches.
-     */
-    public Consumer<byte[], byte[]> burstConsumer(String purpose, String group, int maxPollRecords, Start start) {
-        return new KafkaConsumer<>(burstConfig(purpose, group, maxPollRecords, start));
-    }
-
-    /** The gap a loop of a {@link #burstConsumer} keeps between the starts of its polls after one with records. */
-    public Duration burstPollGap() {
-        return kafka.dataFetch().burstPollGap();
-    }
-
-    Map<String, Object> dataConfig(String purpose, String group, int maxPollRecords, Start start) {
-        return fetching(
-                kafka.dataFetch().maxWait(), kafka.dataFetch().minBytes(), purpose, group, maxPollRecords, start);
-    }
-
-    Map<String, Object> burstConfig(String purpose, String group, int maxPollRecords, Start start) {
-        return fetching(kafka.dataFetch().burstIdleWait(), 1, purpose, group, maxPollRecords, start);
-    }
-
-    private Map<String, Object> fetching(
-            Duration maxWait, int minBytes, String purpose, String group, int maxPollRecords, Start start) {
         Map<String, Object> config = new HashMap<>();
-        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int) maxWait.toMillis());
-        config.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, minBytes);
+        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int)
+                kafka.dataFetch().maxWait().toMillis());
+        config.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, kafka.dataFetch().minBytes());
         config.putAll(groupConfig(purpose, group, maxPollRecords, start));
-        return config;
+        return new KafkaConsumer<>(config);
     }
 
     /** A consumer in no group that assigns partitions itself and commits nothing (reads a topic in full). */

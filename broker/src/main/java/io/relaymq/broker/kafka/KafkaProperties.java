@@ -114,44 +114,28 @@ public record KafkaProperties(
      * {@code maxWait} has passed: longer waits mean fewer, fuller fetches (less Kafka and broker CPU per
      * message) and at most that much extra latency per hop at low load.
      *
-     * @param maxWait        longest a fetch of {@code relaymq.msg.all} waits for {@code minBytes}
-     * @param minBytes       bytes a fetch of {@code relaymq.msg.all} waits for
+     * @param maxWait        longest a fetch waits for {@code minBytes}
+     * @param minBytes       bytes a fetch waits for
      * @param commitInterval the group consumers of msg.all, the persisted topic and the downlinks commit what
      *                       they finished at most this often (and before their partitions move, and when they
      *                       stop); 0 commits after every batch. Longer: fewer commit requests, and up to this
      *                       much more read again (as duplicates) after a node crashes
-     * @param burstIdleWait  longest a fetch of a topic written in bursts (the persisted topic, the downlinks, the
-     *                       APPLICATION topics) waits for its first record; it returns as soon as one is there
-     * @param burstPollGap   shortest time between the starts of two polls of such a topic's consumer after a
-     *                       poll that returned records, so a consumer fetches at most once per gap however many
-     *                       nodes write to it; 0 polls again at once
      */
     public record DataFetch(
             @NotNull Duration maxWait,
             @Min(1) int minBytes,
-            @NotNull Duration commitInterval,
-            @NotNull Duration burstIdleWait,
-            @NotNull Duration burstPollGap) {
+            @NotNull Duration commitInterval) {
 
         public DataFetch {
-            within("commit-interval", commitInterval, Duration.ZERO, MAX_COMMIT_INTERVAL);
-            within("burst-idle-wait", burstIdleWait, Duration.ofMillis(1), MAX_BURST_IDLE_WAIT);
-            within("burst-poll-gap", burstPollGap, Duration.ZERO, MAX_BURST_POLL_GAP);
-        }
-
-        private static void within(String key, Duration value, Duration min, Duration max) {
-            if (value != null && (value.compareTo(min) < 0 || value.compareTo(max) > 0)) {
-                throw new IllegalArgumentException("relaymq.kafka.data-fetch." + key + " must be between " + min
-                        + " and " + max + ", was " + value);
+            if (commitInterval != null
+                    && (commitInterval.isNegative() || commitInterval.compareTo(MAX_COMMIT_INTERVAL) > 0)) {
+                throw new IllegalArgumentException(
+                        "relaymq.kafka.data-fetch.commit-interval must be between 0 and 5s, was " + commitInterval);
             }
         }
 
         /** Longer would let a crash repeat more than a few seconds of traffic. */
         static final Duration MAX_COMMIT_INTERVAL = Duration.ofSeconds(5);
-        /** Kafka answers a fetch within its request timeout (30 s); a wait must stay well below it. */
-        static final Duration MAX_BURST_IDLE_WAIT = Duration.ofSeconds(5);
-        /** Longer would add that much latency to every busy persistent session. */
-        static final Duration MAX_BURST_POLL_GAP = Duration.ofSeconds(1);
     }
 
     /**

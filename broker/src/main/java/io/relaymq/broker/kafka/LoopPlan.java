@@ -1,6 +1,5 @@
 package io.relaymq.broker.kafka;
 
-import java.time.Duration;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.Consumer;
 
@@ -15,8 +14,6 @@ import org.apache.kafka.clients.consumer.Consumer;
  * @param hooks     what runs around the polls
  * @param nodeWide  part of the node's health: a node whose loop is down is not ready (false for a loop that
  *                  serves one client)
- * @param pollGap   after a poll that returned records, the next one starts no sooner than this after it (for a
- *                  {@link KafkaClients#burstConsumer}, which fetches at the first record); zero: at once
  */
 public record LoopPlan(
         String name,
@@ -25,26 +22,7 @@ public record LoopPlan(
         BatchHandler handler,
         Commits commits,
         PollHooks hooks,
-        boolean nodeWide,
-        Duration pollGap) {
-
-    public LoopPlan {
-        if (pollGap == null || pollGap.isNegative()) {
-            throw new IllegalArgumentException("a poll gap is zero or more, was " + pollGap);
-        }
-    }
-
-    /** A loop that polls again as soon as it finished a batch. */
-    public LoopPlan(
-            String name,
-            String kind,
-            Supplier<Consumer<byte[], byte[]>> consumers,
-            BatchHandler handler,
-            Commits commits,
-            PollHooks hooks,
-            boolean nodeWide) {
-        this(name, kind, consumers, handler, commits, hooks, nodeWide, Duration.ZERO);
-    }
+        boolean nodeWide) {
 
     /** How a loop commits the offsets of the batches its handler finished. */
     public enum Commits {
@@ -75,20 +53,10 @@ public record LoopPlan(
 
     /** A loop that serves one client: left out of the node's health, measured under {@code kind}. */
     public LoopPlan forOneClient(String kind) {
-        return new LoopPlan(name, kind, consumers, handler, commits, hooks, false, pollGap);
+        return new LoopPlan(name, kind, consumers, handler, commits, hooks, false);
     }
 
     public LoopPlan withHooks(PollHooks hooks) {
-        return new LoopPlan(name, kind, consumers, handler, commits, hooks, nodeWide, pollGap);
-    }
-
-    /** How long to wait before the next poll, {@code elapsedNanos} after the start of one that returned records. */
-    long gapLeftNanos(long elapsedNanos) {
-        return Math.max(0, pollGap.toNanos() - elapsedNanos);
-    }
-
-    /** The same loop keeping {@code gap} between the starts of its polls after one that returned records. */
-    public LoopPlan withPollGap(Duration gap) {
-        return new LoopPlan(name, kind, consumers, handler, commits, hooks, nodeWide, gap);
+        return new LoopPlan(name, kind, consumers, handler, commits, hooks, nodeWide);
     }
 }

@@ -51,8 +51,7 @@ public class MsgAllConsumer extends GroupConsumers {
                 kafka.msgAll().topic(),
                 kafka.msgAll().consumerGroup(),
                 kafka.msgAll().consumers(),
-                kafka.msgAll().maxPollRecords(),
-                false);
+                kafka.msgAll().maxPollRecords());
         this.router = router;
         this.writes = new PendingWrites(persisted, remote, integrations);
     }

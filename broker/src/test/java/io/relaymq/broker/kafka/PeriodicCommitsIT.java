@@ -153,8 +153,7 @@ class PeriodicCommitsIT {
                 kafka.state(),
                 kafka.downlink(),
                 kafka.sessionEvents(),
-                new KafkaProperties.DataFetch(
-                        fetch.maxWait(), fetch.minBytes(), LONG_INTERVAL, fetch.burstIdleWait(), fetch.burstPollGap()),
+                new KafkaProperties.DataFetch(fetch.maxWait(), fetch.minBytes(), LONG_INTERVAL),
                 kafka.deadLetter());
         return new ConsumerLoops(deadLetters, slow, new SimpleMeterRegistry());
     }

@@ -99,7 +99,7 @@ public class ApplicationReaders implements AppSessionStore, DisposableBean {
             topics.ensure(topic, sharedPartitions(filter), settings.replicationFactor(), settings.topicRetention());
             // a new group starts at the time of its SUBSCRIBE (see SharedGroupForwarder); this applies only to a
             // committed offset out of range, which must not skip what the topic still holds
-            return clients.burstConsumer(purpose, group, settings.maxPollRecords(), KafkaClients.Start.EARLIEST);
+            return clients.dataConsumer(purpose, group, settings.maxPollRecords(), KafkaClients.Start.EARLIEST);
         })));
         return forwarder;
     }
@@ -145,17 +145,14 @@ public class ApplicationReaders implements AppSessionStore, DisposableBean {
         AppTopicReader reader = new AppTopicReader(clientId, topic, startAtEnd, rate, buffered, sink);
         reader.start(started(reader.plan(() -> {
             topics.ensure(topic, 1, settings.replicationFactor(), settings.topicRetention());
-            return clients.burstConsumer(purpose, groupOf(clientId), pollRecords, KafkaClients.Start.EARLIEST);
+            return clients.dataConsumer(purpose, groupOf(clientId), pollRecords, KafkaClients.Start.EARLIEST);
         })));
         return reader;
     }
 
-    /**
-     * A loop for {@code plan}, remembered until its thread ends so that shutdown can stop it. Its topic is written
-     * once per routed msg.all poll: fetched at the first record, with the gap between polls.
-     */
+    /** A loop for {@code plan}, remembered until its thread ends so that shutdown can stop it. */
     private ConsumerLoop started(LoopPlan plan) {
-        ConsumerLoop loop = loops.create(plan.withPollGap(clients.burstPollGap()));
+        ConsumerLoop loop = loops.create(plan);
         // not yet started: only loops whose thread already ended are dropped
         running.removeIf(ConsumerLoop::ended);
         running.add(loop);

@@ -58,8 +58,7 @@ public class DevicePersistenceConsumer extends GroupConsumers {
                 settings.kafka().topic(),
                 settings.kafka().consumerGroup(),
                 settings.kafka().consumers(),
-                settings.kafka().maxPollRecords(),
-                true);
+                settings.kafka().maxPollRecords());
         this.settings = settings;
         this.store = store;
         this.delivery = delivery;
