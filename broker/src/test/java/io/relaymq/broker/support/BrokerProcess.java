@@ -2,6 +2,7 @@ package io.relaymq.broker.support;
 
 import static org.awaitility.Awaitility.await;
 
+import io.relaymq.localinfra.process.ClassArchive;
 import io.relaymq.localinfra.process.Ports;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.io.IOException;
@@ -35,11 +36,13 @@ public final class BrokerProcess implements AutoCloseable {
     private final Launch launch;
     private final Process process;
     private final Path log;
+    private final ClassArchive.Start archive;
 
-    private BrokerProcess(Launch launch, Process process, Path log) {
+    private BrokerProcess(Launch launch, Process process, Path log, ClassArchive.Start archive) {
         this.launch = launch;
         this.process = process;
         this.log = log;
+        this.archive = archive;
     }
 
     public static BrokerProcess start(String nodeId, StackEndpoints stack) throws IOException {
@@ -113,7 +116,7 @@ public final class BrokerProcess implements AutoCloseable {
             throw e;
         }
         ClassArchive.started(start, process);
-        return new BrokerProcess(launch, process, log);
+        return new BrokerProcess(launch, process, log, start);
     }
 
     /**
@@ -151,6 +154,7 @@ public final class BrokerProcess implements AutoCloseable {
                                     .statusCode()
                             == 200;
                 });
+        ClassArchive.ready(archive);
         return this;
     }
 

@@ -1,5 +1,6 @@
 package io.relaymq.localinfra.cli;
 
+import io.relaymq.localinfra.process.ClassArchive;
 import io.relaymq.localinfra.process.Executables;
 import io.relaymq.localinfra.stack.StackEndpoints;
 import java.io.IOException;
@@ -33,6 +34,8 @@ final class BrokerLauncher {
     private static final String JAR = "broker/target/relaymq-broker.jar";
 
     private final Path jar;
+    /** The class-data-sharing arguments of the node this launcher started; null before {@link #start}. */
+    private ClassArchive.Start archive;
 
     private BrokerLauncher(Path jar) {
         this.jar = jar;
@@ -76,21 +79,36 @@ final class BrokerLauncher {
         return env;
     }
 
+    /**
+     * Starts the node from the extracted jar with the classes that an earlier node of the same jar archived when
+     * it stopped ({@link ClassArchive}): the first node after a build trains the archive, later ones start faster.
+     */
     Process start(Map<String, String> environment) throws IOException {
+        archive = ClassArchive.next(jar);
         List<String> command = new ArrayList<>(List.of(
-                Executables.currentJava(),
-                "-Xms256m",
-                "-Xmx1g",
-                "-XX:+UseG1GC",
-                "-XX:+ExitOnOutOfMemoryError",
-                "-jar",
-                jar.toString()));
+                Executables.currentJava(), "-Xms256m", "-Xmx1g", "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError"));
+        command.addAll(archive.javaArguments());
         if (Executables.find("setsid").isPresent()) {
             command.add(0, "setsid");
         }
         ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
         builder.environment().putAll(environment);
-        return builder.start();
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            ClassArchive.notStarted(archive);
+            throw e;
+        }
+        ClassArchive.started(archive, process);
+        return process;
+    }
+
+    /** The node is up: if it trains the class archive, what it archives when it stops is kept for the next start. */
+    void ready() {
+        if (archive != null) {
+            ClassArchive.ready(archive);
+        }
     }
 
     /** The host to reach a listener bound to {@code bindAddress} from this machine (URL form). */

@@ -113,9 +113,10 @@ public final class LocalInfraMain {
             return Optional.empty();
         }
         Map<String, String> environment = BrokerLauncher.environment(endpoints, options);
+        BrokerLauncher launcher = BrokerLauncher.locate();
         Optional<Process> started = state.startNode(() -> {
             out.println("Starting broker node " + options.nodeId() + " …");
-            return BrokerLauncher.locate().start(environment);
+            return launcher.start(environment);
         });
         if (started.isEmpty()) {
             return started;
@@ -130,6 +131,7 @@ public final class LocalInfraMain {
             stopNode(broker);
             return Optional.empty();
         }
+        launcher.ready();
         out.println();
         Banner.lines(options, environment).forEach(out::println);
         return started;

@@ -1,4 +1,4 @@
-package io.relaymq.broker.support;
+package io.relaymq.localinfra.process;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,30 +12,39 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts test nodes from the packaged jar extracted by Spring Boot's tools mode, sharing the classes of
- * earlier nodes through a class-data-sharing archive. The first node started without an archive writes one
+ * Starts broker nodes ({@code ./relaymq}, the tests' nodes) from the packaged jar extracted by Spring Boot's tools
+ * mode, sharing the classes of earlier nodes through a class-data-sharing archive. The first node started without an archive writes one
  * when it stops gracefully; every later node maps those classes instead of loading and verifying them again,
  * which halves a node's start on a 2-core machine (about 10 s to 5 s with the stack idle). A node that only
  * uses the archive behaves exactly as one that does not: the same jar, the same classes.
  *
- * <p>All state lives in {@code target/cds/<size>-<modified>/} of the jar it was made from, so a rebuilt jar
- * gets its own extraction and archive. A node training the archive is recorded in {@code training.pid} with
- * the test JVM's pid, so that a test JVM that died mid-training does not stop the next one from training.
+ * <p>All state lives in {@code cds/<size>-<modified>-java<version>/} beside the jar it was made from, so a rebuilt
+ * jar gets its own extraction and archive. A node training the archive is recorded in {@code training.pid} with the
+ * pid of the JVM that started it, so that a launcher that died mid-training does not stop the next one from
+ * training.
  */
-final class ClassArchive {
+public final class ClassArchive {
 
     private static final Logger log = LoggerFactory.getLogger(ClassArchive.class);
 
     /** How to start one node, and the archive it writes at exit if it is the one training it. */
-    record Start(List<String> javaArguments, Optional<Path> writes) {}
+    public record Start(List<String> javaArguments, Optional<Path> writes) {}
+
+    /**
+     * The training node's exit names every class it could not archive (over 150 warnings): a node's console and
+     * log keep only real errors of class-data sharing.
+     */
+    private static final String QUIET = "-Xlog:cds*=error";
+    /** Marks a training node that became ready ({@link #ready}). */
+    private static final String READY = "training.ready";
 
     private ClassArchive() {}
 
     /** The arguments after the JVM options: class-data-sharing options, then {@code -jar} and the jar to run. */
-    static synchronized Start next(Path jar) throws IOException {
+    public static synchronized Start next(Path jar) throws IOException {
         String stamp = Files.size(jar) + "-" + Files.getLastModifiedTime(jar).toMillis() + "-java"
                 + Runtime.version().feature();
-        Path dir = Path.of("target", "cds", stamp).toAbsolutePath();
+        Path dir = jar.toAbsolutePath().getParent().resolve("cds").resolve(stamp);
         Optional<Path> extracted = extract(jar, dir);
         if (extracted.isEmpty()) {
             return new Start(List.of("-jar", jar.toString()), Optional.empty());
@@ -45,10 +54,13 @@ final class ClassArchive {
         Optional<Path> writes = Optional.empty();
         if (Files.exists(archive)) {
             arguments.add("-XX:SharedArchiveFile=" + archive);
+            arguments.add(QUIET);
         } else if (claimTraining(dir)) {
             Path partial = dir.resolve("classes.jsa.partial");
             Files.deleteIfExists(partial);
+            Files.deleteIfExists(dir.resolve(READY));
             arguments.add("-XX:ArchiveClassesAtExit=" + partial);
+            arguments.add(QUIET);
             writes = Optional.of(partial);
         }
         arguments.add("-jar");
@@ -56,12 +68,8 @@ final class ClassArchive {
         return new Start(List.copyOf(arguments), writes);
     }
 
-    /**
-     * For the training node: once it has exited, its archive is published if it stopped gracefully (0, or
-     * 143 after SIGTERM); a node that was SIGKILLed leaves nothing, and the next node trains instead.
-     */
     /** For a node that could not be started: the archive it was to write is left to the next node. */
-    static synchronized void notStarted(Start start) {
+    public static synchronized void notStarted(Start start) {
         start.writes().ifPresent(partial -> {
             try {
                 Files.deleteIfExists(partial.getParent().resolve("training.pid"));
@@ -71,14 +79,34 @@ final class ClassArchive {
         });
     }
 
-    static void started(Start start, Process process) {
+    /**
+     * For the training node: once it has exited, its archive is published if it had been {@link #ready} and stopped
+     * gracefully (0, or 143 after SIGTERM). A node that was SIGKILLed, or stopped while still starting (it had not
+     * loaded the classes a running node uses yet), leaves nothing, and the next node trains instead.
+     */
+    public static void started(Start start, Process process) {
         start.writes().ifPresent(partial -> process.onExit().thenRun(() -> publish(partial, process.exitValue())));
+    }
+
+    /** The node started from {@code start} is ready: if it trains the archive, what it archives at exit is kept. */
+    public static synchronized void ready(Start start) {
+        start.writes().ifPresent(partial -> {
+            try {
+                Files.writeString(partial.getParent().resolve(READY), "ready");
+            } catch (IOException e) {
+                log.warn("could not mark the class-data-sharing training of {} as ready", partial, e);
+            }
+        });
     }
 
     private static synchronized void publish(Path partial, int exitValue) {
         Path dir = partial.getParent();
         try {
-            if ((exitValue == 0 || exitValue == 143) && Files.isRegularFile(partial) && Files.size(partial) > 0) {
+            boolean wasReady = Files.deleteIfExists(dir.resolve(READY));
+            if (wasReady
+                    && (exitValue == 0 || exitValue == 143)
+                    && Files.isRegularFile(partial)
+                    && Files.size(partial) > 0) {
                 Files.move(partial, dir.resolve("classes.jsa"), StandardCopyOption.ATOMIC_MOVE);
             } else {
                 Files.deleteIfExists(partial);
