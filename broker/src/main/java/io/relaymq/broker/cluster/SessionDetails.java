@@ -1,8 +1,15 @@
 package io.relaymq.broker.cluster;
 
+import io.netty.handler.codec.mqtt.MqttVersion;
+import io.relaymq.common.client.ClientType;
 import io.relaymq.common.wire.SessionDetailsRecord;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What the cluster records about a session besides its owner node: the client's type and address, its
@@ -24,12 +31,27 @@ public record SessionDetails(
         int keepAliveSeconds,
         String sessionId) {
 
+    /**
+     * The client types and protocol versions, one instance each: every node keeps the details of every session of
+     * the cluster, decoded from the sessions topic, and a copy of these strings per session was about 100 bytes.
+     */
+    private static final Map<String, String> SHARED = Stream.concat(
+                    Arrays.stream(ClientType.values()).map(ClientType::name),
+                    Arrays.stream(MqttVersion.values()).map(MqttVersion::name))
+            .collect(Collectors.toUnmodifiableMap(Function.identity(), Function.identity()));
+
     /** Details of sessions recorded before details existed. */
     public static final SessionDetails UNKNOWN = new SessionDetails("DEVICE", "", "", false, 0, 0);
 
     public SessionDetails {
         principal = principal == null ? "" : principal;
         sessionId = sessionId == null ? "" : sessionId;
+        clientType = shared(clientType);
+        protocolVersion = shared(protocolVersion);
+    }
+
+    private static String shared(String value) {
+        return value == null ? null : SHARED.getOrDefault(value, value);
     }
 
     /** Details without a session id. */

@@ -71,7 +71,8 @@ public record SessionInfo(
         if (Wire.isFramed(value)) {
             SessionRecord r = Wire.unframe(value, SessionRecord.parser(), "session");
             return new SessionInfo(
-                    r.getOwnerNode(),
+                    // one instance per node id: every session of the cluster names one of a few nodes
+                    r.getOwnerNode().intern(),
                     r.getConnected(),
                     r.getExpirySeconds(),
                     SessionDetails.fromRecord(r.getDetails()),
@@ -95,7 +96,7 @@ public record SessionInfo(
         }
         byte[] owner = new byte[length];
         in.get(owner);
-        String ownerNode = new String(owner, StandardCharsets.UTF_8);
+        String ownerNode = new String(owner, StandardCharsets.UTF_8).intern();
         boolean connected = in.get() == 1;
         long expiry = in.getLong();
         SessionDetails details =

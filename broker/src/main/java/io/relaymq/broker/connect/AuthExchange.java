@@ -74,13 +74,14 @@ public final class AuthExchange {
 
     /** The exchange of {@code channel} while it is still going on, or null. */
     public static AuthExchange running(Channel channel) {
-        AuthExchange exchange = channel.attr(KEY).get();
+        // hasAttr first: attr() would add an empty attribute to every connection that never used enhanced auth
+        AuthExchange exchange = channel.hasAttr(KEY) ? channel.attr(KEY).get() : null;
         return exchange != null && !exchange.outcome.isDone() ? exchange : null;
     }
 
     /** After a granted exchange: the connection keeps its method, and CONNACK carries the method and data. */
     static void applyTo(Channel channel, MqttConnection connection) {
-        AuthExchange exchange = channel.attr(KEY).getAndSet(null);
+        AuthExchange exchange = channel.hasAttr(KEY) ? channel.attr(KEY).getAndSet(null) : null;
         if (exchange != null) {
             connection.setAuthentication(exchange.method, exchange.connAckData);
         }

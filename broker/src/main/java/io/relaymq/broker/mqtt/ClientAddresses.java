@@ -13,7 +13,9 @@ public final class ClientAddresses {
     private ClientAddresses() {}
 
     public static SocketAddress of(Channel channel) {
-        InetSocketAddress proxied = channel.attr(PROXIED).get();
+        // hasAttr first: attr() would add an empty attribute to every connection that has no proxied address
+        InetSocketAddress proxied =
+                channel.hasAttr(PROXIED) ? channel.attr(PROXIED).get() : null;
         return proxied != null ? proxied : channel.remoteAddress();
     }
 }

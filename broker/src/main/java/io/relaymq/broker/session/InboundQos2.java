@@ -36,13 +36,8 @@ public final class InboundQos2 {
 
     private final String clientId;
     private final InboundQos2Store store;
-    private final Set<Integer> awaiting = new HashSet<>();
-    private final Map<Integer, InboundQos2Store.Receipt> unverified = new HashMap<>();
-    private final Map<Integer, CompletableFuture<Boolean>> deciding = new HashMap<>();
-    /** The token this node wrote with each id it kept in the store for the session. */
-    private final Map<Integer, Long> keptTokens = new HashMap<>();
-    /** Ids awaiting PUBREL from before the current connection that it has not sent PUBLISH with again. */
-    private final Set<Integer> carried = new HashSet<>();
+    /** Null until the session first tracks an id: a client that never sends QoS 2 holds none of these collections. */
+    private Ids tracked;
     /** The generation that began (or kept ids of) the session on this node. */
     private long generation;
     /** Whether the store may hold ids of this session (it wrote or read some). */
@@ -50,14 +45,32 @@ public final class InboundQos2 {
     /** A continued session whose ids could not be read yet: its next connect on this node reads them. */
     private boolean unread;
 
+    /** What the session tracks per packet id. */
+    private static final class Ids {
+        final Set<Integer> awaiting = new HashSet<>();
+        final Map<Integer, InboundQos2Store.Receipt> unverified = new HashMap<>();
+        final Map<Integer, CompletableFuture<Boolean>> deciding = new HashMap<>();
+        /** The token this node wrote with each id it kept in the store for the session. */
+        final Map<Integer, Long> keptTokens = new HashMap<>();
+        /** Ids awaiting PUBREL from before the current connection that it has not sent PUBLISH with again. */
+        final Set<Integer> carried = new HashSet<>();
+    }
+
     InboundQos2(String clientId, InboundQos2Store store) {
         this.clientId = clientId;
         this.store = store;
     }
 
-    /** The ids in this node's memory: the ones PUBLISH and PUBREL are checked against. */
+    private Ids tracked() {
+        if (tracked == null) {
+            tracked = new Ids();
+        }
+        return tracked;
+    }
+
+    /** The ids in this node's memory: the ones PUBLISH and PUBREL are checked against (the caller may add to it). */
     public Set<Integer> ids() {
-        return awaiting;
+        return tracked().awaiting;
     }
 
     /**
@@ -66,25 +79,31 @@ public final class InboundQos2 {
      * count against this connection's Receive Maximum (it owes PUBREL for them, not PUBLISH).
      */
     public void connectionBegins() {
-        carried.clear();
-        carried.addAll(awaiting);
+        if (tracked != null) {
+            tracked.carried.clear();
+            tracked.carried.addAll(tracked.awaiting);
+        }
     }
 
     /** Ids awaiting PUBREL that count against the Receive Maximum of the current connection. */
     public int inFlightOnThisConnection() {
-        return awaiting.size() - carried.size();
+        return tracked == null ? 0 : tracked.awaiting.size() - tracked.carried.size();
     }
 
     /** A PUBLISH with {@code packetId}, awaiting PUBREL, was sent again on the current connection. */
     public void sentAgain(int packetId) {
-        carried.remove(packetId);
+        if (tracked != null) {
+            tracked.carried.remove(packetId);
+        }
     }
 
     /** {@code packetId} no longer awaits PUBREL (released, or its PUBLISH failed). */
     public void removed(int packetId) {
-        awaiting.remove(packetId);
-        keptTokens.remove(packetId);
-        carried.remove(packetId);
+        if (tracked != null) {
+            tracked.awaiting.remove(packetId);
+            tracked.keptTokens.remove(packetId);
+            tracked.carried.remove(packetId);
+        }
     }
 
     /**
@@ -92,18 +111,18 @@ public final class InboundQos2 {
      * away), or kept here before a Kafka write that failed; null for an id whose message is known to be stored.
      */
     public InboundQos2Store.Receipt unverified(int packetId) {
-        return unverified.get(packetId);
+        return tracked == null ? null : tracked.unverified.get(packetId);
     }
 
     /** The outcome (stored or not) of a PUBLISH with {@code packetId} still on its way to Kafka; null if none. */
     public CompletableFuture<Boolean> deciding(int packetId) {
-        return deciding.get(packetId);
+        return tracked == null ? null : tracked.deciding.get(packetId);
     }
 
     /** A PUBLISH with {@code packetId} is on its way to Kafka: a copy sent meanwhile waits for its outcome. */
     public CompletableFuture<Boolean> decide(int packetId) {
         CompletableFuture<Boolean> outcome = new CompletableFuture<>();
-        deciding.put(packetId, outcome);
+        tracked().deciding.put(packetId, outcome);
         return outcome;
     }
 
@@ -112,19 +131,22 @@ public final class InboundQos2 {
      * or a write whose fate is unknown left it {@code uncertain} (a copy sent again is checked against Kafka).
      */
     public void decided(int packetId, InboundQos2Store.Receipt uncertain) {
-        deciding.remove(packetId);
+        Ids ids = tracked();
+        ids.deciding.remove(packetId);
         if (uncertain == null) {
-            unverified.remove(packetId);
+            ids.unverified.remove(packetId);
         } else {
-            unverified.put(packetId, uncertain);
+            ids.unverified.put(packetId, uncertain);
         }
     }
 
     /** The PUBLISH with {@code packetId} was not forwarded: a copy sent again is a new message. */
     public void notForwarded(int packetId) {
-        deciding.remove(packetId);
-        unverified.remove(packetId);
-        removed(packetId);
+        if (tracked != null) {
+            tracked.deciding.remove(packetId);
+            tracked.unverified.remove(packetId);
+            removed(packetId);
+        }
     }
 
     /**
@@ -139,13 +161,15 @@ public final class InboundQos2 {
         }
         kept = true;
         this.generation = Math.max(this.generation, generation);
-        keptTokens.put(packetId, receipt.token());
+        tracked().keptTokens.put(packetId, receipt.token());
         return store.received(clientId, packetId, receipt, generation, expirySeconds);
     }
 
     /** PUBREL: PUBCOMP may go out once the returned stage completed (the id is gone from the store). */
     public CompletionStage<Void> release(int packetId) {
-        unverified.remove(packetId);
+        if (tracked != null) {
+            tracked.unverified.remove(packetId);
+        }
         if (!kept) {
             return DONE;
         }
@@ -187,17 +211,21 @@ public final class InboundQos2 {
      * to Kafka stays.
      */
     private void restore(Map<Integer, InboundQos2Store.Receipt> ids) {
-        awaiting.clear();
-        awaiting.addAll(ids.keySet());
-        awaiting.addAll(deciding.keySet());
+        if (ids.isEmpty() && tracked == null) {
+            return; // nothing kept anywhere, nothing tracked here
+        }
+        Ids mine = tracked();
+        mine.awaiting.clear();
+        mine.awaiting.addAll(ids.keySet());
+        mine.awaiting.addAll(mine.deciding.keySet());
         ids.forEach((id, receipt) -> {
-            Long mine = keptTokens.get(id);
-            if (mine == null || mine != receipt.token() || unverified.containsKey(id)) {
-                unverified.put(id, receipt);
+            Long token = mine.keptTokens.get(id);
+            if (token == null || token != receipt.token() || mine.unverified.containsKey(id)) {
+                mine.unverified.put(id, receipt);
             }
         });
-        unverified.keySet().retainAll(awaiting);
-        keptTokens.keySet().retainAll(awaiting);
+        mine.unverified.keySet().retainAll(mine.awaiting);
+        mine.keptTokens.keySet().retainAll(mine.awaiting);
     }
 
     /**
@@ -221,13 +249,12 @@ public final class InboundQos2 {
      * other node need not wait for them when a PUBLISH is sent again.
      */
     void ended(boolean forGood) {
-        awaiting.clear();
-        carried.clear();
-        unverified.clear();
-        CompletableFuture<?>[] writing = deciding.values().toArray(CompletableFuture[]::new);
-        Map<Integer, Long> tokens = Map.copyOf(keptTokens);
-        deciding.clear();
-        keptTokens.clear();
+        Ids ids = tracked;
+        tracked = null;
+        CompletableFuture<?>[] writing = ids == null
+                ? new CompletableFuture<?>[0]
+                : ids.deciding.values().toArray(CompletableFuture[]::new);
+        Map<Integer, Long> tokens = ids == null ? Map.of() : Map.copyOf(ids.keptTokens);
         if (forGood && kept) {
             logFailure("remove", store.removeAll(clientId, generation));
         } else if (kept && !tokens.isEmpty()) {
