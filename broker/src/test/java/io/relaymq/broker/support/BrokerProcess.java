@@ -108,14 +108,7 @@ public final class BrokerProcess implements AutoCloseable {
         env.put("SPRING_APPLICATION_JSON", SHORT_CONSUMER_SESSIONS);
         env.put("RELAYMQ_LOG_LEVEL", System.getProperty("relaymq.test.node-log-level", "INFO"));
         env.putAll(launch.extraEnv());
-        Process process;
-        try {
-            process = builder.start();
-        } catch (IOException e) {
-            ClassArchive.notStarted(start);
-            throw e;
-        }
-        ClassArchive.started(start, process);
+        Process process = ClassArchive.launch(start, builder);
         return new BrokerProcess(launch, process, log, start);
     }
 

@@ -93,15 +93,7 @@ final class BrokerLauncher {
         }
         ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
         builder.environment().putAll(environment);
-        Process process;
-        try {
-            process = builder.start();
-        } catch (IOException e) {
-            ClassArchive.notStarted(archive);
-            throw e;
-        }
-        ClassArchive.started(archive, process);
-        return process;
+        return ClassArchive.launch(archive, builder);
     }
 
     /** The node is up: if it trains the class archive, what it archives when it stops is kept for the next start. */

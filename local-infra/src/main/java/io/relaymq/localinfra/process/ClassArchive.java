@@ -68,8 +68,24 @@ public final class ClassArchive {
         return new Start(List.copyOf(arguments), writes);
     }
 
+    /**
+     * Starts a node whose command holds {@code start}'s arguments. If it trains the archive, what it archives is
+     * published when it exits (see {@link #ready}); if it cannot be started, the training is left to the next node.
+     */
+    public static Process launch(Start start, ProcessBuilder node) throws IOException {
+        Process process;
+        try {
+            process = node.start();
+        } catch (IOException e) {
+            notStarted(start);
+            throw e;
+        }
+        started(start, process);
+        return process;
+    }
+
     /** For a node that could not be started: the archive it was to write is left to the next node. */
-    public static synchronized void notStarted(Start start) {
+    private static synchronized void notStarted(Start start) {
         start.writes().ifPresent(partial -> {
             try {
                 Files.deleteIfExists(partial.getParent().resolve("training.pid"));
@@ -84,7 +100,7 @@ public final class ClassArchive {
      * gracefully (0, or 143 after SIGTERM). A node that was SIGKILLed, or stopped while still starting (it had not
      * loaded the classes a running node uses yet), leaves nothing, and the next node trains instead.
      */
-    public static void started(Start start, Process process) {
+    private static void started(Start start, Process process) {
         start.writes().ifPresent(partial -> process.onExit().thenRun(() -> publish(partial, process.exitValue())));
     }
 

@@ -1,6 +1,7 @@
 package io.relaymq.localinfra.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
@@ -23,8 +24,8 @@ class ClassArchiveTest {
     Path dir;
 
     /** A process that stands in for the node: it exits with {@code code} when its standard input closes. */
-    private static Process node(int code) throws IOException {
-        return new ProcessBuilder("sh", "-c", "cat > /dev/null; exit " + code).start();
+    private static Process node(ClassArchive.Start start, int code) throws IOException {
+        return ClassArchive.launch(start, new ProcessBuilder("sh", "-c", "cat > /dev/null; exit " + code));
     }
 
     private ClassArchive.Start training() throws IOException {
@@ -41,8 +42,7 @@ class ClassArchiveTest {
     @Test
     void aReadyNodeThatStopsGracefullyPublishesItsArchive() throws Exception {
         ClassArchive.Start start = training();
-        Process node = node(143);
-        ClassArchive.started(start, node);
+        Process node = node(start, 143);
         ClassArchive.ready(start);
 
         stop(node);
@@ -56,8 +56,7 @@ class ClassArchiveTest {
     @Test
     void aNodeStoppedBeforeItWasReadyLeavesNoArchive() throws Exception {
         ClassArchive.Start start = training();
-        Process node = node(0);
-        ClassArchive.started(start, node);
+        Process node = node(start, 0);
 
         stop(node);
 
@@ -68,13 +67,24 @@ class ClassArchiveTest {
     @Test
     void aReadyNodeThatFailsLeavesNoArchive() throws Exception {
         ClassArchive.Start start = training();
-        Process node = node(1);
-        ClassArchive.started(start, node);
+        Process node = node(start, 1);
         ClassArchive.ready(start);
 
         stop(node);
 
         await().atMost(Duration.ofSeconds(10)).until(() -> !Files.exists(dir.resolve("classes.jsa.partial")));
         assertThat(dir.resolve("classes.jsa")).doesNotExist();
+    }
+
+    @Test
+    void aNodeThatCannotBeStartedLeavesTheTrainingToTheNext() throws Exception {
+        ClassArchive.Start start = training();
+        Files.writeString(dir.resolve("training.pid"), "1");
+
+        assertThatThrownBy(() -> ClassArchive.launch(
+                        start, new ProcessBuilder(dir.resolve("no-such-java").toString())))
+                .isInstanceOf(IOException.class);
+
+        assertThat(dir.resolve("training.pid")).doesNotExist();
     }
 }
