@@ -59,9 +59,13 @@ public class TopicProvisioner {
                 }
                 return existing.get().description().partitions().size();
             }
-            create(name, partitions, replicationFactor, retention, timeout);
-            checked.add(name);
-            return TopicDescriptions.describe(admin, name, timeout).partitions().size();
+            boolean madeMeanwhile = !create(name, partitions, replicationFactor, retention, timeout);
+            TopicDescription description = TopicDescriptions.describe(admin, name, timeout);
+            if (checked.add(name) && madeMeanwhile) {
+                // another node created it between the describe and the create: its settings are its own
+                warnOnLowMinInsync(description, minInsync(TopicDescriptions.describeConfig(admin, name, timeout)));
+            }
+            return description.partitions().size();
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot create or describe Kafka topic " + name + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -93,15 +97,26 @@ public class TopicProvisioner {
         if (configured == null) {
             return Optional.of(new Existing(description, 0));
         }
-        ConfigEntry entry = configured
-                .get(timeout, TimeUnit.MILLISECONDS)
-                .get(resource)
-                .get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
-        int actual = entry == null || entry.value() == null ? 1 : Integer.parseInt(entry.value());
-        return Optional.of(new Existing(description, actual));
+        Config config;
+        try {
+            config = configured.get(timeout, TimeUnit.MILLISECONDS).get(resource);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+                throw e;
+            }
+            // just created by another node: this broker has its description, another not its configuration yet
+            config = TopicDescriptions.describeConfig(admin, name, timeout);
+        }
+        return Optional.of(new Existing(description, minInsync(config)));
     }
 
-    private void create(String name, int partitions, int replicationFactor, Duration retention, long timeout)
+    private static int minInsync(Config config) {
+        ConfigEntry entry = config.get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
+        return entry == null || entry.value() == null ? 1 : Integer.parseInt(entry.value());
+    }
+
+    /** True when this call created the topic, false when another node had created it meanwhile. */
+    private boolean create(String name, int partitions, int replicationFactor, Duration retention, long timeout)
             throws ExecutionException, TimeoutException, InterruptedException {
         int minInsync = MinInsyncReplicas.of(kafka.minInsyncReplicas(), replicationFactor);
         NewTopic topic = new NewTopic(name, partitions, (short) replicationFactor)
@@ -118,11 +133,13 @@ public class TopicProvisioner {
                     partitions,
                     replicationFactor,
                     minInsync);
+            return true;
         } catch (ExecutionException e) {
             // another node created it meanwhile: kept as it is
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw e;
             }
+            return false;
         }
     }
 

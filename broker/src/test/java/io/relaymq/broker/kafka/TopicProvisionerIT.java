@@ -6,10 +6,13 @@ import io.relaymq.broker.cluster.StateTopicLayout;
 import io.relaymq.broker.support.RelayMqNodeTest;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -39,6 +42,29 @@ class TopicProvisionerIT {
 
         assertSetOnTheTopic(topic, "1");
         assertThat(describe(topic).get(TopicConfig.RETENTION_MS_CONFIG).value()).isEqualTo("3600000");
+    }
+
+    /** A node starting against a topic made before (by another node, or an operator) keeps it as it is. */
+    @Test
+    void anExistingTopicIsKeptWithItsOwnPartitionsAndSettings() throws Exception {
+        String topic = "it-existing-" + UUID.randomUUID();
+        admin.createTopics(List.of(
+                        new NewTopic(topic, 3, (short) 1).configs(Map.of(TopicConfig.RETENTION_MS_CONFIG, "60000"))))
+                .all()
+                .get(30, TimeUnit.SECONDS);
+
+        assertThat(topics.ensure(topic, 5, 1, Duration.ofHours(1))).isEqualTo(3);
+        assertThat(topics.ensure(topic, 5, 1, Duration.ofHours(1)))
+                .as("asked again")
+                .isEqualTo(3);
+
+        assertThat(describe(topic).get(TopicConfig.RETENTION_MS_CONFIG).value()).isEqualTo("60000");
+        assertThat(admin.describeTopics(List.of(topic))
+                        .allTopicNames()
+                        .get(30, TimeUnit.SECONDS)
+                        .get(topic)
+                        .partitions())
+                .hasSize(3);
     }
 
     @Test
