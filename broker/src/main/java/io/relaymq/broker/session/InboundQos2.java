@@ -36,7 +36,10 @@ public final class InboundQos2 {
 
     private final String clientId;
     private final InboundQos2Store store;
-    /** Null until the session first tracks an id: a client that never sends QoS 2 holds none of these collections. */
+    /**
+     * Null until the session first looks at its ids ({@link #ids()}: its first PUBLISH of QoS 1 or 2, or a PUBREL),
+     * or tracks one: an idle client, or one that publishes only at QoS 0, holds none of these collections.
+     */
     private Ids tracked;
     /** The generation that began (or kept ids of) the session on this node. */
     private long generation;

@@ -183,7 +183,12 @@ public final class ClassArchive {
                 .redirectOutput(dir.resolve("extract.log").toFile())
                 .start();
         try {
-            if (!tools.waitFor(2, TimeUnit.MINUTES) || tools.exitValue() != 0) {
+            boolean ended = tools.waitFor(2, TimeUnit.MINUTES);
+            if (ended && tools.exitValue() > 128) {
+                // stopped by a signal (a Ctrl-C reaches the launcher's whole process group): the next node tries again
+                return Optional.empty();
+            }
+            if (!ended || tools.exitValue() != 0) {
                 tools.destroyForcibly();
                 log.warn(
                         "extracting {} failed (see {}): nodes start from the jar itself",
