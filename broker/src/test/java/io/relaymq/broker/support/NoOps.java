@@ -3,18 +3,26 @@ package io.relaymq.broker.support;
 import io.relaymq.broker.cluster.ClusterSessionDirectory;
 import io.relaymq.broker.cluster.RemoteDelivery;
 import io.relaymq.broker.cluster.SessionDetails;
+import io.relaymq.broker.metrics.MqttMetrics;
 import io.relaymq.broker.publish.Qos2Resends;
 import io.relaymq.broker.publish.RetainedAdmission;
 import io.relaymq.broker.routing.PersistedSink;
+import io.relaymq.broker.session.ClientEvents;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.InboundQos2Store;
+import io.relaymq.broker.session.OutboundFactory;
 import io.relaymq.broker.session.OutboundMessage;
+import io.relaymq.broker.session.OutboundWriter;
 import io.relaymq.broker.session.SessionChanges;
+import io.relaymq.broker.session.SessionContext;
+import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.broker.session.SubscriptionChanges;
 import io.relaymq.broker.subscribe.SharedFilterQuota;
 import io.relaymq.broker.subscription.Subscription;
+import io.relaymq.broker.subscription.SubscriptionTrie;
 import io.relaymq.broker.topic.TopicFilter;
 import io.relaymq.common.client.ClientType;
+import java.time.Clock;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
@@ -134,4 +142,28 @@ public final class NoOps {
     };
 
     private NoOps() {}
+
+    /**
+     * The context of a session that runs alone: no wills, no cluster, 1000 subscriptions and in-flight messages,
+     * no byte quota, QoS 2 ids kept nowhere; {@code outbounds} makes the outbound under test.
+     */
+    public static SessionContext sessionContext(MqttMetrics metrics, OutboundFactory outbounds) {
+        return new SessionContext(
+                new SubscriptionTrie(),
+                new SessionRegistry(),
+                m -> {},
+                (m, c) -> {},
+                SUBSCRIPTION_CHANGES,
+                SESSION_CHANGES,
+                1000,
+                1000,
+                metrics,
+                Clock.systemUTC(),
+                new OutboundWriter(metrics, Clock.systemUTC()),
+                outbounds,
+                () -> false,
+                Long.MAX_VALUE,
+                INBOUND_QOS2_STORE,
+                ClientEvents.NONE);
+    }
 }

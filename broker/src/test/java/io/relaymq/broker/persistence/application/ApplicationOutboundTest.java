@@ -7,15 +7,11 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.relaymq.broker.cluster.OutboundMessageCodec;
 import io.relaymq.broker.metrics.MqttMetrics;
-import io.relaymq.broker.session.ClientEvents;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundMessage;
-import io.relaymq.broker.session.OutboundWriter;
 import io.relaymq.broker.session.SessionContext;
-import io.relaymq.broker.session.SessionRegistry;
 import io.relaymq.broker.subscription.Subscription;
-import io.relaymq.broker.subscription.SubscriptionTrie;
 import io.relaymq.broker.support.NoOps;
 import io.relaymq.broker.support.WrittenPackets;
 import io.relaymq.common.client.ClientType;
@@ -24,7 +20,6 @@ import io.relaymq.common.message.PublishedMessage;
 import io.relaymq.dao.appsession.ApplicationSessionCtx;
 import io.relaymq.dao.appsession.ApplicationSessionCtx.Sent;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -98,24 +93,10 @@ class ApplicationOutboundTest {
     }
 
     private ClientSession session(EmbeddedChannel channel) {
-        SessionContext context = new SessionContext(
-                new SubscriptionTrie(),
-                new SessionRegistry(),
-                m -> {},
-                (m, c) -> {},
-                NoOps.SUBSCRIPTION_CHANGES,
-                NoOps.SESSION_CHANGES,
-                1000,
-                1000,
+        SessionContext context = NoOps.sessionContext(
                 metrics,
-                Clock.systemUTC(),
-                new OutboundWriter(metrics, Clock.systemUTC()),
                 (s, c, p) -> new ApplicationOutbound(
-                        s, store, (clientId, app, m) -> {}, c.writer(), c.maxInflightOutbound(), Long.MAX_VALUE),
-                () -> false,
-                Long.MAX_VALUE,
-                NoOps.INBOUND_QOS2_STORE,
-                ClientEvents.NONE);
+                        s, store, (clientId, app, m) -> {}, c.writer(), c.maxInflightOutbound(), Long.MAX_VALUE));
         ClientSession session = new ClientSession("app", ClientType.APPLICATION, channel.eventLoop(), context, true);
         session.setExpirySeconds(300);
         return session;

@@ -10,22 +10,17 @@ import io.netty.handler.codec.mqtt.MqttReasonCodeAndPropertiesVariableHeader;
 import io.netty.handler.codec.mqtt.MqttVersion;
 import io.netty.util.ReferenceCountUtil;
 import io.relaymq.broker.metrics.MqttMetrics;
-import io.relaymq.broker.session.ClientEvents;
 import io.relaymq.broker.session.ClientSession;
 import io.relaymq.broker.session.MqttConnection;
 import io.relaymq.broker.session.OutboundMessage;
-import io.relaymq.broker.session.OutboundWriter;
 import io.relaymq.broker.session.PersistedMessage;
 import io.relaymq.broker.session.PersistedMessage.State;
 import io.relaymq.broker.session.SessionContext;
-import io.relaymq.broker.session.SessionRegistry;
-import io.relaymq.broker.subscription.SubscriptionTrie;
 import io.relaymq.broker.support.NoOps;
 import io.relaymq.broker.support.WrittenPackets;
 import io.relaymq.common.message.MessageProperties;
 import io.relaymq.common.message.PublishedMessage;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -56,29 +51,15 @@ class DeviceOutboundTest {
         MqttMetrics metrics = new MqttMetrics(new SimpleMeterRegistry());
         DevicePersistenceProperties settings = new DevicePersistenceProperties(
                 100, Duration.ofDays(7), PAGE, 3, Duration.ofHours(1), Duration.ofSeconds(5), null, null);
-        SessionContext context = new SessionContext(
-                new SubscriptionTrie(),
-                new SessionRegistry(),
-                m -> {},
-                (m, c) -> {},
-                NoOps.SUBSCRIPTION_CHANGES,
-                NoOps.SESSION_CHANGES,
-                1000,
-                1000,
+        SessionContext context = NoOps.sessionContext(
                 metrics,
-                Clock.systemUTC(),
-                new OutboundWriter(metrics, Clock.systemUTC()),
                 (s, c, p) -> new DeviceOutbound(
                         s,
                         store,
                         (clientId, app, m) -> resubmitted.add(m),
                         c.writer(),
                         c.maxInflightOutbound(),
-                        settings),
-                () -> false,
-                Long.MAX_VALUE,
-                NoOps.INBOUND_QOS2_STORE,
-                ClientEvents.NONE);
+                        settings));
         session = new ClientSession("dev", channel.eventLoop(), context, true);
     }
 
