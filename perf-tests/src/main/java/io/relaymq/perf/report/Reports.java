@@ -59,6 +59,8 @@ public final class Reports {
         Files.writeString(json, Json.write(report.toJson()) + "\n");
         if (report instanceof TrafficReport traffic) {
             Files.writeString(dir.resolve(name + ".html"), HtmlChart.render(traffic));
+        } else if (report instanceof StormReport storm) {
+            Files.writeString(dir.resolve(name + ".html"), HtmlChart.render(storm.traffic()));
         }
         return json;
     }

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 
 /** Connects many clients at a bounded rate, spreading them over the broker ports and source addresses. */
 public final class Fleet {
@@ -45,23 +46,7 @@ public final class Fleet {
 
     /** Connects all, at most {@code ramp} new connections per second; fails on the first refused one. */
     public List<LoadClient> connectAll(List<ClientOptions> all) throws Exception {
-        Semaphore pending = new Semaphore(MAX_PENDING);
-        List<CompletableFuture<LoadClient>> futures = new ArrayList<>(all.size());
-        long start = System.nanoTime();
-        for (int i = 0; i < all.size(); i++) {
-            long due = start + (long) (i * 1e9 / settings.rampPerSecond());
-            long wait = due - System.nanoTime();
-            if (wait > 0) {
-                TimeUnit.NANOSECONDS.sleep(wait);
-            }
-            if (!pending.tryAcquire(60, TimeUnit.SECONDS)) {
-                throw new TimeoutException("connections stopped completing");
-            }
-            ClientOptions options = all.get(i);
-            CompletableFuture<LoadClient> connected = connector.connect(options);
-            connected.whenComplete((c, e) -> pending.release());
-            futures.add(connected);
-        }
+        List<CompletableFuture<LoadClient>> futures = open(all, settings.rampPerSecond(), (i, f) -> {});
         List<LoadClient> clients = new ArrayList<>(futures.size());
         for (int i = 0; i < futures.size(); i++) {
             try {
@@ -73,6 +58,34 @@ public final class Fleet {
             }
         }
         return clients;
+    }
+
+    /**
+     * Starts a connection for each of {@code all}, at most {@code perSecond} a second and {@value #MAX_PENDING}
+     * unfinished at a time, and hands each attempt to {@code onAttempt} (its index and future) as it starts.
+     * Returns once every attempt has started.
+     */
+    public List<CompletableFuture<LoadClient>> open(
+            List<ClientOptions> all, int perSecond, BiConsumer<Integer, CompletableFuture<LoadClient>> onAttempt)
+            throws InterruptedException, TimeoutException {
+        Semaphore pending = new Semaphore(MAX_PENDING);
+        List<CompletableFuture<LoadClient>> futures = new ArrayList<>(all.size());
+        long start = System.nanoTime();
+        for (int i = 0; i < all.size(); i++) {
+            long due = start + (long) (i * 1e9 / perSecond);
+            long wait = due - System.nanoTime();
+            if (wait > 0) {
+                TimeUnit.NANOSECONDS.sleep(wait);
+            }
+            if (!pending.tryAcquire(60, TimeUnit.SECONDS)) {
+                throw new TimeoutException("connections stopped completing");
+            }
+            CompletableFuture<LoadClient> connected = connector.connect(all.get(i));
+            connected.whenComplete((c, e) -> pending.release());
+            futures.add(connected);
+            onAttempt.accept(i, connected);
+        }
+        return futures;
     }
 
     /** Disconnects all and waits (bounded) until they are closed. */

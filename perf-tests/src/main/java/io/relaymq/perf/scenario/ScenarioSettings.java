@@ -6,7 +6,7 @@ import java.util.Set;
 /**
  * What one benchmark run does. Every field has a default; {@link #KEYS} lists the setting names.
  *
- * @param scenario          p2p, fan-in, fan-out or idle
+ * @param scenario          p2p, fan-in, fan-out, idle or storm (p2p traffic while more clients connect)
  * @param host              broker host
  * @param ports             broker MQTT ports; clients are spread over them in turn (one per node)
  * @param tls               connect with TLS
@@ -28,6 +28,8 @@ import java.util.Set;
  * @param topicSuffix       last level of the p2p publish topic
  * @param idleConnections   connections of the idle scenario
  * @param idleHoldSeconds   how long the idle scenario holds its connections before measuring
+ * @param stormConnections  clients of the storm scenario that connect when the measured window begins
+ * @param stormRamp         their new connections per second
  * @param clientPrefix      client id prefix (default: "b" plus a random run id, so runs never share sessions)
  * @param username          user name of DEVICE clients (null: none)
  * @param password          their password
@@ -60,6 +62,8 @@ public record ScenarioSettings(
         String topicSuffix,
         int idleConnections,
         int idleHoldSeconds,
+        int stormConnections,
+        int stormRamp,
         String clientPrefix,
         String username,
         String password,
@@ -92,6 +96,8 @@ public record ScenarioSettings(
             "topic-suffix",
             "idle-connections",
             "idle-hold",
+            "storm-connections",
+            "storm-ramp",
             "client-prefix",
             "username",
             "password",
@@ -101,7 +107,7 @@ public record ScenarioSettings(
             "threads",
             "progress");
 
-    private static final Set<String> SCENARIOS = Set.of("p2p", "fan-in", "fan-out", "idle");
+    private static final Set<String> SCENARIOS = Set.of("p2p", "fan-in", "fan-out", "idle", "storm");
 
     public ScenarioSettings {
         ports = List.copyOf(ports);
@@ -124,6 +130,7 @@ public record ScenarioSettings(
                 !topicSuffix.isEmpty() && !topicSuffix.matches(".*[/+#].*"),
                 "topic-suffix is one topic level: " + topicSuffix);
         require(idleConnections >= 0 && idleHoldSeconds >= 0, "idle-connections and idle-hold cannot be negative");
+        require(stormConnections >= 0 && stormRamp > 0, "storm-connections >= 0, storm-ramp > 0");
         require(progressSeconds > 0, "progress must be above 0 seconds");
     }
 
@@ -142,9 +149,10 @@ public record ScenarioSettings(
                     case "fan-in" -> 200;
                     case "fan-out" -> 5;
                     case "idle" -> 0;
+                    case "storm" -> 2000;
                     default -> 100;
                 });
-        int subscribers = scenario.equals("p2p")
+        int subscribers = scenario.equals("p2p") || scenario.equals("storm")
                 ? publishers
                 : s.integer(
                         "subscribers",
@@ -180,6 +188,8 @@ public record ScenarioSettings(
                 s.string("topic-suffix", "temperature"),
                 s.integer("idle-connections", 10_000),
                 s.integer("idle-hold", 30),
+                s.integer("storm-connections", 10_000),
+                s.integer("storm-ramp", 1_000),
                 s.string("client-prefix", "b" + runId),
                 s.string("username", null),
                 s.string("password", null),
@@ -226,6 +236,8 @@ public record ScenarioSettings(
                 topicSuffix,
                 idleConnections,
                 idleHoldSeconds,
+                stormConnections,
+                stormRamp,
                 clientPrefix,
                 username,
                 password,
@@ -261,6 +273,8 @@ public record ScenarioSettings(
                 topicSuffix,
                 idleConnections,
                 idleHoldSeconds,
+                stormConnections,
+                stormRamp,
                 clientPrefix,
                 user,
                 pass,

@@ -10,7 +10,7 @@ public final class Scenarios {
 
     public static Plan plan(ScenarioSettings s) {
         return switch (s.scenario()) {
-            case "p2p" -> pointToPoint(s);
+            case "p2p", "storm" -> pointToPoint(s);
             case "fan-in" -> fanIn(s);
             case "fan-out" -> fanOut(s);
             default -> throw new IllegalArgumentException("scenario " + s.scenario() + " has no traffic plan");

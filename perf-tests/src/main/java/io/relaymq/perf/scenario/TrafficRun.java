@@ -3,6 +3,9 @@ package io.relaymq.perf.scenario;
 import io.relaymq.perf.client.ClientOptions;
 import io.relaymq.perf.client.Connector;
 import io.relaymq.perf.client.LoadClient;
+import io.relaymq.perf.report.Report;
+import io.relaymq.perf.report.StormReport;
+import io.relaymq.perf.report.StormResult;
 import io.relaymq.perf.report.TrafficReport;
 import io.relaymq.perf.traffic.LatencyStats;
 import io.relaymq.perf.traffic.Payloads;
@@ -19,9 +22,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs a p2p, fan-in or fan-out scenario: connects and subscribes the subscribers, connects the
+ * Runs a p2p, fan-in, fan-out or storm scenario: connects and subscribes the subscribers, connects the
  * publishers, publishes at the configured rate through warm-up and the measured window, waits (bounded)
  * for messages still in flight, then disconnects and, for persistent subscribers, removes their sessions.
+ * A storm run is a p2p run whose {@link Storm} clients begin to connect when the measured window begins.
  */
 public final class TrafficRun {
 
@@ -39,11 +43,13 @@ public final class TrafficRun {
         this.out = out;
     }
 
-    public TrafficReport run() throws Exception {
+    /** A {@link TrafficReport}, or for the storm scenario a {@link StormReport}. */
+    public Report run() throws Exception {
         Plan plan = Scenarios.plan(settings);
         Traffic traffic = new Traffic(plan);
         try (Connector connector = new Connector(settings.threads(), settings.tls())) {
             Fleet fleet = new Fleet(connector, settings);
+            Storm storm = settings.scenario().equals("storm") ? new Storm(fleet, settings, this::watchDrop, out) : null;
             List<LoadClient> subscribers = subscribe(fleet, plan, traffic);
             out.printf("%,d subscribers connected and subscribed%n", subscribers.size());
             List<LoadClient> publishers = fleet.connectAll(plan.publishers().stream()
@@ -54,15 +60,27 @@ public final class TrafficRun {
                     publishers.size(), settings.totalRate(), settings.warmupSeconds(), settings.durationSeconds());
             watchDrops(subscribers);
             watchDrops(publishers);
-            Window window = publishAndMeasure(plan, publishers, traffic);
+            Window window = publishAndMeasure(plan, publishers, traffic, storm);
+            StormResult stormResult =
+                    storm == null ? null : storm.await(60L + settings.stormConnections() / settings.stormRamp());
             long lost = drain(traffic);
             stopping.set(true);
             Fleet.disconnectAll(publishers);
             Fleet.disconnectAll(subscribers);
-            if (settings.persistent() && settings.cleanup()) {
-                removeSessions(fleet, plan);
+            if (storm != null) {
+                Fleet.disconnectAll(storm.clients());
             }
-            return new TrafficReport(
+            if (settings.persistent() && settings.cleanup()) {
+                removeSessions(
+                        fleet,
+                        plan.subscribers().stream()
+                                .map(s -> fleet.options(s.clientId(), true, s.application()))
+                                .toList());
+                if (storm != null) {
+                    removeSessions(fleet, storm.cleanStarts());
+                }
+            }
+            TrafficReport report = new TrafficReport(
                     target,
                     settings,
                     publishers.size() + subscribers.size(),
@@ -77,6 +95,7 @@ public final class TrafficRun {
                     window.generatorCpuSeconds(),
                     drops.get(),
                     window.samples());
+            return storm == null ? report : new StormReport(report, stormResult);
         }
     }
 
@@ -102,21 +121,29 @@ public final class TrafficRun {
     }
 
     private void watchDrops(List<LoadClient> clients) {
-        clients.forEach(c -> c.closed().thenRun(() -> {
-            if (!stopping.get()) {
-                drops.incrementAndGet();
-                out.println("connection of " + c.clientId() + " closed during the run");
-            }
-        }));
+        clients.forEach(this::watchDrop);
     }
 
-    private Window publishAndMeasure(Plan plan, List<LoadClient> publishers, Traffic traffic) throws Exception {
+    private void watchDrop(LoadClient client) {
+        client.closed().thenRun(() -> {
+            if (!stopping.get()) {
+                drops.incrementAndGet();
+                out.println("connection of " + client.clientId() + " closed during the run");
+            }
+        });
+    }
+
+    private Window publishAndMeasure(Plan plan, List<LoadClient> publishers, Traffic traffic, Storm storm)
+            throws Exception {
         Window window = new Window(traffic, server, settings, out);
         AtomicBoolean publishing = new AtomicBoolean(true);
         Thread pacing = new Thread(() -> pace(plan, publishers, traffic, publishing), "pacer");
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "sampler"));
         pacing.start();
         sampler.scheduleAtFixedRate(window::tick, 1, 1, TimeUnit.SECONDS);
+        if (storm != null) {
+            sampler.schedule(storm::start, settings.warmupSeconds(), TimeUnit.SECONDS);
+        }
         try {
             long seconds = settings.warmupSeconds() + settings.durationSeconds() + 30L;
             if (!window.awaitEnd(seconds, TimeUnit.SECONDS)) {
@@ -172,11 +199,9 @@ public final class TrafficRun {
         return lost;
     }
 
-    private void removeSessions(Fleet fleet, Plan plan) {
+    private void removeSessions(Fleet fleet, List<ClientOptions> cleanStarts) {
         try {
-            List<LoadClient> clean = fleet.connectAll(plan.subscribers().stream()
-                    .map(s -> fleet.options(s.clientId(), true, s.application()))
-                    .toList());
+            List<LoadClient> clean = fleet.connectAll(cleanStarts);
             Fleet.disconnectAll(clean);
         } catch (Exception e) {
             out.println("could not remove the subscribers' sessions: " + e.getMessage());

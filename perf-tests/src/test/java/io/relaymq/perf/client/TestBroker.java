@@ -29,6 +29,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -44,6 +45,7 @@ public final class TestBroker implements AutoCloseable {
 
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
     private final Map<Channel, List<MqttTopicSubscription>> subscriptions = new ConcurrentHashMap<>();
+    private final Set<String> everSubscribed = ConcurrentHashMap.newKeySet();
     private final AtomicLong published = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicInteger nextId = new AtomicInteger();
@@ -72,6 +74,11 @@ public final class TestBroker implements AutoCloseable {
 
     public long dropped() {
         return dropped.get();
+    }
+
+    /** Every filter any client subscribed to, also of clients that have gone since. */
+    public Set<String> subscribedFilters() {
+        return Set.copyOf(everSubscribed);
     }
 
     public long published() {
@@ -131,6 +138,7 @@ public final class TestBroker implements AutoCloseable {
         private void subscribe(ChannelHandlerContext ctx, MqttSubscribeMessage subscribe) {
             List<MqttTopicSubscription> topics = subscribe.payload().topicSubscriptions();
             subscriptions.computeIfAbsent(ctx.channel(), c -> new ArrayList<>()).addAll(topics);
+            topics.forEach(t -> everSubscribed.add(t.topicName()));
             MqttQoS[] granted =
                     topics.stream().map(MqttTopicSubscription::qualityOfService).toArray(MqttQoS[]::new);
             ctx.writeAndFlush(MqttMessageBuilders.subAck()

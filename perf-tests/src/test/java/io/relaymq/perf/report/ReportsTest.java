@@ -57,6 +57,25 @@ class ReportsTest {
     }
 
     @Test
+    void aStormReportsTheFlowingTrafficsWorstSecondUntilItsLastClientWasSubscribed(@TempDir Path dir) throws Exception {
+        TrafficReport traffic = report("relaymq", 10_000, 2.0, 1.0);
+        LatencyStats toSubAck = new LatencyStats(30, 12, 10, 20, 25, 40);
+
+        StormReport quick = new StormReport(traffic, new StormResult(30, 30, 0, 0.5, toSubAck, 1));
+        StormReport slower = new StormReport(traffic, new StormResult(30, 30, 0, 1.5, toSubAck, 1));
+        StormReport unfinished = new StormReport(traffic, new StormResult(30, 28, 2, Double.NaN, toSubAck, 1));
+
+        assertThat(quick.worstSecondP99DuringStorm()).isEqualTo(1.0);
+        assertThat(slower.worstSecondP99DuringStorm()).isEqualTo(3.0);
+        assertThat(unfinished.worstSecondP99DuringStorm()).isEqualTo(3.0);
+        assertThat(quick.headline()).hasSize(traffic.headline().size() + 4);
+        assertThat(unfinished.summary()).contains("storm: 28 of 30 clients subscribed (2 failed)");
+        assertThat(quick.toJson()).containsKey("samples").containsKey("storm");
+        Reports.write(quick, dir, "storm-relaymq");
+        assertThat(dir.resolve("storm-relaymq.html")).exists();
+    }
+
+    @Test
     void theChartIsOneSelfContainedPageWithAPointPerSecond(@TempDir Path dir) throws Exception {
         Reports.write(report("relay<mq>", 10_000, 2.0, 4.0), dir, "p2p-test");
 

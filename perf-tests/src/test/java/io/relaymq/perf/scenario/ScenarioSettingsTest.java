@@ -41,6 +41,18 @@ class ScenarioSettingsTest {
     }
 
     @Test
+    void aStormIsPointToPointTrafficWithTenThousandClientsArrivingAtAThousandASecond() {
+        ScenarioSettings s = from("scenario", "storm");
+
+        assertThat(s.publishers()).isEqualTo(2000);
+        assertThat(s.subscribers()).isEqualTo(2000);
+        assertThat(s.stormConnections()).isEqualTo(10_000);
+        assertThat(s.stormRamp()).isEqualTo(1_000);
+        assertThat(Scenarios.plan(s).subscribers()).hasSize(2000);
+        assertThatThrownBy(() -> from("storm-ramp", "0")).hasMessageContaining("storm-ramp > 0");
+    }
+
+    @Test
     void flagsOverrideTheFileAndTyposAreRefused(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("scenario.properties");
         Files.writeString(file, "scenario=fan-out\nrate=5\nports=1883,1884\n");
@@ -60,7 +72,7 @@ class ScenarioSettingsTest {
     @Test
     void badValuesNameTheSetting() {
         assertThatThrownBy(() -> from("qos", "3")).hasMessageContaining("qos must be 0, 1 or 2");
-        assertThatThrownBy(() -> from("scenario", "storm")).hasMessageContaining("scenario must be one of");
+        assertThatThrownBy(() -> from("scenario", "swarm")).hasMessageContaining("scenario must be one of");
         assertThatThrownBy(() -> from("payload", "8")).hasMessageContaining("payload must be 16 bytes");
         assertThatThrownBy(() -> from("mqtt", "4")).hasMessageContaining("mqtt must be 3.1.1 or 5");
         assertThatThrownBy(() -> from("rate", "fast")).hasMessageContaining("rate must be a number");

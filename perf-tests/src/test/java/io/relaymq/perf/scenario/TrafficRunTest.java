@@ -3,6 +3,8 @@ package io.relaymq.perf.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.relaymq.perf.client.TestBroker;
+import io.relaymq.perf.report.Report;
+import io.relaymq.perf.report.StormReport;
 import io.relaymq.perf.report.TrafficReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -40,6 +42,10 @@ class TrafficRunTest {
     }
 
     private static TrafficReport run(ScenarioSettings s) throws Exception {
+        return (TrafficReport) runReport(s);
+    }
+
+    private static Report runReport(ScenarioSettings s) throws Exception {
         return new TrafficRun(s, ServerProbe.NONE, "test-broker", new PrintStream(new ByteArrayOutputStream())).run();
     }
 
@@ -82,6 +88,28 @@ class TrafficRunTest {
 
             assertThat(report.lost()).isZero();
             assertThat(report.totals().received()).isEqualTo(6 * report.totals().acked());
+        }
+    }
+
+    @Test
+    void aStormSubscribesEveryArrivingClientWhileTheTrafficFlows() throws Exception {
+        try (TestBroker broker = new TestBroker(0)) {
+            Report report = runReport(
+                    settings(broker, "storm", 20, "publishers", "5", "storm-connections", "30", "storm-ramp", "60"));
+
+            assertThat(report).isInstanceOf(StormReport.class);
+            StormReport storm = (StormReport) report;
+            assertThat(storm.storm().subscribed()).isEqualTo(30);
+            assertThat(storm.storm().failed()).isZero();
+            assertThat(storm.storm().secondsToAll()).isFinite().isPositive();
+            assertThat(storm.storm().connectToSubAck().count()).isEqualTo(30);
+            assertThat(storm.storm().startSecond()).isEqualTo(1);
+            assertThat(storm.traffic().lost()).isZero();
+            assertThat(storm.traffic().totals().received())
+                    .isEqualTo(storm.traffic().totals().acked())
+                    .isPositive();
+            assertThat(storm.traffic().drops()).isZero();
+            assertThat(broker.subscribedFilters()).contains("storm/0/cmd", "storm/29/cmd");
         }
     }
 }
