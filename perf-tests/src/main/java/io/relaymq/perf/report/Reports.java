@@ -27,6 +27,10 @@ public final class Reports {
         json.put("warmupSeconds", s.warmupSeconds());
         json.put("durationSeconds", s.durationSeconds());
         json.put("ports", s.ports());
+        if (s.scenario().equals("storm")) {
+            json.put("stormConnections", s.stormConnections());
+            json.put("stormRamp", s.stormRamp());
+        }
         return json;
     }
 

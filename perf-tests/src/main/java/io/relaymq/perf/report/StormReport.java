@@ -18,13 +18,14 @@ public record StormReport(TrafficReport traffic, StormResult storm) implements R
     }
 
     /**
-     * The highest per-second p99 of the flowing traffic from the storm's start until its last client was
-     * subscribed (to the end of the window when not all were).
+     * The highest per-second p99 of the flowing traffic from the storm's start until the second after its last
+     * client was subscribed (the storm starts a little after its tick), or to the end of the window when not all
+     * were. A second without deliveries counts as its p99 of 0.
      */
     public double worstSecondP99DuringStorm() {
         double lastSecond = Double.isNaN(storm.secondsToAll())
                 ? Double.MAX_VALUE
-                : storm.startSecond() + Math.ceil(storm.secondsToAll());
+                : storm.startSecond() + Math.ceil(storm.secondsToAll()) + 1;
         return traffic.samples().stream()
                 .filter(s -> s.second() > storm.startSecond() && s.second() <= lastSecond)
                 .mapToDouble(Sample::p99Ms)
@@ -48,12 +49,13 @@ public record StormReport(TrafficReport traffic, StormResult storm) implements R
         return traffic.summary()
                 + String.format(
                         Locale.ROOT,
-                        "%nstorm: %,d of %,d clients subscribed (%d failed), the last %.1f s after the first attempt; "
+                        "%nstorm: %,d of %,d clients subscribed (%d failed, %d unfinished), the last %.1f s after the first attempt; "
                                 + "connect to SUBACK avg %.1f / p50 %.1f / p99 %.1f / max %.1f ms; "
                                 + "flowing traffic's worst second p99 %.1f ms meanwhile",
                         storm.subscribed(),
                         storm.clients(),
                         storm.failed(),
+                        storm.unfinished(),
                         storm.secondsToAll(),
                         storm.connectToSubAck().avg(),
                         storm.connectToSubAck().p50(),
@@ -69,6 +71,7 @@ public record StormReport(TrafficReport traffic, StormResult storm) implements R
         s.put("clients", storm.clients());
         s.put("subscribed", storm.subscribed());
         s.put("failed", storm.failed());
+        s.put("unfinished", storm.unfinished());
         s.put("secondsToAllSubscribed", storm.secondsToAll());
         s.put("connectToSubAckMs", Reports.latency(storm.connectToSubAck()));
         s.put("startSecond", storm.startSecond());

@@ -11,7 +11,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.BiConsumer;
 
 /** Connects many clients at a bounded rate, spreading them over the broker ports and source addresses. */
 public final class Fleet {
@@ -46,7 +45,7 @@ public final class Fleet {
 
     /** Connects all, at most {@code ramp} new connections per second; fails on the first refused one. */
     public List<LoadClient> connectAll(List<ClientOptions> all) throws Exception {
-        List<CompletableFuture<LoadClient>> futures = open(all, settings.rampPerSecond(), (i, f) -> {});
+        List<CompletableFuture<LoadClient>> futures = open(all, settings.rampPerSecond(), (i, due, f) -> {});
         List<LoadClient> clients = new ArrayList<>(futures.size());
         for (int i = 0; i < futures.size(); i++) {
             try {
@@ -60,13 +59,22 @@ public final class Fleet {
         return clients;
     }
 
+    /** Told of each connection attempt as it starts. */
+    @FunctionalInterface
+    public interface AttemptListener {
+        /**
+         * @param dueNanos when the ramp wanted it to start ({@link System#nanoTime()}); it starts later when
+         *                 the connections still pending hold it back
+         */
+        void started(int index, long dueNanos, CompletableFuture<LoadClient> connected);
+    }
+
     /**
      * Starts a connection for each of {@code all}, at most {@code perSecond} a second and {@value #MAX_PENDING}
-     * unfinished at a time, and hands each attempt to {@code onAttempt} (its index and future) as it starts.
-     * Returns once every attempt has started.
+     * unfinished at a time, and tells {@code onAttempt} of each as it starts. Returns once every attempt has
+     * started.
      */
-    public List<CompletableFuture<LoadClient>> open(
-            List<ClientOptions> all, int perSecond, BiConsumer<Integer, CompletableFuture<LoadClient>> onAttempt)
+    public List<CompletableFuture<LoadClient>> open(List<ClientOptions> all, int perSecond, AttemptListener onAttempt)
             throws InterruptedException, TimeoutException {
         Semaphore pending = new Semaphore(MAX_PENDING);
         List<CompletableFuture<LoadClient>> futures = new ArrayList<>(all.size());
@@ -83,7 +91,7 @@ public final class Fleet {
             CompletableFuture<LoadClient> connected = connector.connect(all.get(i));
             connected.whenComplete((c, e) -> pending.release());
             futures.add(connected);
-            onAttempt.accept(i, connected);
+            onAttempt.started(i, due, connected);
         }
         return futures;
     }

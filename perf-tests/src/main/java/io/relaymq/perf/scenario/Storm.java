@@ -21,10 +21,13 @@ import org.HdrHistogram.Histogram;
 /**
  * The extra clients of the storm scenario. Started when the measured window begins, they connect at
  * {@code storm-ramp} a second while the P2P traffic flows, and each subscribes to a topic of its own
- * ({@code storm/<n>/cmd}). Records, per client, the time from its connection attempt to its SUBACK, and
- * when the last one was subscribed. Connects on a thread of its own, so the pacer keeps its pace.
+ * ({@code storm/<n>/cmd}). Records, per client, the time from when the ramp wanted its connection to start
+ * (so time spent behind the ramp counts) to its SUBACK, and when the last one was subscribed. Connects on a
+ * thread of its own, so the pacer keeps its pace.
  */
 final class Storm {
+
+    private static final long SUBSCRIBE_TIMEOUT_SECONDS = 60;
 
     private final Fleet fleet;
     private final ScenarioSettings settings;
@@ -69,7 +72,8 @@ final class Storm {
         startNanos = System.nanoTime();
         out.printf("storm: %,d clients connecting at %,d/s%n", options.size(), settings.stormRamp());
         try {
-            fleet.open(options, settings.stormRamp(), (n, connected) -> outcomes.add(subscribe(n, connected)));
+            fleet.open(
+                    options, settings.stormRamp(), (n, due, connected) -> outcomes.add(subscribe(n, due, connected)));
             attempted.complete(null);
         } catch (InterruptedException | TimeoutException | RuntimeException e) {
             out.println("storm: connecting stopped: " + e);
@@ -77,19 +81,19 @@ final class Storm {
         }
     }
 
-    private CompletableFuture<Void> subscribe(int n, CompletableFuture<LoadClient> connected) {
-        long attemptNanos = System.nanoTime();
+    private CompletableFuture<Void> subscribe(int n, long dueNanos, CompletableFuture<LoadClient> connected) {
         return connected
                 .thenCompose(client -> {
                     clients.add(client);
                     onConnected.accept(client);
-                    return client.subscribe(filter(n), settings.qos());
+                    return client.subscribe(filter(n), settings.qos())
+                            .orTimeout(SUBSCRIBE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
                 })
                 .handle((codes, error) -> {
                     long now = System.nanoTime();
                     if (error == null) {
                         synchronized (toSubAckMicros) {
-                            toSubAckMicros.recordValue(Math.max(0, (now - attemptNanos) / 1_000));
+                            toSubAckMicros.recordValue(Math.max(0, (now - dueNanos) / 1_000));
                         }
                         subscribed.incrementAndGet();
                         lastSubscribedNanos.accumulateAndGet(now, Math::max);
@@ -115,13 +119,13 @@ final class Storm {
             out.println("storm: not every client finished: " + e);
         }
         long last = lastSubscribedNanos.get();
-        double seconds = subscribed.get() == options.size() && last > 0 ? (last - startNanos) / 1e9 : Double.NaN;
+        int done = subscribed.get();
+        double seconds = done == options.size() && last > 0 ? (last - startNanos) / 1e9 : Double.NaN;
         LatencyStats latency;
         synchronized (toSubAckMicros) {
             latency = LatencyStats.of(toSubAckMicros);
         }
-        return new StormResult(
-                options.size(), subscribed.get(), failed.get(), seconds, latency, settings.warmupSeconds());
+        return new StormResult(options.size(), done, failed.get(), seconds, latency, settings.warmupSeconds());
     }
 
     /** The storm clients that connected. */

@@ -204,7 +204,7 @@ public final class TrafficRun {
             List<LoadClient> clean = fleet.connectAll(cleanStarts);
             Fleet.disconnectAll(clean);
         } catch (Exception e) {
-            out.println("could not remove the subscribers' sessions: " + e.getMessage());
+            out.println("could not remove the persistent sessions: " + e.getMessage());
         }
     }
 }

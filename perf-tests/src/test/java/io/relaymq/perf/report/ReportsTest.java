@@ -61,15 +61,19 @@ class ReportsTest {
         TrafficReport traffic = report("relaymq", 10_000, 2.0, 1.0);
         LatencyStats toSubAck = new LatencyStats(30, 12, 10, 20, 25, 40);
 
-        StormReport quick = new StormReport(traffic, new StormResult(30, 30, 0, 0.5, toSubAck, 1));
-        StormReport slower = new StormReport(traffic, new StormResult(30, 30, 0, 1.5, toSubAck, 1));
-        StormReport unfinished = new StormReport(traffic, new StormResult(30, 28, 2, Double.NaN, toSubAck, 1));
+        // samples: second 1 p99 2.0 (warm-up), second 2 p99 1.0, second 3 p99 3.0
+        StormReport quick = new StormReport(traffic, new StormResult(30, 30, 0, 0.5, toSubAck, 0));
+        StormReport slower = new StormReport(traffic, new StormResult(30, 30, 0, 1.5, toSubAck, 0));
+        StormReport unfinished = new StormReport(traffic, new StormResult(30, 27, 2, Double.NaN, toSubAck, 1));
 
-        assertThat(quick.worstSecondP99DuringStorm()).isEqualTo(1.0);
-        assertThat(slower.worstSecondP99DuringStorm()).isEqualTo(3.0);
-        assertThat(unfinished.worstSecondP99DuringStorm()).isEqualTo(3.0);
+        assertThat(quick.worstSecondP99DuringStorm()).as("seconds 1 and 2").isEqualTo(2.0);
+        assertThat(slower.worstSecondP99DuringStorm()).as("seconds 1 to 3").isEqualTo(3.0);
+        assertThat(unfinished.worstSecondP99DuringStorm())
+                .as("seconds 2 to the end")
+                .isEqualTo(3.0);
+        assertThat(unfinished.storm().unfinished()).isEqualTo(1);
         assertThat(quick.headline()).hasSize(traffic.headline().size() + 4);
-        assertThat(unfinished.summary()).contains("storm: 28 of 30 clients subscribed (2 failed)");
+        assertThat(unfinished.summary()).contains("storm: 27 of 30 clients subscribed (2 failed, 1 unfinished)");
         assertThat(quick.toJson()).containsKey("samples").containsKey("storm");
         Reports.write(quick, dir, "storm-relaymq");
         assertThat(dir.resolve("storm-relaymq.html")).exists();
