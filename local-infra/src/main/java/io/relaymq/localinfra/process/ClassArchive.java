@@ -1,9 +1,12 @@
 package io.relaymq.localinfra.process;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -133,18 +136,27 @@ public final class ClassArchive {
         }
     }
 
-    private static boolean claimTraining(Path dir) throws IOException {
-        Path marker = dir.resolve("training.pid");
-        if (Files.exists(marker)) {
-            Optional<ProcessHandle> owner =
-                    parsePid(Files.readString(marker).trim()).flatMap(ProcessHandle::of);
-            if (owner.isPresent() && owner.get().isAlive()) {
-                return false;
+    /**
+     * Claims the training of the archive in {@code dir} for this JVM unless a live process holds it. The check and
+     * the claim happen under a lock on {@code training.lock}, which other JVMs (a {@code ./relaymq} launcher and a
+     * test run sharing one build) respect, so two of them never both train and write the same partial archive.
+     */
+    static boolean claimTraining(Path dir) throws IOException {
+        try (FileChannel channel = FileChannel.open(
+                        dir.resolve("training.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock held = channel.lock()) {
+            Path marker = dir.resolve("training.pid");
+            if (Files.exists(marker)) {
+                Optional<ProcessHandle> owner =
+                        parsePid(Files.readString(marker).trim()).flatMap(ProcessHandle::of);
+                if (owner.isPresent() && owner.get().isAlive()) {
+                    return false;
+                }
+                Files.delete(marker);
             }
-            Files.delete(marker);
+            Files.writeString(marker, Long.toString(ProcessHandle.current().pid()));
+            return true;
         }
-        Files.writeString(marker, Long.toString(ProcessHandle.current().pid()));
-        return true;
     }
 
     private static Optional<Long> parsePid(String text) {

@@ -4,12 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,5 +92,69 @@ class ClassArchiveTest {
                 .isInstanceOf(IOException.class);
 
         assertThat(dir.resolve("training.pid")).doesNotExist();
+    }
+
+    /**
+     * Another JVM's claim: it locks {@code training.lock}, and when told (a line on its standard input) writes its
+     * pid as the trainer and unlocks; it exits when its standard input closes.
+     */
+    private static final String OTHER_CLAIM = """
+            import java.io.BufferedReader;
+            import java.io.InputStreamReader;
+            import java.nio.channels.FileChannel;
+            import java.nio.file.Files;
+            import java.nio.file.Path;
+            import java.nio.file.StandardOpenOption;
+
+            public class OtherClaim {
+                public static void main(String[] args) throws Exception {
+                    BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+                    try (FileChannel channel = FileChannel.open(
+                            Path.of(args[0], "training.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                        var held = channel.lock();
+                        System.out.println("locked");
+                        in.readLine();
+                        Files.writeString(Path.of(args[0], "training.pid"), Long.toString(ProcessHandle.current().pid()));
+                        held.release();
+                        System.out.println("claimed");
+                        in.readLine();
+                    }
+                }
+            }
+            """;
+
+    @Test
+    void aClaimWaitsWhileAnotherJvmClaimsAndThenFindsTheTrainingTaken() throws Exception {
+        Path source = dir.resolve("OtherClaim.java");
+        Files.writeString(source, OTHER_CLAIM);
+        Process other = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        source.toString(),
+                        dir.toString())
+                .redirectErrorStream(true)
+                .start();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(other.getInputStream()));
+                PrintStream commands = new PrintStream(other.getOutputStream(), true)) {
+            assertThat(lines.readLine()).isEqualTo("locked");
+            CompletableFuture<Boolean> claimed = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return ClassArchive.claimTraining(dir);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            // no marker exists yet: without the lock this claim would be decided at once, and both would train
+            await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() -> !claimed.isDone());
+
+            commands.println("claim");
+            assertThat(lines.readLine()).isEqualTo("claimed");
+
+            assertThat(claimed.get(10, TimeUnit.SECONDS))
+                    .as("the other JVM trains")
+                    .isFalse();
+            assertThat(dir.resolve("training.pid")).hasContent(Long.toString(other.pid()));
+        } finally {
+            other.destroyForcibly();
+        }
     }
 }
